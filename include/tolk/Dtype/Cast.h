@@ -1,0 +1,61 @@
+//===- Cast.h - Constants of a data type, storage, bitcast ------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Seed 000's casts: `const`, `truncate`, `storage_fmt`, `to_storage_scalar`,
+// `from_storage_scalar` and `bitcast`, with every rounding, overflow, NaN,
+// signalling-NaN, fnuz and wrap-around rule. Floats round through
+// llvm::APFloat (round to nearest, ties to even, from the exact value); the
+// seed's saturation and NaN rules are applied on top of its status flags.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DTYPE_CAST_H
+#define TOLK_DTYPE_CAST_H
+
+#include "tolk/Dtype/Const.h"
+
+#include "llvm/ADT/APFloat.h"
+
+#include <optional>
+
+namespace tolk::dtype {
+
+/// c as a constant of dt. Invalid is itself. Floats round once and keep a
+/// NaN's sign and payload (signalling ones too) in 16 bits or more; Bool is
+/// nonzero-ness; integers truncate towards zero and wrap. Errors: Void, and a
+/// NaN or an infinity into WeakInt.
+llvm::Expected<Const> makeConst(DType dt, const Const &c);
+
+/// v as a value of dt (a cast of a value): floats round once to nearest
+/// even, quieting NaNs; 8-bit floats saturate; integers wrap; Bool is
+/// nonzero-ness; weak types keep v. Errors: Void, and a float into an integer
+/// of known width.
+llvm::Expected<Value> truncate(DType dt, const Value &v);
+
+/// The format character of the storage of dt values: fmt, but 'H' for
+/// Bfloat16 and 'B' for the 8-bit floats.
+std::optional<char> storageFmt(DType dt);
+/// The value that stores v in storageFmt(dt).
+llvm::Expected<Value> toStorageScalar(DType dt, const Value &v);
+/// The value stored by s: the inverse of toStorageScalar.
+llvm::Expected<Value> fromStorageScalar(DType dt, const Value &s);
+/// The `to` value stored by the bits that store v as a `from` value.
+llvm::Expected<Value> bitcast(DType from, DType to, const Value &v);
+
+/// The raw storage bits of v as a `dt` value (itemsize(dt) * 8 bits), or an
+/// error where bitcast would raise. This is the encoding bitcast uses.
+llvm::Expected<llvm::APInt> toBits(DType dt, const Value &v);
+/// The value stored by raw bits (bits.getBitWidth() == itemsize(dt) * 8).
+llvm::Expected<Value> fromBits(DType dt, const llvm::APInt &bits);
+
+/// The APFloat semantics of a float of known width; nullptr otherwise.
+const llvm::fltSemantics *semantics(DType dt);
+
+} // namespace tolk::dtype
+
+#endif // TOLK_DTYPE_CAST_H

@@ -1,0 +1,205 @@
+//===- Const.h - Tolk constants and values (seed 000) -----------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Seed 000's `value` (Bool, Int, Float) and `const` (a value or Invalid), their
+// equality, hashing and printing, arithmetic and comparison on values, and the
+// data types of literals.
+//
+// An Int is a mathematical integer (GMP): a data type bounds it only when it
+// is truncated. A Float is exact binary64 bits, so 0.0 and -0.0 differ and a
+// NaN keeps its payload, signalling bit included.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DTYPE_CONST_H
+#define TOLK_DTYPE_CONST_H
+
+#include "tolk/Dtype/DType.h"
+
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <gmpxx.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace tolk::dtype {
+
+/// A binary64 float held by its bits.
+struct Float {
+  uint64_t bits = 0;
+
+  static Float ofDouble(double d);
+  static Float ofBits(uint64_t bits) { return Float{bits}; }
+  double toDouble() const;
+
+  bool isNaN() const;
+  bool isInf() const;
+  bool isFinite() const { return !isNaN() && !isInf(); }
+  bool isNegative() const { return bits >> 63; } ///< The sign bit.
+  /// A NaN whose quiet bit (the top fraction bit) is clear.
+  bool isSignalingNaN() const;
+  bool isZero() const { return (bits << 1) == 0; }
+};
+
+/// The positive quiet NaN with zero payload: the NaN an operation makes from
+/// operands that are not NaNs.
+Float nan();
+
+/// Seed 000's `value`.
+class Value {
+public:
+  enum class Kind : uint8_t { Bool, Int, Float };
+
+  static Value ofBool(bool b);
+  static Value ofInt(mpz_class i);
+  static Value ofInt(int64_t i);
+  static Value ofFloat(Float f);
+  static Value ofDouble(double d) { return ofFloat(Float::ofDouble(d)); }
+
+  Kind kind() const;
+  bool isBool() const { return kind() == Kind::Bool; }
+  bool isInt() const { return kind() == Kind::Int; }
+  bool isFloat() const { return kind() == Kind::Float; }
+
+  bool getBool() const;            ///< Precondition: isBool().
+  const mpz_class &getInt() const; ///< Precondition: isInt().
+  Float getFloat() const;          ///< Precondition: isFloat().
+
+  /// Bool as 0 or 1, Int itself; precondition: not a Float.
+  mpz_class toInteger() const;
+  /// Nonzero (a NaN is nonzero, -0.0 is zero).
+  bool isNonZero() const;
+
+private:
+  std::variant<bool, mpz_class, Float> v;
+  explicit Value(std::variant<bool, mpz_class, Float> v) : v(std::move(v)) {}
+  friend class Const;
+};
+
+/// Seed 000's `const`: a value, or Invalid, the value of a masked-out element.
+class Const {
+public:
+  Const(Value v) : v(std::move(v)) {} // NOLINT: every value is a constant.
+  static Const invalid() { return Const(); }
+  static Const ofBool(bool b) { return Value::ofBool(b); }
+  static Const ofInt(mpz_class i) { return Value::ofInt(std::move(i)); }
+  static Const ofInt(int64_t i) { return Value::ofInt(i); }
+  static Const ofFloat(Float f) { return Value::ofFloat(f); }
+  static Const ofDouble(double d) { return Value::ofDouble(d); }
+
+  bool isInvalid() const { return !v.has_value(); }
+  /// Precondition: !isInvalid().
+  const Value &value() const { return *v; }
+  const Value *getValue() const { return v ? &*v : nullptr; }
+
+private:
+  Const() = default;
+  std::optional<Value> v;
+};
+
+/// The same constructor with the same payload; floats by their bits.
+bool equalConst(const Const &a, const Const &b);
+inline bool operator==(const Const &a, const Const &b) { return equalConst(a, b); }
+inline bool operator!=(const Const &a, const Const &b) { return !equalConst(a, b); }
+/// Compatible with equalConst.
+size_t hashConst(const Const &c);
+
+/// Formats a constant as a literal: True, False, Invalid, an integer in
+/// decimal, a float in the fewest significant digits that read back as the
+/// same float (Python's repr: "1.0", "1e-05", "1.5e+16", "inf", "nan").
+void printConst(llvm::raw_ostream &os, const Const &c);
+std::string ppConst(const Const &c);
+llvm::raw_ostream &operator<<(llvm::raw_ostream &os, const Const &c);
+/// The shortest round-trip text of a double, as printConst writes it.
+std::string formatFloat(double d);
+
+//===----------------------------------------------------------------------===//
+// Arithmetic and comparison on values (seed 000 `Value`)
+//===----------------------------------------------------------------------===//
+//
+// As on numbers: a Bool counts as 0 or 1, an operation on two integers gives an
+// exact integer, one that involves a float gives a float (an integer that
+// rounds past the greatest double is the infinity of its sign). Comparisons
+// are exact between an integer and a float; a comparison with NaN is false,
+// except `ne`, which is true.
+
+namespace value {
+Value add(const Value &a, const Value &b);
+Value sub(const Value &a, const Value &b);
+Value mul(const Value &a, const Value &b);
+Value neg(const Value &a);
+/// Float division: the quotient as a float, whatever the operands.
+Value div(const Value &a, const Value &b);
+/// Integers: the quotient rounded towards zero; an error for a zero divisor.
+/// Floats: the float quotient truncated towards zero.
+llvm::Expected<Value> truncDiv(const Value &a, const Value &b);
+/// The remainder of truncDiv: it has the sign of `a`.
+llvm::Expected<Value> rem(const Value &a, const Value &b);
+
+bool lt(const Value &a, const Value &b);
+bool le(const Value &a, const Value &b);
+bool gt(const Value &a, const Value &b);
+bool ge(const Value &a, const Value &b);
+bool eq(const Value &a, const Value &b);
+bool ne(const Value &a, const Value &b);
+
+/// The integer converted to a double, rounded once to nearest even; an
+/// integer that rounds past the greatest double is the infinity of its sign.
+double intToDouble(const mpz_class &i);
+/// A value as a double: Bool 0/1, Int rounded (intToDouble), Float itself.
+double toDouble(const Value &v);
+} // namespace value
+
+// Operators on values, for readable tests and callers.
+inline Value operator+(const Value &a, const Value &b) { return value::add(a, b); }
+inline Value operator-(const Value &a, const Value &b) { return value::sub(a, b); }
+inline Value operator*(const Value &a, const Value &b) { return value::mul(a, b); }
+inline Value operator-(const Value &a) { return value::neg(a); }
+inline bool operator<(const Value &a, const Value &b) { return value::lt(a, b); }
+inline bool operator<=(const Value &a, const Value &b) { return value::le(a, b); }
+inline bool operator>(const Value &a, const Value &b) { return value::gt(a, b); }
+inline bool operator>=(const Value &a, const Value &b) { return value::ge(a, b); }
+
+//===----------------------------------------------------------------------===//
+// Bounds and literals
+//===----------------------------------------------------------------------===//
+
+/// The least value of dt: -inf for the floats with infinities (WeakFloat
+/// included), -max for the others, the least integer of dt's bitsize for the
+/// integers (weak included), false for Bool and Void.
+Value min(DType dt);
+/// The greatest value of dt.
+Value max(DType dt);
+
+/// Bool for Bool and Invalid, WeakInt for Int, WeakFloat for Float.
+DType ofConst(const Const &c);
+/// The committed data type of the literals cs (default_float if empty).
+llvm::Expected<DType> ofConsts(llvm::ArrayRef<Const> cs);
+/// The first of defaultInt, Int32, Int64, Uint64 that holds [lo, hi]; Int64
+/// if none does; defaultInt for an empty range (lo > hi). Errors if
+/// defaultInt is not in ints, or lo = hi and no 64-bit integer holds it.
+llvm::Expected<DType> commitInt(const mpz_class &lo, const mpz_class &hi,
+                                std::optional<DType> defaultInt = std::nullopt);
+
+//===----------------------------------------------------------------------===//
+// Big-integer bridges
+//===----------------------------------------------------------------------===//
+
+/// An mpz as an APInt of `width` bits, wrapped modulo 2^width.
+llvm::APInt toAPInt(const mpz_class &i, unsigned width);
+/// The APInt read as signed or unsigned.
+mpz_class fromAPInt(const llvm::APInt &i, bool isSigned);
+
+} // namespace tolk::dtype
+
+#endif // TOLK_DTYPE_CONST_H

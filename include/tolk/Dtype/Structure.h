@@ -1,0 +1,121 @@
+//===- Structure.h - Lanes, pointers, images (seed 001) ---------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The structure around a scalar data type (seed 001, Tolk_uop.Dtype): a value
+// type is `count` lanes of a scalar; a pointer type addresses a base value
+// type in an address space, with an element count, a pointer vector width and
+// optional image metadata. Seed 004's lane-cast rule lives here too: a scalar
+// cast to lanes broadcasts, lanes cast to a scalar keep lane 0.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DTYPE_STRUCTURE_H
+#define TOLK_DTYPE_STRUCTURE_H
+
+#include "tolk/Dtype/Const.h"
+#include "tolk/Dtype/DType.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace tolk::dtype {
+
+/// The memory a pointer addresses.
+enum class AddrSpace : uint8_t { Global, Local, Reg, Alu };
+
+/// "global", "local", "reg", "alu" (seed 001's addr_space_to_string).
+llvm::StringRef addrSpaceName(AddrSpace as);
+/// "AddrSpace.GLOBAL", ... (seed 000's pp_addr_space).
+std::string ppAddrSpace(AddrSpace as);
+/// GLOBAL, LOCAL, REG or ALU (seed 000), or the lower-case names (seed 001),
+/// optionally after "AddrSpace.". The error names `s`.
+llvm::Expected<AddrSpace> addrSpaceOfString(llvm::StringRef s);
+
+/// A value type: `count` lanes of `scalar` (seed 001 Val.t).
+struct ValType {
+  DType scalar = DType::Void;
+  unsigned count = 1;
+
+  bool operator==(const ValType &o) const {
+    return scalar == o.scalar && count == o.count;
+  }
+  bool operator!=(const ValType &o) const { return !(*this == o); }
+};
+
+/// `n` lanes of v's scalar. Errors: n == 0, or lanes of Void.
+llvm::Expected<ValType> vec(unsigned n, ValType v);
+/// One lane of v's scalar.
+inline ValType scalarize(ValType v) { return ValType{v.scalar, 1}; }
+
+enum class ImageKind : uint8_t { Imageh, Imagef };
+
+/// A pointer type (seed 001 Ptr.t).
+struct PtrType {
+  ValType base;
+  AddrSpace addrSpace = AddrSpace::Global;
+  /// Number of base elements addressed; -1 when unknown.
+  int64_t size = -1;
+  /// Pointer vector width (how many pointers); 1 for a scalar pointer.
+  unsigned v = 1;
+  /// Image pointers: imageh (half storage) or imagef (float storage).
+  std::optional<ImageKind> image;
+  llvm::SmallVector<int64_t, 3> imageShape;
+
+  bool isImage() const { return image.has_value(); }
+  bool operator==(const PtrType &o) const;
+  bool operator!=(const PtrType &o) const { return !(*this == o); }
+};
+
+/// imageh / imagef of the given shape: float pointers in Global space.
+PtrType imageh(llvm::ArrayRef<int64_t> shape);
+PtrType imagef(llvm::ArrayRef<int64_t> shape);
+
+/// `n` pointers (pointer vector width). Error for n == 0.
+llvm::Expected<PtrType> vec(unsigned n, PtrType p);
+inline PtrType scalarize(PtrType p) {
+  p.v = 1;
+  return p;
+}
+
+/// Either kind (seed 001 t).
+using AnyType = std::variant<ValType, PtrType>;
+
+/// Scalar bits times lanes; a pointer measures its base (not v); images are
+/// 16 (imageh) or 32 (imagef).
+unsigned bitsize(const ValType &v);
+unsigned bitsize(const PtrType &p);
+unsigned itemsize(const ValType &v);
+unsigned itemsize(const PtrType &p);
+/// The scalar's priority; 100 for image pointers.
+int priority(const PtrType &p);
+
+/// Value types promote as their scalars; image pointers: the first image.
+/// Errors: an empty list, an ordinary pointer, or lane counts that differ.
+llvm::Expected<AnyType> leastUpper(llvm::ArrayRef<AnyType> ts);
+
+/// "f32", "f32x4" for values; "f32*" with address space and size for
+/// pointers, "imagef((4, 8))" for images (seed 001's to_string).
+std::string toString(const ValType &v);
+std::string toString(const PtrType &p);
+/// tinygrad syntax: "dtypes.float.vec(4)", "dtypes.float.ptr(16, local)".
+std::string repr(const ValType &v);
+std::string repr(const PtrType &p);
+
+/// Seed 004's lane cast of a constant vector: one lane broadcast to
+/// `toLanes`; several lanes to one keep lane 0; equal counts cast lane by
+/// lane. Each lane goes through makeConst(to). Errors: counts that are not 1
+/// and differ, and makeConst's errors.
+llvm::Expected<llvm::SmallVector<Const, 4>>
+castLanes(llvm::ArrayRef<Const> lanes, DType to, unsigned toLanes);
+
+} // namespace tolk::dtype
+
+#endif // TOLK_DTYPE_STRUCTURE_H

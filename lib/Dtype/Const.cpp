@@ -1,0 +1,170 @@
+//===- Const.cpp - Values and constants -----------------------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dtype/Const.h"
+
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <cstring>
+
+using namespace tolk::dtype;
+
+//===----------------------------------------------------------------------===//
+// Float
+//===----------------------------------------------------------------------===//
+
+static constexpr uint64_t kExpMask = 0x7ff0000000000000ULL;
+static constexpr uint64_t kFracMask = 0x000fffffffffffffULL;
+static constexpr uint64_t kQuietBit = 0x0008000000000000ULL;
+
+Float Float::ofDouble(double d) {
+  uint64_t bits;
+  std::memcpy(&bits, &d, sizeof bits);
+  return Float{bits};
+}
+
+double Float::toDouble() const {
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+bool Float::isNaN() const {
+  return (bits & kExpMask) == kExpMask && (bits & kFracMask) != 0;
+}
+
+bool Float::isInf() const {
+  return (bits & kExpMask) == kExpMask && (bits & kFracMask) == 0;
+}
+
+bool Float::isSignalingNaN() const { return isNaN() && !(bits & kQuietBit); }
+
+Float tolk::dtype::nan() { return Float{kExpMask | kQuietBit}; }
+
+//===----------------------------------------------------------------------===//
+// Value
+//===----------------------------------------------------------------------===//
+
+Value Value::ofBool(bool b) { return Value(b); }
+Value Value::ofInt(mpz_class i) { return Value(std::move(i)); }
+Value Value::ofInt(int64_t i) {
+  // mpz_class has no int64_t constructor where long is 32 bits; go through
+  // the magnitude so that INT64_MIN is exact too.
+  mpz_class m;
+  uint64_t mag = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+  mpz_import(m.get_mpz_t(), 1, 1, sizeof mag, 0, 0, &mag);
+  if (i < 0)
+    m = -m;
+  return Value(std::move(m));
+}
+Value Value::ofFloat(Float f) { return Value(f); }
+
+Value::Kind Value::kind() const {
+  switch (v.index()) {
+  case 0:
+    return Kind::Bool;
+  case 1:
+    return Kind::Int;
+  default:
+    return Kind::Float;
+  }
+}
+
+bool Value::getBool() const { return std::get<bool>(v); }
+const mpz_class &Value::getInt() const { return std::get<mpz_class>(v); }
+Float Value::getFloat() const { return std::get<Float>(v); }
+
+mpz_class Value::toInteger() const {
+  if (isBool())
+    return getBool() ? 1 : 0;
+  return getInt();
+}
+
+bool Value::isNonZero() const {
+  switch (kind()) {
+  case Kind::Bool:
+    return getBool();
+  case Kind::Int:
+    return sgn(getInt()) != 0;
+  case Kind::Float:
+    return !getFloat().isZero();
+  }
+  llvm_unreachable("covered switch");
+}
+
+//===----------------------------------------------------------------------===//
+// Equality and hashing
+//===----------------------------------------------------------------------===//
+
+bool tolk::dtype::equalConst(const Const &a, const Const &b) {
+  if (a.isInvalid() || b.isInvalid())
+    return a.isInvalid() == b.isInvalid();
+  const Value &x = a.value(), &y = b.value();
+  if (x.kind() != y.kind())
+    return false;
+  switch (x.kind()) {
+  case Value::Kind::Bool:
+    return x.getBool() == y.getBool();
+  case Value::Kind::Int:
+    return cmp(x.getInt(), y.getInt()) == 0;
+  case Value::Kind::Float:
+    return x.getFloat().bits == y.getFloat().bits;
+  }
+  llvm_unreachable("covered switch");
+}
+
+size_t tolk::dtype::hashConst(const Const &c) {
+  if (c.isInvalid())
+    return llvm::hash_value(3);
+  const Value &v = c.value();
+  switch (v.kind()) {
+  case Value::Kind::Bool:
+    return llvm::hash_combine(0, v.getBool());
+  case Value::Kind::Int: {
+    // Hash the magnitude's limbs and the sign: equal integers have equal
+    // limbs because GMP keeps them normalized.
+    const __mpz_struct *z = v.getInt().get_mpz_t();
+    size_t n = mpz_size(z);
+    llvm::ArrayRef<mp_limb_t> limbs(mpz_limbs_read(z), n);
+    return llvm::hash_combine(1, mpz_sgn(z),
+                              llvm::hash_combine_range(limbs.begin(), limbs.end()));
+  }
+  case Value::Kind::Float:
+    return llvm::hash_combine(2, v.getFloat().bits);
+  }
+  llvm_unreachable("covered switch");
+}
+
+//===----------------------------------------------------------------------===//
+// Big-integer bridges
+//===----------------------------------------------------------------------===//
+
+llvm::APInt tolk::dtype::toAPInt(const mpz_class &i, unsigned width) {
+  // Reduce modulo 2^width first (mpz_fdiv_r_2exp gives the non-negative
+  // residue), then export the limbs into the APInt's words.
+  mpz_class r;
+  mpz_fdiv_r_2exp(r.get_mpz_t(), i.get_mpz_t(), width);
+  size_t numWords = (width + 63) / 64;
+  llvm::SmallVector<uint64_t, 4> words(numWords, 0);
+  size_t count = 0;
+  mpz_export(words.data(), &count, -1, sizeof(uint64_t), 0, 0, r.get_mpz_t());
+  return llvm::APInt(width, words);
+}
+
+mpz_class tolk::dtype::fromAPInt(const llvm::APInt &i, bool isSigned) {
+  bool negative = isSigned && i.isNegative();
+  llvm::APInt mag = negative ? -i : i;
+  mpz_class r;
+  mpz_import(r.get_mpz_t(), mag.getNumWords(), -1, sizeof(uint64_t), 0, 0,
+             mag.getRawData());
+  if (negative)
+    r = -r;
+  return r;
+}

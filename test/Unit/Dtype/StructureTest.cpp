@@ -1,0 +1,105 @@
+//===- StructureTest.cpp - Seed 001 lanes and pointers, seed 004 casts ----===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+#include "tolk/Dtype/Structure.h"
+
+#include "gtest/gtest.h"
+
+using namespace tolk::dtype;
+
+namespace {
+template <typename T> std::string error(llvm::Expected<T> e) {
+  EXPECT_FALSE(e);
+  return e ? "" : llvm::toString(e.takeError());
+}
+} // namespace
+
+// Seed 000 pp_addr_space / addr_space_of_string; seed 001
+// addr_space_to_string.
+TEST(StructureAddrSpace, NamesReadBack) {
+  for (AddrSpace as : {AddrSpace::Global, AddrSpace::Local, AddrSpace::Reg,
+                       AddrSpace::Alu}) {
+    EXPECT_EQ(llvm::cantFail(addrSpaceOfString(ppAddrSpace(as))), as);
+    EXPECT_EQ(llvm::cantFail(addrSpaceOfString(addrSpaceName(as))), as);
+  }
+  EXPECT_EQ(ppAddrSpace(AddrSpace::Global), "AddrSpace.GLOBAL");
+  EXPECT_EQ(ppAddrSpace(AddrSpace::Alu), "AddrSpace.ALU");
+  EXPECT_EQ(addrSpaceName(AddrSpace::Local), "local");
+  EXPECT_EQ(llvm::cantFail(addrSpaceOfString("REG")), AddrSpace::Reg);
+  // "The error names s."
+  EXPECT_EQ(error(addrSpaceOfString("SHARED")), "unknown address space 'SHARED'");
+}
+
+// "vec n dt" and "scalarize dt"; bitsize is the scalar's times the lanes.
+TEST(StructureVal, VecAndScalarize) {
+  ValType f32{DType::Float32, 1};
+  ValType v4 = llvm::cantFail(vec(4, f32));
+  EXPECT_EQ(v4.count, 4u);
+  EXPECT_EQ(v4.scalar, DType::Float32);
+  EXPECT_EQ(bitsize(v4), 128u);
+  EXPECT_EQ(itemsize(v4), 16u);
+  EXPECT_EQ(scalarize(v4), f32);
+  EXPECT_EQ(toString(v4), "f32x4");
+  EXPECT_EQ(repr(v4), "dtypes.f32.vec(4)");
+  EXPECT_EQ(bitsize(ValType{DType::Bool, 4}), 4u);
+  EXPECT_EQ(itemsize(ValType{DType::Bool, 4}), 1u);
+  EXPECT_EQ(error(vec(0, f32)), "vec: a vector of 0 lanes of dtypes.f32");
+  EXPECT_EQ(error(vec(2, ValType{DType::Void, 1})),
+            "vec: dtypes.void has no lanes");
+}
+
+// Pointers: "bitsize ... For ordinary pointers, this measures the pointed-to
+// base width and ignores the pointer vector width v. For image pointers, this
+// is 16 for Imageh and 32 for Imagef." Images have priority 100.
+TEST(StructurePtr, SizesAndPriority) {
+  PtrType p;
+  p.base = ValType{DType::Float16, 4};
+  p.addrSpace = AddrSpace::Local;
+  p.size = 256;
+  PtrType pv = llvm::cantFail(vec(2, p));
+  EXPECT_EQ(bitsize(p), 64u);
+  EXPECT_EQ(bitsize(pv), 64u);
+  EXPECT_EQ(pv.v, 2u);
+  EXPECT_EQ(scalarize(pv), p);
+  EXPECT_EQ(priority(p), priority(DType::Float16));
+  EXPECT_EQ(toString(pv), "f16x4* local [256] x2");
+  EXPECT_EQ(repr(pv), "dtypes.f16.vec(4).ptr(256, AddrSpace.LOCAL).vec(2)");
+
+  PtrType h = imageh({4, 8, 4});
+  PtrType f = imagef({2, 2});
+  EXPECT_EQ(bitsize(h), 16u);
+  EXPECT_EQ(bitsize(f), 32u);
+  EXPECT_EQ(priority(h), 100);
+  EXPECT_EQ(h.size, 128);
+  EXPECT_EQ(toString(f), "imagef((2, 2))");
+  EXPECT_EQ(repr(h), "dtypes.imageh(4, 8, 4)");
+  EXPECT_NE(h, f);
+}
+
+// "If ts contains image pointer dtypes, the first image dtype is returned.
+// Ordinary pointer dtypes are rejected."
+TEST(StructureLeastUpper, ImagesPointersLanes) {
+  ValType i8x4{DType::Int8, 4}, u8x4{DType::Uint8, 4};
+  AnyType r = llvm::cantFail(leastUpper({AnyType(i8x4), AnyType(u8x4)}));
+  EXPECT_EQ(std::get<ValType>(r), (ValType{DType::Int16, 4}));
+
+  PtrType h = imageh({2, 2}), f = imagef({3, 3});
+  AnyType img = llvm::cantFail(
+      leastUpper({AnyType(i8x4), AnyType(f), AnyType(h)}));
+  EXPECT_EQ(std::get<PtrType>(img), f);
+
+  PtrType p;
+  p.base = ValType{DType::Float32, 1};
+  EXPECT_EQ(error(leastUpper({AnyType(i8x4), AnyType(p)})),
+            "least_upper: pointer f32* does not promote");
+  EXPECT_EQ(error(leastUpper({AnyType(i8x4), AnyType(ValType{DType::Int8, 2})})),
+            "least_upper: lane counts differ (4 and 2)");
+  EXPECT_EQ(error(leastUpper(llvm::ArrayRef<AnyType>())),
+            "least_upper: no data types");
+}

@@ -1,0 +1,62 @@
+# -*- Python -*-
+# lit configuration for Tolk-MLIR, in the manner of MLIR's standalone example.
+
+import os
+import subprocess
+
+import lit.formats
+import lit.util
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TOLK"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tolk_obj_root, "test")
+# Unit/ holds GoogleTest sources, run by ctest; lit.cfg/inputs are not tests.
+config.excludes = ["Unit", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "Inputs"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%tolk_src_root", config.tolk_src_root))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+# `not` and `count` at the start of a RUN line are found through PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tolk_tools_dir, append_path=True)
+
+tool_dirs = [config.tolk_tools_dir, config.llvm_tools_dir]
+tools = ["tolk-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Optional target tools. A test that needs one says `REQUIRES: ptxas` (or
+# spirv-val, vulkan); lit reports it UNSUPPORTED, with the reason below, where
+# the machine lacks the tool.
+def add_optional_tool(feature, path, name):
+    if path and os.path.exists(path):
+        config.available_features.add(feature)
+        config.substitutions.append(("%" + feature.replace("-", "_"), path))
+    else:
+        lit_config.note(
+            "%s not found: tests that REQUIRE '%s' are skipped" % (name, feature))
+
+add_optional_tool("ptxas", config.ptxas_path, "ptxas (CUDA)")
+add_optional_tool("spirv-val", config.spirv_val_path, "spirv-val (spirv-tools)")
+
+# A Vulkan device (lavapipe on machines without a GPU).
+def has_vulkan_device():
+    if not config.vulkaninfo_path:
+        return False
+    try:
+        out = subprocess.run([config.vulkaninfo_path, "--summary"],
+                             capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0 and "deviceName" in out.stdout
+
+if has_vulkan_device():
+    config.available_features.add("vulkan")
+else:
+    lit_config.note("no Vulkan device: tests that REQUIRE 'vulkan' are skipped")
