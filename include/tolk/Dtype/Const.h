@@ -23,6 +23,7 @@
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/Support/Error.h"
 
 #include <gmpxx.h>
@@ -113,6 +114,8 @@ inline bool operator==(const Const &a, const Const &b) { return equalConst(a, b)
 inline bool operator!=(const Const &a, const Const &b) { return !equalConst(a, b); }
 /// Compatible with equalConst.
 size_t hashConst(const Const &c);
+/// For llvm::DenseMap and MLIR attribute storage (found by ADL).
+inline llvm::hash_code hash_value(const Const &c) { return hashConst(c); }
 
 /// Formats a constant as a literal: True, False, Invalid, an integer in
 /// decimal, a float in the fewest significant digits that read back as the

@@ -1,0 +1,99 @@
+//===- Alu.h - One lane of a primitive elementwise op -----------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The core of the constant folder, without MLIR: tinygrad's exec_alu for one
+// lane of a primitive op of seed 003 whose operands were already promoted.
+// Every result is the exact constant seed 000 defines for the result type
+// (`truncate` of the exact or binary64 result): integers of known width wrap,
+// weak integers stay exact, floats are computed in binary64 and rounded once.
+// Where the seeds are silent (max with NaN, shift counts at or past the width,
+// division by zero, ...), the choice Tolk makes is written at the op in
+// Alu.cpp and in docs/Rationale.md; the lowerings compute the same bits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DTYPE_ALU_H
+#define TOLK_DTYPE_ALU_H
+
+#include "tolk/Dtype/Const.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+
+namespace tolk::dtype {
+
+/// The primitive ops the folder evaluates (seed 003's primitives, plus
+/// tinygrad's Ops.MOD).
+enum class AluOp : uint8_t {
+  Add,
+  Mul,
+  CmpLt,
+  CmpEq,
+  Max,
+  And,
+  Or,
+  Xor,
+  Shl,
+  Shr,
+  Recip,
+  Trunc,
+  Sqrt,
+  Exp2,
+  Log2,
+  TruncDiv,
+  /// tinygrad's Ops.MOD: the remainder of TruncDiv (C's %, the sign of the
+  /// dividend). This is seed 003's `fmod` on integers, NOT its `mod_`, which
+  /// is the remainder of a floor division.
+  Mod,
+  Pow,
+  Where,
+};
+
+/// The number of AluOp enumerators, for tables indexed by AluOp.
+inline constexpr unsigned kNumAluOps = static_cast<unsigned>(AluOp::Where) + 1;
+
+/// The op's lower-case name, as the Tolk dialect spells the op: "add", "mul",
+/// "cmplt", "cmpeq", "max", "and", "or", "xor", "shl", "shr", "reciprocal",
+/// "trunc", "sqrt", "exp2", "log2", "truncdiv", "mod", "pow", "where".
+llvm::StringRef aluOpName(AluOp op);
+
+/// The number of operands the op takes: 1, 2, or 3 for Where.
+unsigned aluOpArity(AluOp op);
+
+/// Evaluates one lane of `op` on operands already promoted to `dt`: each is a
+/// constant of dt as makeConst gives it (a Bool for Bool, an Int for an
+/// integer type, a Float for a float type), or Invalid. Exceptions: Where's
+/// operands[0] is the Bool condition (its arms are of dt); Pow's exponent may
+/// be an Int that keeps its value at no width (a weak-integer exponent, seed
+/// 003). The result is of dt, but Bool for CmpLt and CmpEq: the exact result
+/// (integers) or the binary64 one (floats) truncated to dt. A float result
+/// that is finite but past binary64's range (exp2(1024)) rounds as the finite
+/// overflow it is, so an 8-bit float saturates rather than taking inf or NaN.
+///
+/// An Invalid operand gives Invalid (Where: an Invalid condition does; else
+/// the chosen arm, which may itself be Invalid).
+///
+/// Errors: a wrong number of operands; a dt the op does not take (e.g. And on
+/// a float), or an operand not of dt's kind; and the cases the folder must
+/// not fold: integer division or remainder by zero (undefined at run time), a
+/// negative integer exponent of Pow in a type that is not a float (seed 003's
+/// Invalid_argument), a negative shift count of WeakInt, and a WeakInt
+/// result too large to hold.
+llvm::Expected<Const> evalAlu(AluOp op, DType dt,
+                              llvm::ArrayRef<Const> operands);
+
+/// True iff evalAlu would fold these operands to a constant (false for the
+/// undefined cases and every other error).
+bool canFoldAlu(AluOp op, DType dt, llvm::ArrayRef<Const> operands);
+
+} // namespace tolk::dtype
+
+#endif // TOLK_DTYPE_ALU_H

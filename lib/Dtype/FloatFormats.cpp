@@ -1,0 +1,210 @@
+//===- FloatFormats.cpp - Rounding and encoding of the float formats ------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Finite values round through llvm::APFloat, directly from the exact source
+// (the double, or the exact integer through convertFromAPInt), never through
+// an intermediate format. The seed's rules sit on top of APFloat's status:
+// 8-bit overflow saturates, fnuz zeros are positive. NaNs are moved by hand,
+// because APFloat::convert always quiets a signalling NaN and the seed keeps
+// them signalling in constants, storage and bitcasts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FloatFormats.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace tolk::dtype;
+using namespace tolk::dtype::detail;
+using llvm::APFloat;
+using llvm::APInt;
+
+static constexpr uint64_t kSignBit = 0x8000000000000000ULL;
+static constexpr uint64_t kExpMask = 0x7ff0000000000000ULL;
+static constexpr uint64_t kFracMask = 0x000fffffffffffffULL;
+static constexpr unsigned kDoubleFracBits = 52;
+
+//===----------------------------------------------------------------------===//
+// The formats
+//===----------------------------------------------------------------------===//
+
+static const FloatFormat kFormats[] = {
+    {DType::Fp8e4m3, &APFloat::Float8E4M3FN(), 8, 3, NanStyle::FN},
+    {DType::Fp8e5m2, &APFloat::Float8E5M2(), 8, 2, NanStyle::IEEE},
+    {DType::Fp8e4m3fnuz, &APFloat::Float8E4M3FNUZ(), 8, 3, NanStyle::FNUZ},
+    {DType::Fp8e5m2fnuz, &APFloat::Float8E5M2FNUZ(), 8, 2, NanStyle::FNUZ},
+    {DType::Float16, &APFloat::IEEEhalf(), 16, 10, NanStyle::IEEE},
+    {DType::Bfloat16, &APFloat::BFloat(), 16, 7, NanStyle::IEEE},
+    {DType::Float32, &APFloat::IEEEsingle(), 32, 23, NanStyle::IEEE},
+    {DType::Float64, &APFloat::IEEEdouble(), 64, 52, NanStyle::IEEE},
+};
+
+const FloatFormat *detail::floatFormat(DType dt) {
+  for (const FloatFormat &f : kFormats)
+    if (f.dt == dt)
+      return &f;
+  return nullptr;
+}
+
+const FloatFormat &detail::doubleFormat() { return kFormats[7]; }
+
+//===----------------------------------------------------------------------===//
+// Rounding
+//===----------------------------------------------------------------------===//
+
+/// The double that holds a value of an APFloat format exactly.
+static Float toFloat(APFloat a) {
+  bool losesInfo = false;
+  a.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  assert(!losesInfo && "every format here widens exactly to f64");
+  return Float::ofBits(a.bitcastToAPInt().getZExtValue());
+}
+
+/// The positive quiet NaN of the 8-bit formats other than Fp8e5m2 (DESIGN
+/// reading 4), and Fp8e5m2's NaN of the given sign.
+static Float fp8NaN(const FloatFormat &f, bool negative) {
+  Float q = nan();
+  if (f.style == NanStyle::IEEE && negative)
+    q.bits |= kSignBit;
+  return q;
+}
+
+/// The result of an APFloat rounding of a finite value, with the seed's rules
+/// for overflow and fnuz zeros added on top of the status.
+static Rounded finishRounding(const FloatFormat &f, const APFloat &a,
+                              APFloat::opStatus status, bool negative) {
+  // A format without infinities reports overflow as a NaN; check the value
+  // as well as the flag so that neither spelling slips through.
+  if ((status & APFloat::opOverflow) || a.isInfinity() || a.isNaN()) {
+    // 8-bit formats saturate (DESIGN reading 2, Fp8e5m2 included); wider
+    // ones overflow to an infinity.
+    APFloat sat = f.isFp8() ? APFloat::getLargest(*f.sem, negative)
+                            : APFloat::getInf(*f.sem, negative);
+    return {toFloat(sat), true};
+  }
+  Float r = toFloat(a);
+  // fnuz formats have no -0.0 (their 0x80 is the NaN): DESIGN reading 1.
+  if (f.style == NanStyle::FNUZ && r.isZero())
+    r = Float::ofDouble(0.0);
+  return {r, false};
+}
+
+Float detail::narrowNaN(Float x, unsigned fracBits, NaNMode mode) {
+  assert(x.isNaN() && fracBits <= kDoubleFracBits);
+  // Done by hand: APFloat::convert quiets signalling NaNs, which only the
+  // Quiet mode wants, and keeping the payload's top bits is the same shift
+  // in both modes.
+  unsigned drop = kDoubleFracBits - fracBits;
+  uint64_t frac = ((x.bits & kFracMask) >> drop) << drop;
+  uint64_t lowest = uint64_t(1) << drop;
+  uint64_t quiet = uint64_t(1) << (kDoubleFracBits - 1);
+  if (mode == NaNMode::Quiet)
+    frac |= quiet;
+  else if (frac == 0)
+    frac = lowest; // Reading 3: the payload fell off; stay a signalling NaN.
+  return Float::ofBits((x.bits & kSignBit) | kExpMask | frac);
+}
+
+Rounded detail::roundDouble(const FloatFormat &f, Float x, NaNMode mode) {
+  if (x.isNaN()) {
+    if (f.isFp8())
+      return {fp8NaN(f, x.isNegative())};
+    return {narrowNaN(x, f.fracBits, mode)};
+  }
+  if (x.isInf()) {
+    if (f.style == NanStyle::IEEE)
+      return {x};
+    return {nan()}; // The format's NaN: positive for Fp8e4m3 and fnuz.
+  }
+  APFloat a(x.toDouble());
+  bool losesInfo = false;
+  APFloat::opStatus status =
+      a.convert(*f.sem, APFloat::rmNearestTiesToEven, &losesInfo);
+  return finishRounding(f, a, status, x.isNegative());
+}
+
+Rounded detail::roundInteger(const FloatFormat &f, const mpz_class &i) {
+  // Two bits over the magnitude: one for the sign, one so that the APInt read
+  // as signed never wraps. convertFromAPInt rounds once from this exact
+  // value, however wide it is (10^400 included).
+  unsigned width = static_cast<unsigned>(mpz_sizeinbase(i.get_mpz_t(), 2)) + 2;
+  APInt exact = toAPInt(i, width);
+  APFloat a(*f.sem);
+  APFloat::opStatus status = a.convertFromAPInt(exact, /*IsSigned=*/true,
+                                                APFloat::rmNearestTiesToEven);
+  return finishRounding(f, a, status, sgn(i) < 0);
+}
+
+Rounded detail::roundValue(const FloatFormat &f, const Value &v, NaNMode mode) {
+  switch (v.kind()) {
+  case Value::Kind::Bool:
+    // 0.0 and 1.0 are exact in every format.
+    return {Float::ofDouble(v.getBool() ? 1.0 : 0.0)};
+  case Value::Kind::Int:
+    return roundInteger(f, v.getInt());
+  case Value::Kind::Float:
+    return roundDouble(f, v.getFloat(), mode);
+  }
+  llvm_unreachable("covered switch");
+}
+
+//===----------------------------------------------------------------------===//
+// Encoding and decoding
+//===----------------------------------------------------------------------===//
+
+/// The 8-bit NaN code of a sign: S.1111.111 for Fp8e4m3, S.11111.11 for
+/// Fp8e5m2, 0x80 for fnuz (DESIGN reading 4).
+static APInt fp8NaNCode(const FloatFormat &f, bool negative) {
+  if (f.style == NanStyle::FNUZ)
+    return APInt(8, 0x80);
+  return APInt(8, negative ? 0xff : 0x7f);
+}
+
+APInt detail::encode(const FloatFormat &f, Float x) {
+  if (x.isNaN()) {
+    if (f.isFp8())
+      return fp8NaNCode(f, x.isNegative());
+    // By hand, as in narrowNaN: APFloat would quiet a signalling NaN.
+    Float n = narrowNaN(x, f.fracBits, NaNMode::Keep);
+    unsigned expBits = f.bits - 1 - f.fracBits;
+    uint64_t frac = (n.bits & kFracMask) >> (kDoubleFracBits - f.fracBits);
+    uint64_t expAllOnes = ((uint64_t(1) << expBits) - 1) << f.fracBits;
+    uint64_t sign = x.isNegative() ? uint64_t(1) << (f.bits - 1) : 0;
+    return APInt(f.bits, sign | expAllOnes | frac);
+  }
+  if (x.isInf()) {
+    if (f.style == NanStyle::IEEE)
+      return APFloat::getInf(*f.sem, x.isNegative()).bitcastToAPInt();
+    return fp8NaNCode(f, x.isNegative());
+  }
+  if (f.style == NanStyle::FNUZ && x.isZero())
+    return APInt(8, 0); // No -0.0 in fnuz (reading 1).
+  APFloat a(x.toDouble());
+  bool losesInfo = false;
+  a.convert(*f.sem, APFloat::rmNearestTiesToEven, &losesInfo);
+  assert(!losesInfo && "encode takes a value of the format");
+  return a.bitcastToAPInt();
+}
+
+Float detail::decode(const FloatFormat &f, const APInt &bits) {
+  assert(bits.getBitWidth() == f.bits);
+  if (f.bits == 64)
+    return Float::ofBits(bits.getZExtValue());
+  APFloat a(*f.sem, bits);
+  if (!a.isNaN())
+    return toFloat(a);
+  if (f.isFp8())
+    return fp8NaN(f, a.isNegative());
+  // By hand: widening through APFloat would quiet a signalling NaN. The
+  // payload goes to the top of the double's fraction.
+  uint64_t raw = bits.getZExtValue();
+  uint64_t frac = raw & ((uint64_t(1) << f.fracBits) - 1);
+  uint64_t sign = (raw >> (f.bits - 1)) & 1;
+  return Float::ofBits((sign << 63) | kExpMask |
+                       (frac << (kDoubleFracBits - f.fracBits)));
+}

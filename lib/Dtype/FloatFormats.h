@@ -1,0 +1,102 @@
+//===- FloatFormats.h - Rounding and encoding of floats ---------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to lib/Dtype. The eight float formats of known width (four 8-bit
+// ones, f16, bf16, f32, f64) described once, and the three operations that
+// the casts of Cast.cpp are built from: rounding a value into a format,
+// encoding a value of a format as its bits, and decoding bits.
+//
+// A value of a format is held as the double that holds it exactly. A NaN of
+// a format narrower than f64 is held as the double with the same sign and the
+// format's fraction bits at the top of the double's fraction, which is what a
+// widening conversion gives without quieting.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_LIB_DTYPE_FLOATFORMATS_H
+#define TOLK_LIB_DTYPE_FLOATFORMATS_H
+
+#include "tolk/Dtype/Const.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APInt.h"
+
+namespace tolk::dtype::detail {
+
+/// How a format spells infinities and NaNs.
+enum class NanStyle : uint8_t {
+  /// Exponent all ones: an infinity with a zero fraction, a NaN otherwise
+  /// (f16, bf16, f32, f64, Fp8e5m2).
+  IEEE,
+  /// No infinities; S.1111.111 is the only NaN of each sign (Fp8e4m3).
+  FN,
+  /// No infinities, no negative zero; 0x80 is the one NaN (the fnuz formats).
+  FNUZ,
+};
+
+struct FloatFormat {
+  DType dt;
+  const llvm::fltSemantics *sem;
+  unsigned bits;     ///< Width of the encoding.
+  unsigned fracBits; ///< Explicit mantissa bits.
+  NanStyle style;
+
+  bool isFp8() const { return bits == 8; }
+};
+
+/// The format of a float of known width; nullptr for any other data type.
+const FloatFormat *floatFormat(DType dt);
+/// The format that holds WeakFloat's values and Float's: f64.
+const FloatFormat &doubleFormat();
+
+/// What rounding does with a NaN in a format of 16 bits or more.
+enum class NaNMode : uint8_t {
+  /// A conversion (truncate): the NaN becomes quiet, keeping sign and the top
+  /// of its payload.
+  Quiet,
+  /// A constant, storage, bitcast: the bits move unquieted; a signalling NaN
+  /// whose payload lies entirely below the format's fraction gets its lowest
+  /// fraction bit set so that it stays a NaN (DESIGN reading 3).
+  Keep,
+};
+
+/// A rounded value and whether a finite source overflowed the format (the
+/// value then is ±inf for 16 bits or more, ±largest finite for 8 bits).
+struct Rounded {
+  Float value;
+  bool overflow = false;
+};
+
+/// x rounded once to f, to nearest with ties to even. NaNs: by `mode` in 16
+/// bits or more; an 8-bit NaN is the format's NaN (signed for Fp8e5m2,
+/// positive otherwise). An infinity is itself where f has one, else f's
+/// positive NaN. fnuz formats give +0.0 for any zero.
+Rounded roundDouble(const FloatFormat &f, Float x, NaNMode mode);
+/// The integer i rounded once, from its exact value, to f.
+Rounded roundInteger(const FloatFormat &f, const mpz_class &i);
+/// A value (Bool 0/1, Int, Float) rounded once to f.
+Rounded roundValue(const FloatFormat &f, const Value &v, NaNMode mode);
+
+/// A NaN x narrowed to a format of 16 bits or more with `fracBits` fraction
+/// bits, held as a double (see the file comment).
+Float narrowNaN(Float x, unsigned fracBits, NaNMode mode);
+
+/// The bits that encode x in f. x is a value of f (a result of rounding), an
+/// infinity or a NaN. A NaN keeps its sign and the top of its payload
+/// unquieted in 16 bits or more (NaNMode::Keep); an 8-bit NaN is the format's
+/// NaN code of its sign (S.1111.111, S.11111.11, or 0x80 for fnuz). An
+/// infinity without an encoding is the NaN code of its sign.
+llvm::APInt encode(const FloatFormat &f, Float x);
+/// The value that bits encode in f (bits.getBitWidth() == f.bits). An 8-bit
+/// NaN is the zero-payload quiet NaN, signed for Fp8e5m2 and positive for the
+/// others (DESIGN reading 4); a wider NaN keeps its sign and payload.
+Float decode(const FloatFormat &f, const llvm::APInt &bits);
+
+} // namespace tolk::dtype::detail
+
+#endif // TOLK_LIB_DTYPE_FLOATFORMATS_H
