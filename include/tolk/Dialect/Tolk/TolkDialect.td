@@ -1,0 +1,44 @@
+//===- TolkDialect.td - Tolk dialect definition ------------*- tablegen -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DIALECT_TD
+#define TOLK_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tolk_Dialect : Dialect {
+  let name = "tolk";
+  let cppNamespace = "::tolk";
+  let summary = "tinygrad's data types and elementwise operations";
+  let description = [{
+    The `tolk` dialect carries tinygrad's data types and elementwise
+    operations. Concrete data types are builtin types (`si8`, `ui32`, `f16`,
+    `f8E4M3FN`, `i1`, ...); the weak types of literals whose width is not
+    committed yet are `!tolk.weakint` and `!tolk.weakfloat`. Operands of
+    different data types are legal: an elementwise op's result type is the
+    promotion of its operands' (seed 000's `least_upper`), which the verifier
+    checks and `--canonicalize` makes explicit with `tolk.cast`.
+
+    Every rule of the scalar semantics comes from the MLIR-free `lib/Dtype`
+    library, so that the folder and the type checker agree with it bit for
+    bit.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let extraClassDeclaration = [{
+  private:
+    void registerTypes();
+    void registerAttributes();
+  }];
+}
+
+class Tolk_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tolk_Dialect, mnemonic, traits>;
+
+#endif // TOLK_DIALECT_TD

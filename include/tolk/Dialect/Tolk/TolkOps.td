@@ -1,0 +1,323 @@
+//===- TolkOps.td - Tolk operations ------------------------*- tablegen -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Seed 003's elementwise operations. Primitive ops are what lowering knows;
+// derived ops stay real ops so that IR stays readable, and --tolk-decompose
+// rewrites them into primitives exactly as the seed defines them.
+//
+// The run-time corners (NaN, signed zeros, division by zero, INT_MIN / -1,
+// shift counts at or past the width, out-of-range float-to-int casts) are
+// stated in each op's description, following docs/Rationale.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_OPS_TD
+#define TOLK_OPS_TD
+
+include "tolk/Dialect/Tolk/TolkDialect.td"
+include "tolk/Dialect/Tolk/TolkAttrs.td"
+include "tolk/Dialect/Tolk/TolkTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// tolk.const
+//===----------------------------------------------------------------------===//
+
+def Tolk_ConstOp : Tolk_Op<"const", [ConstantLike, Pure]> {
+  let summary = "a constant of any Tolk data type, splat over lanes or a shape";
+  let description = [{
+    A constant: a big integer for `!tolk.weakint`, a float in decimal or by
+    its bits in the type's own format (any NaN payload), `true`/`false`, or
+    `invalid` (the value of a masked-out element). Vector and tensor results
+    splat the one value.
+
+    ```mlir
+    %a = tolk.const 300 : !tolk.weakint
+    %b = tolk.const 123456789012345678901234567890 : !tolk.weakint
+    %c = tolk.const 1.5 : !tolk.weakfloat
+    %d = tolk.const -1 : si8
+    %e = tolk.const 0x7E01 : f16
+    %f = tolk.const true : i1
+    %g = tolk.const invalid : f32
+    %h = tolk.const 2.0 : tensor<4x8xf32>
+    ```
+
+    A literal the type cannot hold is an error (`tolk.const 300 : si8`): the
+    wrap-around of seed 000's `const` belongs to `tolk.cast`. A decimal float
+    is rounded once to the type (`0.1 : f16`); one that overflows the type's
+    finite range is an error.
+  }];
+  let arguments = (ins Tolk_ConstAttr:$value);
+  let results = (outs AnyType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$type, "const ::tolk::dtype::Const &":$value)>
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops
+//===----------------------------------------------------------------------===//
+
+// An elementwise op over scalars, vectors of lanes or ranked tensors (numpy
+// broadcasting). Types are written as a function type,
+// `(si8, !tolk.weakint) -> si8`, or `: T` when every operand and the result
+// are T. Builders infer the result type; the verifier checks a written one
+// and names the type it expected. (refineReturnTypes keeps a written type so
+// that the op's verifier, not the interface's generic one, reports it.)
+class Tolk_ElementwiseOp<string mnemonic, list<Trait> traits = []>
+    : Tolk_Op<mnemonic, !listconcat(traits, [
+        Pure, DeclareOpInterfaceMethods<InferTypeOpInterface,
+                                        ["refineReturnTypes"]>])> {
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+class Tolk_UnaryOp<string mnemonic, list<Trait> traits = []>
+    : Tolk_ElementwiseOp<mnemonic, traits> {
+  let arguments = (ins AnyType:$operand);
+  let results = (outs AnyType:$result);
+}
+
+class Tolk_BinaryOp<string mnemonic, list<Trait> traits = []>
+    : Tolk_ElementwiseOp<mnemonic, traits> {
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs AnyType:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// Primitive binary ops
+//===----------------------------------------------------------------------===//
+
+def Tolk_AddOp : Tolk_BinaryOp<"add", [Commutative]> {
+  let summary = "addition (primitive)";
+  let description = [{
+    `lhs + rhs` in the promoted type. Integers wrap at their width; weak
+    integers are exact. Floats round once to the type (8-bit floats saturate
+    at their largest finite value); a NaN operand gives a NaN, and `+0.0 +
+    -0.0` is `+0.0`. On Bool, `add` is `or`.
+  }];
+}
+
+def Tolk_MulOp : Tolk_BinaryOp<"mul", [Commutative]> {
+  let summary = "multiplication (primitive)";
+  let description = [{
+    `lhs * rhs` in the promoted type, with `add`'s rules for wrapping,
+    rounding and NaN. On Bool, `mul` is `and`.
+  }];
+}
+
+def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt"> {
+  let summary = "less than (primitive)";
+  let description = [{
+    `lhs < rhs` after promotion, as `i1`. Ordered: a comparison with a NaN is
+    false; `-0.0 < +0.0` is false.
+  }];
+}
+
+def Tolk_CmpEqOp : Tolk_BinaryOp<"cmpeq", [Commutative]> {
+  let summary = "equality (primitive)";
+  let description = [{
+    `lhs == rhs` after promotion, as `i1`. Ordered: a comparison with a NaN
+    is false; `-0.0 == +0.0` is true.
+  }];
+}
+
+def Tolk_MaxOp : Tolk_BinaryOp<"max", [Commutative]> {
+  let summary = "maximum (primitive)";
+  let description = [{
+    The greater operand. With one NaN operand, the other operand (as PTX
+    `max.f32`, SPIR-V `NMax` and `arith.maxnumf`); with two, a NaN. `-0.0`
+    counts as less than `+0.0`. On Bool, `max` is `or`.
+  }];
+}
+
+def Tolk_AndOp : Tolk_BinaryOp<"and", [Commutative]> {
+  let summary = "bitwise and (primitive); integers and Bool";
+}
+def Tolk_OrOp : Tolk_BinaryOp<"or", [Commutative]> {
+  let summary = "bitwise or (primitive); integers and Bool";
+}
+def Tolk_XorOp : Tolk_BinaryOp<"xor", [Commutative]> {
+  let summary = "bitwise xor (primitive); integers and Bool";
+}
+
+def Tolk_ShlOp : Tolk_BinaryOp<"shl"> {
+  let summary = "shift left (primitive); integers";
+  let description = [{
+    `lhs * 2^rhs`, wrapped. The count is read as an unsigned integer of the
+    type's width; a count at or past the width gives 0.
+  }];
+}
+
+def Tolk_ShrOp : Tolk_BinaryOp<"shr"> {
+  let summary = "shift right (primitive); integers";
+  let description = [{
+    `floor(lhs / 2^rhs)`: arithmetic for signed types, logical for unsigned
+    ones. The count is read as an unsigned integer of the type's width; a
+    count at or past the width gives 0, or -1 for a negative signed `lhs`.
+  }];
+}
+
+def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv"> {
+  let summary = "integer division rounding towards zero (primitive)";
+  let description = [{
+    The quotient rounded towards zero. `INT_MIN / -1` wraps to `INT_MIN`.
+    Division by zero is undefined at run time and never constant-folded.
+  }];
+}
+
+def Tolk_PowOp : Tolk_BinaryOp<"pow"> {
+  let summary = "power (primitive)";
+  let description = [{
+    `lhs ^ rhs`, promoted to a common type, except that an integer `lhs` with
+    a `!tolk.weakint` `rhs` keeps `lhs`'s type (the exponent is a number).
+    Integers: the exact power, wrapped; a negative integer exponent is not
+    defined for an integer result and is not folded. Floats: C's `pow`,
+    rounded once (`pow(x, 0)` is 1, even for a NaN `x`).
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Primitive unary ops
+//===----------------------------------------------------------------------===//
+
+def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal"> {
+  let summary = "1 / x (primitive); floats";
+  let description = [{ `1 / x`, rounded once: `1 / +-0.0` is `+-inf`. }];
+}
+def Tolk_TruncOp : Tolk_UnaryOp<"trunc"> {
+  let summary = "round towards zero (primitive)";
+  let description = [{ Floats round towards zero; integers and Bool are unchanged. }];
+}
+def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt"> {
+  let summary = "square root (primitive); floats";
+  let description = [{ Correctly rounded; `sqrt(-0.0)` is `-0.0`, a negative operand gives a NaN. }];
+}
+def Tolk_Exp2Op : Tolk_UnaryOp<"exp2"> {
+  let summary = "2^x (primitive); floats";
+  let description = [{ Folded with the host's libm; targets agree within the ULP bound the tests state. }];
+}
+def Tolk_Log2Op : Tolk_UnaryOp<"log2"> {
+  let summary = "log2(x) (primitive); floats";
+  let description = [{ `log2(0)` is `-inf`, a negative operand gives a NaN; folded with the host's libm. }];
+}
+
+//===----------------------------------------------------------------------===//
+// Derived ops: --tolk-decompose rewrites them into primitives (seed 003)
+//===----------------------------------------------------------------------===//
+
+def Tolk_SubOp : Tolk_BinaryOp<"sub"> {
+  let summary = "subtraction: lhs + neg rhs";
+}
+def Tolk_DivOp : Tolk_BinaryOp<"div"> {
+  let summary = "division, rounding as asked";
+  let description = [{
+    Seed 003's `div ~rounding`. Without rounding, `lhs`, as a float, times
+    the reciprocal of `rhs`: the result is a float (`least_upper_float`).
+    With `trunc` or `floor`, integers divide with `truncdiv` (floor adjusts
+    the quotient towards negative infinity) and floats round the float
+    quotient.
+  }];
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs,
+                   DefaultValuedAttr<Tolk_RoundingAttr, "::tolk::Rounding::none">:$rounding);
+}
+def Tolk_ModOp : Tolk_BinaryOp<"mod"> {
+  let summary = "remainder of floor division (the sign of rhs)";
+}
+def Tolk_FModOp : Tolk_BinaryOp<"fmod"> {
+  let summary = "remainder of truncating division (the sign of lhs)";
+}
+def Tolk_GtOp : Tolk_BinaryOp<"gt"> { let summary = "lhs > rhs: cmplt rhs lhs"; }
+def Tolk_LeOp : Tolk_BinaryOp<"le"> { let summary = "lhs <= rhs: logical_not (gt lhs rhs)"; }
+def Tolk_GeOp : Tolk_BinaryOp<"ge"> { let summary = "lhs >= rhs: logical_not (cmplt lhs rhs)"; }
+def Tolk_NeOp : Tolk_BinaryOp<"ne", [Commutative]> {
+  let summary = "lhs != rhs: logical_not (cmpeq lhs rhs)";
+  let description = [{ Unordered: true when either operand is a NaN. }];
+}
+def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", [Commutative]> {
+  let summary = "minimum: neg (max (neg lhs) (neg rhs)), or an order-reversing xor for integers";
+}
+
+def Tolk_NegOp : Tolk_UnaryOp<"neg"> {
+  let summary = "negation: x * -1, logical_not for Bool";
+}
+def Tolk_FloorOp : Tolk_UnaryOp<"floor"> {
+  let summary = "floor: trunc x, less one where that is above x";
+}
+def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not"> {
+  let summary = "cmpeq (cast x to i1) false";
+}
+def Tolk_BitwiseNotOp : Tolk_UnaryOp<"bitwise_not"> {
+  let summary = "x xor all ones; logical_not for Bool";
+}
+
+//===----------------------------------------------------------------------===//
+// where, cast, bitcast
+//===----------------------------------------------------------------------===//
+
+def Tolk_WhereOp : Tolk_ElementwiseOp<"where"> {
+  let summary = "select: x where the condition holds, y elsewhere";
+  let description = [{
+    The condition is `i1` (lanes or a shape of them); the arms promote to a
+    common type.
+
+    ```mlir
+    %w = tolk.where %c, %x, %y : (i1, f16, !tolk.weakfloat) -> f16
+    ```
+  }];
+  let arguments = (ins AnyType:$condition, AnyType:$trueValue, AnyType:$falseValue);
+  let results = (outs AnyType:$result);
+}
+
+def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
+  let summary = "value conversion";
+  let description = [{
+    Converts to the result's data type, as seed 000's `const` converts a
+    constant: floats round once to nearest even (8-bit floats saturate, an
+    infinity becomes the NaN of a format without one), integers wrap, Bool
+    is nonzero-ness, floats convert to integers by rounding towards zero.
+    Out-of-range float-to-integer conversions (and NaN or infinities) wrap in
+    the folder; targets saturate: the one documented difference.
+
+    Lanes follow seed 004: one lane cast to several broadcasts, several cast
+    to one keep lane 0. Shapes must match.
+
+    ```mlir
+    %t = tolk.cast %d : si8 to f32
+    ```
+  }];
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tolk_BitcastOp : Tolk_Op<"bitcast", [Pure]> {
+  let summary = "reinterpret the bits of a value";
+  let description = [{
+    Seed 000's `bitcast`: the bits of each lane are kept exactly, signalling
+    NaNs included. The two data types must have the same itemsize and a
+    storage format (not void, the weak types or the storage helpers).
+
+    ```mlir
+    %u = tolk.bitcast %t : f32 to si32
+    ```
+  }];
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+#endif // TOLK_OPS_TD

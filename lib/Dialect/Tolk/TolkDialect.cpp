@@ -1,0 +1,32 @@
+//===- TolkDialect.cpp - Tolk dialect -------------------------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/Dialect/Tolk/TolkOps.h"
+
+using namespace mlir;
+using namespace tolk;
+
+#include "tolk/Dialect/Tolk/TolkDialect.cpp.inc"
+
+void TolkDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "tolk/Dialect/Tolk/Tolk.cpp.inc"
+      >();
+}
+
+Operation *TolkDialect::materializeConstant(OpBuilder &builder,
+                                            Attribute value, Type type,
+                                            Location loc) {
+  if (auto c = dyn_cast<ConstAttr>(value))
+    return ConstOp::create(builder, loc, type, c);
+  return nullptr;
+}

@@ -1,0 +1,691 @@
+//===- TolkOps.cpp - Tolk operations --------------------------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Parsing, printing, type inference and verification of the Tolk ops. Every
+// type rule (promotion, the Bool result of comparisons, pow's exception) and
+// every constant comes from lib/Dtype.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dtype/Cast.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace tolk;
+using dtype::DType;
+
+/// The name of a data type as users write it: the MLIR type.
+static std::string typeName(MLIRContext *ctx, DType dt) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << getScalarType(ctx, dt);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// tolk.const
+//===----------------------------------------------------------------------===//
+
+void ConstOp::build(OpBuilder &builder, OperationState &state, Type type,
+                    const dtype::Const &value) {
+  build(builder, state, type, ConstAttr::get(builder.getContext(), value));
+}
+
+OpFoldResult ConstOp::fold(FoldAdaptor) { return getValueAttr(); }
+
+/// The decimal text of a finite float that MLIR's lexer reads as a float
+/// literal (it needs a '.'): "1e-05" becomes "1.0e-05".
+static std::string floatLiteral(double d) {
+  std::string s = dtype::formatFloat(d);
+  if (s.find('.') == std::string::npos) {
+    size_t e = s.find('e');
+    s.insert(e == std::string::npos ? s.size() : e, ".0");
+  }
+  return s;
+}
+
+void ConstOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  const dtype::Const &c = getValue().getValue();
+  Type elt = getElementTypeOrSelf(getType());
+  std::optional<DType> dt = getDType(elt);
+  if (!c.isInvalid() && c.value().isFloat() && dt) {
+    dtype::Float f = c.value().getFloat();
+    if (f.isFinite()) {
+      p << floatLiteral(f.toDouble());
+    } else if (llvm::Expected<APInt> bits =
+                   dtype::toBits(*dt == DType::WeakFloat ? DType::Float64 : *dt,
+                                 c.value())) {
+      // Infinities and NaNs by their bits in the type's own format: every
+      // payload reads back.
+      SmallString<20> hex;
+      bits->toStringUnsigned(hex, 16);
+      unsigned digits = (bits->getBitWidth() + 3) / 4;
+      p << "0x" << std::string(digits - std::min<size_t>(digits, hex.size()), '0')
+        << hex;
+    } else {
+      llvm::consumeError(bits.takeError());
+      p << "float 0x";
+      p.getStream().write_hex(f.bits);
+    }
+  } else {
+    printConstValue(p, c);
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(), /*elidedAttrs=*/{"value"});
+  p << " : " << getType();
+}
+
+namespace {
+/// A literal as written, before its type is known.
+struct Literal {
+  enum class Kind { True, False, Invalid, Number } kind = Kind::Number;
+  std::string text; ///< The number's spelling, sign included.
+  SMLoc loc;
+};
+} // namespace
+
+static ParseResult parseLiteral(OpAsmParser &parser, Literal &lit) {
+  lit.loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("true"))) {
+    lit.kind = Literal::Kind::True;
+    return success();
+  }
+  if (succeeded(parser.parseOptionalKeyword("false"))) {
+    lit.kind = Literal::Kind::False;
+    return success();
+  }
+  if (succeeded(parser.parseOptionalKeyword("invalid"))) {
+    lit.kind = Literal::Kind::Invalid;
+    return success();
+  }
+  // The parser gives an integer as an APInt and a float only as a double,
+  // which would round a decimal literal twice (to binary64, then to the
+  // type). Keep the literal's own spelling instead, read from the source
+  // between this token and the next, and round it once when the type is
+  // known.
+  const char *start = lit.loc.getPointer();
+  // Peek at the spelling to choose the parser's entry point: both consume a
+  // leading '-', and the integer one fails on a float token after it.
+  const char *p = start;
+  if (*p == '-')
+    ++p;
+  while (llvm::isSpace(*p))
+    ++p;
+  bool isHex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+  bool isFloat = false;
+  for (const char *q = p; llvm::isAlnum(*q) || *q == '.'; ++q)
+    isFloat |= *q == '.';
+  isFloat &= !isHex;
+  if (isFloat) {
+    double d;
+    if (parser.parseFloat(d))
+      return failure();
+  } else {
+    APInt ignored;
+    if (parser.parseInteger(ignored))
+      return failure();
+  }
+  const char *end = parser.getCurrentLocation().getPointer();
+  for (const char *c = start; c < end; ++c)
+    if (!llvm::isSpace(*c))
+      lit.text.push_back(*c);
+  return success();
+}
+
+/// The constant `lit` denotes in `dt`, or an error at the literal.
+static FailureOr<dtype::Const> literalValue(OpAsmParser &parser,
+                                            const Literal &lit, DType dt,
+                                            Type elt) {
+  auto error = [&]() { return parser.emitError(lit.loc); };
+  switch (lit.kind) {
+  case Literal::Kind::Invalid:
+    return dtype::Const::invalid();
+  case Literal::Kind::True:
+  case Literal::Kind::False:
+    if (dt != DType::Bool)
+      return error() << "'" << (lit.kind == Literal::Kind::True ? "true" : "false")
+                     << "' is a literal of i1, not of " << elt;
+    return dtype::Const::ofBool(lit.kind == Literal::Kind::True);
+  case Literal::Kind::Number:
+    break;
+  }
+  StringRef text = lit.text;
+  bool negative = text.consume_front("-");
+  bool hex = text.starts_with("0x") || text.starts_with("0X");
+  bool decimalInteger = !hex && text.find_first_of(".eE") == StringRef::npos;
+
+  if (dtype::isFloat(dt)) {
+    DType format = dt == DType::WeakFloat ? DType::Float64 : dt;
+    const llvm::fltSemantics &sem = *dtype::semantics(format);
+    unsigned width = llvm::APFloat::getSizeInBits(sem);
+    if (hex) {
+      // A float by its bits in the type's own format: any NaN payload.
+      APInt bits;
+      if (negative || text.drop_front(2).getAsInteger(16, bits))
+        return error() << "expected the bits of " << elt << " after '0x'";
+      if (bits.getActiveBits() > width)
+        return error() << "0x" << text.drop_front(2) << " has more than "
+                       << width << " bits, the width of " << elt;
+      llvm::Expected<dtype::Value> v =
+          dtype::fromBits(format, bits.zextOrTrunc(width));
+      if (!v)
+        return error() << llvm::toString(v.takeError());
+      return dtype::Const(*v);
+    }
+    llvm::APFloat f(sem);
+    llvm::Expected<llvm::APFloat::opStatus> status =
+        f.convertFromString(lit.text, llvm::APFloat::rmNearestTiesToEven);
+    if (!status)
+      return error() << llvm::toString(status.takeError());
+    if ((*status & llvm::APFloat::opOverflow) || f.isInfinity() || f.isNaN())
+      return error() << lit.text << " is out of the finite range of " << elt;
+    bool losesInfo;
+    f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &losesInfo);
+    return dtype::Const::ofDouble(f.convertToDouble());
+  }
+
+  if (!decimalInteger && !hex)
+    return error() << "expected an integer literal for " << elt;
+  if (dt == DType::Bool)
+    return error() << "expected true or false for i1";
+  mpz_class value;
+  if (value.set_str(hex ? text.drop_front(2).str() : text.str(), hex ? 16 : 10))
+    return error() << "malformed integer literal " << lit.text;
+  if (negative)
+    value = -value;
+  if (dt != DType::WeakInt) {
+    dtype::Value v = dtype::Value::ofInt(value);
+    if (v < dtype::min(dt) || v > dtype::max(dt))
+      return error() << "integer " << lit.text << " is out of the range of "
+                     << elt << " [" << dtype::ppConst(dtype::min(dt)) << ", "
+                     << dtype::ppConst(dtype::max(dt))
+                     << "]; use tolk.cast to wrap";
+  }
+  return dtype::Const::ofInt(std::move(value));
+}
+
+ParseResult ConstOp::parse(OpAsmParser &parser, OperationState &result) {
+  Literal lit;
+  Type type;
+  if (parseLiteral(parser, lit) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type))
+    return failure();
+  Type elt = getElementTypeOrSelf(type);
+  std::optional<ElementwiseType> et = classify(type);
+  if (!et || et->dtype == DType::Void)
+    return parser.emitError(lit.loc)
+           << "tolk.const needs a Tolk data type (or lanes or a tensor of "
+              "one), not "
+           << type;
+  FailureOr<dtype::Const> value = literalValue(parser, lit, et->dtype, elt);
+  if (failed(value))
+    return failure();
+  result.addAttribute("value", ConstAttr::get(parser.getContext(), *value));
+  result.addTypes(type);
+  return success();
+}
+
+LogicalResult ConstOp::verify() {
+  std::optional<ElementwiseType> et = classify(getType());
+  if (!et)
+    return emitOpError("result must be a Tolk data type, or lanes or a "
+                       "ranked tensor of one, not ")
+           << getType();
+  DType dt = et->dtype;
+  if (dt == DType::Void)
+    return emitOpError("void has no constants");
+  const dtype::Const &c = getValue().getValue();
+  if (c.isInvalid())
+    return success();
+  const dtype::Value &v = c.value();
+  std::string expected = typeName(getContext(), dt);
+  if (dt == DType::Bool && !v.isBool())
+    return emitOpError("expected a Bool value for i1");
+  if (dtype::isFloat(dt)) {
+    if (!v.isFloat())
+      return emitOpError("expected a float value for ") << expected;
+    // The value must be one the type holds, as Dtype.const makes it.
+    llvm::Expected<dtype::Const> canon = dtype::makeConst(dt, c);
+    if (!canon)
+      return emitOpError(llvm::toString(canon.takeError()));
+    if (*canon != c)
+      return emitOpError("value ") << dtype::ppConst(c) << " is not a value of "
+                                   << expected << " (it would be "
+                                   << dtype::ppConst(*canon) << ")";
+    return success();
+  }
+  if (dt != DType::Bool) {
+    if (!v.isInt())
+      return emitOpError("expected an integer value for ") << expected;
+    if (dt != DType::WeakInt && (v < dtype::min(dt) || v > dtype::max(dt)))
+      return emitOpError("integer ") << dtype::ppConst(c)
+                                     << " is out of the range of " << expected;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops: assembly
+//===----------------------------------------------------------------------===//
+
+/// `%a, %b attr-dict : (T0, T1) -> R` or `%a, %b attr-dict : T`.
+static ParseResult parseElementwise(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 3> operands;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperandList(operands) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  SmallVector<Type, 3> operandTypes;
+  Type resultType;
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (parser.parseTypeList(operandTypes) || parser.parseRParen() ||
+        parser.parseArrow() || parser.parseType(resultType))
+      return failure();
+  } else {
+    if (parser.parseType(resultType))
+      return failure();
+    operandTypes.assign(operands.size(), resultType);
+  }
+  result.addTypes(resultType);
+  return parser.resolveOperands(operands, operandTypes, loc, result.operands);
+}
+
+static void printElementwise(OpAsmPrinter &p, Operation *op,
+                             ArrayRef<StringRef> elided = {}) {
+  p << ' ';
+  p.printOperands(op->getOperands());
+  p.printOptionalAttrDict(op->getAttrs(), elided);
+  p << " : ";
+  Type resultType = op->getResult(0).getType();
+  bool uniform = llvm::all_of(op->getOperandTypes(),
+                              [&](Type t) { return t == resultType; });
+  if (uniform) {
+    p << resultType;
+    return;
+  }
+  p << '(';
+  llvm::interleaveComma(op->getOperandTypes(), p);
+  p << ") -> " << resultType;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops: type inference
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The data types an op takes, checked on the promoted type.
+enum class Takes { Any, IntOrBool, Int, Float, NotBool };
+/// What the result's data type is.
+enum class Gives { Promoted, Bool, PromotedFloat, Pow };
+
+struct Rule {
+  Takes takes;
+  Gives gives;
+};
+} // namespace
+
+static LogicalResult emitOptionalError(std::optional<Location> loc,
+                                       const Twine &message) {
+  if (loc)
+    emitError(*loc) << message;
+  return failure();
+}
+
+/// The shared inference of every elementwise op: split each operand type
+/// into data type and shape, broadcast the shapes, promote the data types,
+/// check that the op takes the promoted type, and build the result type.
+static LogicalResult inferElementwise(MLIRContext *ctx,
+                                      std::optional<Location> loc,
+                                      StringRef opName, TypeRange operandTypes,
+                                      Rule rule,
+                                      SmallVectorImpl<Type> &results) {
+  SmallVector<DType, 3> dtypes;
+  SmallVector<ValueShape, 3> shapes;
+  for (Type t : operandTypes) {
+    std::optional<ElementwiseType> et = classify(t);
+    if (!et) {
+      std::string s;
+      llvm::raw_string_ostream(s) << t;
+      return emitOptionalError(loc, "'" + opName + "' op operand of type " + s +
+                                        " has no Tolk data type");
+    }
+    if (et->dtype == DType::Void || et->dtype == DType::Uint128 ||
+        et->dtype == DType::Uint256)
+      return emitOptionalError(loc, "'" + opName + "' op operand of type " +
+                                        typeName(ctx, et->dtype) +
+                                        " is not a value an ALU computes on");
+    dtypes.push_back(et->dtype);
+    shapes.push_back(et->shape);
+  }
+  if (dtypes.empty())
+    return failure();
+  FailureOr<ValueShape> shape = broadcastShapes(shapes, loc);
+  if (failed(shape))
+    return failure();
+
+  llvm::Expected<DType> promoted = dtype::leastUpper(dtypes);
+  if (!promoted) {
+    std::string msg = llvm::toString(promoted.takeError());
+    return emitOptionalError(loc, "'" + opName + "' op " + msg);
+  }
+  DType dt = *promoted;
+  std::string got = typeName(ctx, dt);
+  auto reject = [&](StringRef what) {
+    return emitOptionalError(loc, "'" + opName + "' op expects " + what +
+                                      " operands, but they promote to " + got);
+  };
+  switch (rule.takes) {
+  case Takes::Any:
+    break;
+  case Takes::IntOrBool:
+    if (!dtype::isInt(dt) && dt != DType::Bool)
+      return reject("integer or i1");
+    break;
+  case Takes::Int:
+    if (!dtype::isInt(dt))
+      return reject("integer");
+    break;
+  case Takes::Float:
+    if (!dtype::isFloat(dt))
+      return reject("float");
+    break;
+  case Takes::NotBool:
+    if (dt == DType::Bool)
+      return reject("numeric (not i1)");
+    break;
+  }
+
+  DType resultDType = dt;
+  switch (rule.gives) {
+  case Gives::Promoted:
+    break;
+  case Gives::Bool:
+    resultDType = DType::Bool;
+    break;
+  case Gives::PromotedFloat: {
+    llvm::Expected<DType> f = dtype::leastUpperFloat(dt);
+    if (!f)
+      return emitOptionalError(loc, "'" + opName + "' op " +
+                                        llvm::toString(f.takeError()));
+    resultDType = *f;
+    break;
+  }
+  case Gives::Pow:
+    // Seed 003: an integer base with a weak-integer exponent keeps the base's
+    // type; the exponent is a number, not a value of a width.
+    if (dtypes.size() == 2 && dtype::isInt(dtypes[0]) &&
+        dtypes[1] == DType::WeakInt)
+      resultDType = dtypes[0];
+    break;
+  }
+  results.push_back(withShape(*shape, getScalarType(ctx, resultDType)));
+  return success();
+}
+
+/// The verifier of every elementwise op: infer with diagnostics at the op,
+/// then check the written result type against the inferred one.
+template <typename OpTy>
+static LogicalResult verifyElementwise(OpTy op) {
+  Operation *o = op.getOperation();
+  SmallVector<Type, 1> inferred;
+  if (failed(OpTy::inferReturnTypes(o->getContext(), o->getLoc(),
+                                    o->getOperands(),
+                                    o->getRawDictionaryAttrs(),
+                                    o->getPropertiesStorage(), o->getRegions(),
+                                    inferred)))
+    return failure();
+  Type written = o->getResult(0).getType();
+  if (written != inferred.front())
+    return op.emitOpError("result type ")
+           << written << " is not the type the operands give: expected "
+           << inferred.front();
+  return success();
+}
+
+/// Inference for builders; a written result type is kept as it is, and the
+/// op's verifier reports it if it is wrong.
+template <typename OpTy>
+static LogicalResult refineElementwise(MLIRContext *ctx, ValueRange operands,
+                                       DictionaryAttr attrs,
+                                       OpaqueProperties props,
+                                       RegionRange regions,
+                                       SmallVectorImpl<Type> &returnTypes) {
+  if (!returnTypes.empty())
+    return success();
+  return OpTy::inferReturnTypes(ctx, std::nullopt, operands, attrs, props,
+                                regions, returnTypes);
+}
+
+#define TOLK_ELEMENTWISE_COMMON(OP)                                            \
+  ParseResult OP::parse(OpAsmParser &parser, OperationState &result) {         \
+    return parseElementwise(parser, result);                                   \
+  }                                                                            \
+  LogicalResult OP::verify() { return verifyElementwise(*this); }              \
+  LogicalResult OP::refineReturnTypes(                                         \
+      MLIRContext *ctx, std::optional<Location>, ValueRange operands,          \
+      DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,       \
+      SmallVectorImpl<Type> &returnTypes) {                                    \
+    return refineElementwise<OP>(ctx, operands, attrs, props, regions,         \
+                                 returnTypes);                                 \
+  }
+
+#define TOLK_ELEMENTWISE_OP(OP, TAKES, GIVES)                                  \
+  TOLK_ELEMENTWISE_COMMON(OP)                                                  \
+  void OP::print(OpAsmPrinter &p) { printElementwise(p, *this); }              \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
+      DictionaryAttr, OpaqueProperties, RegionRange,                           \
+      SmallVectorImpl<Type> &results) {                                        \
+    return inferElementwise(ctx, loc, OP::getOperationName(),                  \
+                            operands.getTypes(), Rule{TAKES, GIVES}, results); \
+  }
+
+// Primitive ops.
+TOLK_ELEMENTWISE_OP(AddOp, Takes::Any, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(MulOp, Takes::Any, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(CmpLtOp, Takes::Any, Gives::Bool)
+TOLK_ELEMENTWISE_OP(CmpEqOp, Takes::Any, Gives::Bool)
+TOLK_ELEMENTWISE_OP(MaxOp, Takes::Any, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(AndOp, Takes::IntOrBool, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(OrOp, Takes::IntOrBool, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(XorOp, Takes::IntOrBool, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(ShlOp, Takes::Int, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(ShrOp, Takes::Int, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(TruncDivOp, Takes::Int, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(PowOp, Takes::NotBool, Gives::Pow)
+TOLK_ELEMENTWISE_OP(ReciprocalOp, Takes::Float, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(TruncOp, Takes::Any, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(SqrtOp, Takes::Float, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(Exp2Op, Takes::Float, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(Log2Op, Takes::Float, Gives::Promoted)
+// Derived ops.
+TOLK_ELEMENTWISE_OP(SubOp, Takes::Any, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(ModOp, Takes::NotBool, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(FModOp, Takes::NotBool, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(GtOp, Takes::Any, Gives::Bool)
+TOLK_ELEMENTWISE_OP(LeOp, Takes::Any, Gives::Bool)
+TOLK_ELEMENTWISE_OP(GeOp, Takes::Any, Gives::Bool)
+TOLK_ELEMENTWISE_OP(NeOp, Takes::Any, Gives::Bool)
+TOLK_ELEMENTWISE_OP(MinimumOp, Takes::Any, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(NegOp, Takes::Any, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(FloorOp, Takes::Any, Gives::Promoted)
+TOLK_ELEMENTWISE_OP(LogicalNotOp, Takes::Any, Gives::Bool)
+TOLK_ELEMENTWISE_OP(BitwiseNotOp, Takes::IntOrBool, Gives::Promoted)
+
+#undef TOLK_ELEMENTWISE_OP
+TOLK_ELEMENTWISE_COMMON(DivOp)
+TOLK_ELEMENTWISE_COMMON(WhereOp)
+#undef TOLK_ELEMENTWISE_COMMON
+
+// div: a float result without rounding (seed 003 multiplies "x, as a float"),
+// the promoted type with trunc or floor.
+void DivOp::print(OpAsmPrinter &p) {
+  // The default rounding (none) is not printed.
+  SmallVector<StringRef, 1> elided;
+  if (getRounding() == Rounding::none)
+    elided.push_back(getRoundingAttrName());
+  printElementwise(p, *this, elided);
+}
+LogicalResult DivOp::inferReturnTypes(MLIRContext *ctx,
+                                      std::optional<Location> loc,
+                                      ValueRange operands, DictionaryAttr attrs,
+                                      OpaqueProperties props, RegionRange regions,
+                                      SmallVectorImpl<Type> &results) {
+  DivOp::Adaptor adaptor(operands, attrs, props, regions);
+  Rounding rounding = adaptor.getRounding();
+  return inferElementwise(
+      ctx, loc, getOperationName(), operands.getTypes(),
+      Rule{Takes::NotBool,
+           rounding == Rounding::none ? Gives::PromotedFloat : Gives::Promoted},
+      results);
+}
+
+// where: an i1 condition; the arms promote to the result.
+void WhereOp::print(OpAsmPrinter &p) { printElementwise(p, *this); }
+LogicalResult WhereOp::inferReturnTypes(MLIRContext *ctx,
+                                        std::optional<Location> loc,
+                                        ValueRange operands, DictionaryAttr,
+                                        OpaqueProperties, RegionRange,
+                                        SmallVectorImpl<Type> &results) {
+  if (operands.size() != 3)
+    return emitOptionalError(loc, "'tolk.where' op expects 3 operands");
+  std::optional<ElementwiseType> cond = classify(operands[0].getType());
+  if (!cond || cond->dtype != DType::Bool) {
+    std::string s;
+    llvm::raw_string_ostream(s) << operands[0].getType();
+    return emitOptionalError(
+        loc, "'tolk.where' op expects an i1 condition (or lanes or a tensor "
+             "of i1), not " + s);
+  }
+  SmallVector<Type, 1> arms;
+  if (failed(inferElementwise(ctx, loc, getOperationName(),
+                              operands.drop_front().getTypes(),
+                              Rule{Takes::Any, Gives::Promoted}, arms)))
+    return failure();
+  std::optional<ElementwiseType> armType = classify(arms[0]);
+  FailureOr<ValueShape> shape =
+      broadcastShapes({cond->shape, armType->shape}, loc);
+  if (failed(shape))
+    return failure();
+  results.push_back(withShape(*shape, getElementTypeOrSelf(arms[0])));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tolk.cast and tolk.bitcast
+//===----------------------------------------------------------------------===//
+
+/// Shapes a conversion accepts: equal ones, and seed 004's lane rules (one
+/// lane broadcasts to several; several keep lane 0 into one).
+static LogicalResult verifyConversionShapes(Operation *op,
+                                            const ElementwiseType &in,
+                                            const ElementwiseType &out,
+                                            bool allowLaneRules) {
+  if (in.shape == out.shape)
+    return success();
+  bool lanes = in.shape.kind != ValueShape::Kind::Tensor &&
+               out.shape.kind != ValueShape::Kind::Tensor;
+  bool oneSide = in.shape.kind == ValueShape::Kind::Scalar ||
+                 out.shape.kind == ValueShape::Kind::Scalar;
+  if (allowLaneRules && lanes && oneSide)
+    return success();
+  return op->emitOpError("expects the input and result to have the same "
+                         "shape")
+         << (allowLaneRules ? " (or a scalar and lanes)" : "") << ", not "
+         << op->getOperand(0).getType() << " and "
+         << op->getResult(0).getType();
+}
+
+static FailureOr<std::pair<ElementwiseType, ElementwiseType>>
+classifyConversion(Operation *op) {
+  std::optional<ElementwiseType> in = classify(op->getOperand(0).getType());
+  std::optional<ElementwiseType> out = classify(op->getResult(0).getType());
+  if (!in)
+    return op->emitOpError("input of type ")
+           << op->getOperand(0).getType() << " has no Tolk data type";
+  if (!out)
+    return op->emitOpError("result of type ")
+           << op->getResult(0).getType() << " has no Tolk data type";
+  if (in->dtype == DType::Void || out->dtype == DType::Void)
+    return op->emitOpError("void has no value to convert");
+  return std::make_pair(*in, *out);
+}
+
+LogicalResult CastOp::verify() {
+  auto types = classifyConversion(*this);
+  if (failed(types))
+    return failure();
+  return verifyConversionShapes(*this, types->first, types->second,
+                                /*allowLaneRules=*/true);
+}
+
+LogicalResult BitcastOp::verify() {
+  auto types = classifyConversion(*this);
+  if (failed(types))
+    return failure();
+  DType from = types->first.dtype, to = types->second.dtype;
+  for (DType dt : {from, to})
+    if (!dtype::storageFmt(dt))
+      return emitOpError() << typeName(getContext(), dt)
+                           << " has no storage format to reinterpret";
+  if (dtype::itemsize(from) != dtype::itemsize(to))
+    return emitOpError() << "expects types of the same size, not "
+                         << typeName(getContext(), from) << " ("
+                         << dtype::itemsize(from) << " bytes) and "
+                         << typeName(getContext(), to) << " ("
+                         << dtype::itemsize(to) << " bytes)";
+  return verifyConversionShapes(*this, types->first, types->second,
+                                /*allowLaneRules=*/false);
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  auto c = dyn_cast_if_present<ConstAttr>(adaptor.getInput());
+  std::optional<ElementwiseType> out = classify(getType());
+  if (!c || !out)
+    return {};
+  llvm::Expected<dtype::Const> v = dtype::makeConst(out->dtype, c.getValue());
+  if (!v) {
+    llvm::consumeError(v.takeError());
+    return {};
+  }
+  return ConstAttr::get(getContext(), *v);
+}
+
+OpFoldResult BitcastOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  auto c = dyn_cast_if_present<ConstAttr>(adaptor.getInput());
+  std::optional<ElementwiseType> in = classify(getInput().getType());
+  std::optional<ElementwiseType> out = classify(getType());
+  if (!c || !in || !out)
+    return {};
+  if (c.getValue().isInvalid())
+    return c;
+  llvm::Expected<dtype::Value> v =
+      dtype::bitcast(in->dtype, out->dtype, c.getValue().value());
+  if (!v) {
+    llvm::consumeError(v.takeError());
+    return {};
+  }
+  return ConstAttr::get(getContext(), dtype::Const(*v));
+}
+
+#define GET_OP_CLASSES
+#include "tolk/Dialect/Tolk/Tolk.cpp.inc"
