@@ -79,6 +79,10 @@ class Tolk_ElementwiseOp<string mnemonic, list<Trait> traits = []>
                                         ["refineReturnTypes"]>])> {
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  // Constant folding (TolkFolds.cpp) and promotion materialization plus
+  // algebraic identities (TolkCanonicalize.cpp).
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 class Tolk_UnaryOp<string mnemonic, list<Trait> traits = []>
