@@ -44,10 +44,10 @@ llvm::Expected<AddrSpace> tolk::dtype::addrSpaceOfString(llvm::StringRef s) {
   // lower case. Both spellings read back; mixed case does not.
   std::optional<AddrSpace> as =
       llvm::StringSwitch<std::optional<AddrSpace>>(key)
-          .Cases("GLOBAL", "global", AddrSpace::Global)
-          .Cases("LOCAL", "local", AddrSpace::Local)
-          .Cases("REG", "reg", AddrSpace::Reg)
-          .Cases("ALU", "alu", AddrSpace::Alu)
+          .Cases({"GLOBAL", "global"}, AddrSpace::Global)
+          .Cases({"LOCAL", "local"}, AddrSpace::Local)
+          .Cases({"REG", "reg"}, AddrSpace::Reg)
+          .Cases({"ALU", "alu"}, AddrSpace::Alu)
           .Default(std::nullopt);
   if (as)
     return *as;

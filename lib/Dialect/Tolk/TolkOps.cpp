@@ -339,7 +339,7 @@ struct Rule {
 };
 } // namespace
 
-static LogicalResult emitOptionalError(std::optional<Location> loc,
+static LogicalResult emitInferError(std::optional<Location> loc,
                                        const Twine &message) {
   if (loc)
     emitError(*loc) << message;
@@ -361,12 +361,12 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
     if (!et) {
       std::string s;
       llvm::raw_string_ostream(s) << t;
-      return emitOptionalError(loc, "'" + opName + "' op operand of type " + s +
+      return emitInferError(loc, "'" + opName + "' op operand of type " + s +
                                         " has no Tolk data type");
     }
     if (et->dtype == DType::Void || et->dtype == DType::Uint128 ||
         et->dtype == DType::Uint256)
-      return emitOptionalError(loc, "'" + opName + "' op operand of type " +
+      return emitInferError(loc, "'" + opName + "' op operand of type " +
                                         typeName(ctx, et->dtype) +
                                         " is not a value an ALU computes on");
     dtypes.push_back(et->dtype);
@@ -381,12 +381,12 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
   llvm::Expected<DType> promoted = dtype::leastUpper(dtypes);
   if (!promoted) {
     std::string msg = llvm::toString(promoted.takeError());
-    return emitOptionalError(loc, "'" + opName + "' op " + msg);
+    return emitInferError(loc, "'" + opName + "' op " + msg);
   }
   DType dt = *promoted;
   std::string got = typeName(ctx, dt);
   auto reject = [&](StringRef what) {
-    return emitOptionalError(loc, "'" + opName + "' op expects " + what +
+    return emitInferError(loc, "'" + opName + "' op expects " + what +
                                       " operands, but they promote to " + got);
   };
   switch (rule.takes) {
@@ -420,7 +420,7 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
   case Gives::PromotedFloat: {
     llvm::Expected<DType> f = dtype::leastUpperFloat(dt);
     if (!f)
-      return emitOptionalError(loc, "'" + opName + "' op " +
+      return emitInferError(loc, "'" + opName + "' op " +
                                         llvm::toString(f.takeError()));
     resultDType = *f;
     break;
@@ -563,12 +563,12 @@ LogicalResult WhereOp::inferReturnTypes(MLIRContext *ctx,
                                         OpaqueProperties, RegionRange,
                                         SmallVectorImpl<Type> &results) {
   if (operands.size() != 3)
-    return emitOptionalError(loc, "'tolk.where' op expects 3 operands");
+    return emitInferError(loc, "'tolk.where' op expects 3 operands");
   std::optional<ElementwiseType> cond = classify(operands[0].getType());
   if (!cond || cond->dtype != DType::Bool) {
     std::string s;
     llvm::raw_string_ostream(s) << operands[0].getType();
-    return emitOptionalError(
+    return emitInferError(
         loc, "'tolk.where' op expects an i1 condition (or lanes or a tensor "
              "of i1), not " + s);
   }

@@ -56,7 +56,7 @@ Type PtrType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc itemLoc = parser.getCurrentLocation();
-    int64_t n;
+    int64_t n = -1;
     OptionalParseResult r = parser.parseOptionalInteger(n);
     if (r.has_value()) {
       if (failed(*r))

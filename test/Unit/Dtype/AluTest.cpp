@@ -32,6 +32,7 @@
 #include <vector>
 
 using namespace tolk::dtype;
+using namespace tolk::dtype::test;
 
 namespace {
 
@@ -42,40 +43,6 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr uint64_t kNaN = 0x7ff8000000000000ULL; // nan()
 constexpr uint64_t kNegZero = 0x8000000000000000ULL;
-
-uint64_t bitsOf(double d) { return Float::ofDouble(d).bits; }
-
-std::string show(const Const &c) {
-  if (c.isInvalid())
-    return "Invalid";
-  const Value &v = c.value();
-  std::ostringstream os;
-  switch (v.kind()) {
-  case Value::Kind::Bool:
-    os << (v.getBool() ? "True" : "False");
-    break;
-  case Value::Kind::Int:
-    os << "Int " << v.getInt().get_str();
-    break;
-  case Value::Kind::Float:
-    os << "Float 0x" << std::hex << v.getFloat().bits << " ("
-       << v.getFloat().toDouble() << ")";
-    break;
-  }
-  return os.str();
-}
-
-::testing::AssertionResult isConst(llvm::Expected<Const> got,
-                                   const Const &want) {
-  if (!got)
-    return ::testing::AssertionFailure()
-           << "error: " << llvm::toString(got.takeError()) << ", want "
-           << show(want);
-  if (!equalConst(*got, want))
-    return ::testing::AssertionFailure()
-           << "got " << show(*got) << ", want " << show(want);
-  return ::testing::AssertionSuccess();
-}
 
 ::testing::AssertionResult isBits(llvm::Expected<Const> got, uint64_t bits) {
   return isConst(std::move(got), Const::ofFloat(Float::ofBits(bits)));
@@ -94,19 +61,6 @@ std::string show(const Const &c) {
   return isConst(std::move(got), Const::invalid());
 }
 
-/// The call failed, and its message names every one of `words`.
-::testing::AssertionResult fails(llvm::Expected<Const> got,
-                                 std::vector<std::string> words) {
-  if (got)
-    return ::testing::AssertionFailure() << "no error: got " << show(*got);
-  std::string msg = llvm::toString(got.takeError());
-  for (const std::string &w : words)
-    if (msg.find(w) == std::string::npos)
-      return ::testing::AssertionFailure()
-             << "message \"" << msg << "\" does not name \"" << w << "\"";
-  return ::testing::AssertionSuccess() << msg;
-}
-
 /// The constant of dt that the literal c gives (seed 000's const).
 Const k(DType dt, const Const &c) { return llvm::cantFail(makeConst(dt, c)); }
 Const kd(DType dt, double d) { return k(dt, Const::ofDouble(d)); }
@@ -123,16 +77,6 @@ llvm::Expected<Const> ev(AluOp op, DType dt, std::vector<Const> operands) {
   return evalAlu(op, dt, operands);
 }
 
-mpz_class pow2(unsigned e) {
-  mpz_class r;
-  mpz_ui_pow_ui(r.get_mpz_t(), 2, e);
-  return r;
-}
-mpz_class tenTo(unsigned e) {
-  mpz_class r;
-  mpz_ui_pow_ui(r.get_mpz_t(), 10, e);
-  return r;
-}
 mpz_class intMin(DType dt) {
   return isUnsigned(dt) ? mpz_class(0) : mpz_class(-pow2(bitsize(dt) - 1));
 }

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestUtil.h"
 #include "tolk/Dtype/Cast.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -29,83 +30,13 @@
 #include <vector>
 
 using namespace tolk::dtype;
+using namespace tolk::dtype::test;
 
 namespace {
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-std::string show(const Value &v) {
-  std::ostringstream os;
-  switch (v.kind()) {
-  case Value::Kind::Bool:
-    os << (v.getBool() ? "True" : "False");
-    break;
-  case Value::Kind::Int:
-    os << "Int " << v.getInt().get_str();
-    break;
-  case Value::Kind::Float:
-    os << "Float 0x" << std::hex << v.getFloat().bits << " ("
-       << v.getFloat().toDouble() << ")";
-    break;
-  }
-  return os.str();
-}
-
-::testing::AssertionResult is(llvm::Expected<Value> got, const Value &want) {
-  if (!got)
-    return ::testing::AssertionFailure()
-           << "error: " << llvm::toString(got.takeError()) << ", want "
-           << show(want);
-  if (!equalConst(Const(*got), Const(want)))
-    return ::testing::AssertionFailure()
-           << "got " << show(*got) << ", want " << show(want);
-  return ::testing::AssertionSuccess();
-}
-
-::testing::AssertionResult isConst(llvm::Expected<Const> got,
-                                   const Value &want) {
-  if (!got)
-    return ::testing::AssertionFailure()
-           << "error: " << llvm::toString(got.takeError()) << ", want "
-           << show(want);
-  if (got->isInvalid())
-    return ::testing::AssertionFailure() << "got Invalid, want " << show(want);
-  return is(got->value(), want);
-}
-
-/// The call failed, and its message names every one of `words`.
-template <typename T>
-::testing::AssertionResult fails(llvm::Expected<T> got,
-                                 std::vector<std::string> words) {
-  if (got)
-    return ::testing::AssertionFailure() << "no error";
-  std::string msg = llvm::toString(got.takeError());
-  for (const std::string &w : words)
-    if (msg.find(w) == std::string::npos)
-      return ::testing::AssertionFailure()
-             << "message \"" << msg << "\" does not name \"" << w << "\"";
-  return ::testing::AssertionSuccess() << msg;
-}
-
-Value fbits(uint64_t bits) { return Value::ofFloat(Float::ofBits(bits)); }
-Value fval(double d) { return Value::ofDouble(d); }
-Value ival(const mpz_class &i) { return Value::ofInt(i); }
-Value ival(int64_t i) { return Value::ofInt(i); }
-Value bval(bool b) { return Value::ofBool(b); }
-
-mpz_class pow2(unsigned e) {
-  mpz_class r;
-  mpz_ui_pow_ui(r.get_mpz_t(), 2, e);
-  return r;
-}
-
-mpz_class tenTo(unsigned e) {
-  mpz_class r;
-  mpz_ui_pow_ui(r.get_mpz_t(), 10, e);
-  return r;
-}
 
 mpz_class u64(uint64_t x) { return mpz_class(std::to_string(x)); }
 

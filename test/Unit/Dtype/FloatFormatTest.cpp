@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestUtil.h"
 #include "tolk/Dtype/Cast.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -36,52 +37,13 @@
 #include <vector>
 
 using namespace tolk::dtype;
+using namespace tolk::dtype::test;
 
 namespace {
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-std::string show(const Value &v) {
-  std::ostringstream os;
-  switch (v.kind()) {
-  case Value::Kind::Bool:
-    os << (v.getBool() ? "True" : "False");
-    break;
-  case Value::Kind::Int:
-    os << "Int " << v.getInt().get_str();
-    break;
-  case Value::Kind::Float:
-    os << "Float 0x" << std::hex << v.getFloat().bits << " ("
-       << v.getFloat().toDouble() << ")";
-    break;
-  }
-  return os.str();
-}
-
-/// got is a value whose constructor and payload (float bits) are want's.
-::testing::AssertionResult is(llvm::Expected<Value> got, const Value &want) {
-  if (!got)
-    return ::testing::AssertionFailure()
-           << "error: " << llvm::toString(got.takeError()) << ", want "
-           << show(want);
-  if (!equalConst(Const(*got), Const(want)))
-    return ::testing::AssertionFailure()
-           << "got " << show(*got) << ", want " << show(want);
-  return ::testing::AssertionSuccess();
-}
-
-::testing::AssertionResult isConst(llvm::Expected<Const> got,
-                                   const Value &want) {
-  if (!got)
-    return ::testing::AssertionFailure()
-           << "error: " << llvm::toString(got.takeError()) << ", want "
-           << show(want);
-  if (got->isInvalid())
-    return ::testing::AssertionFailure() << "got Invalid, want " << show(want);
-  return is(got->value(), want);
-}
 
 ::testing::AssertionResult isBits(llvm::Expected<llvm::APInt> got,
                                   uint64_t want) {
@@ -93,18 +55,6 @@ std::string show(const Value &v) {
            << "got 0x" << std::hex << got->getZExtValue() << ", want 0x"
            << want;
   return ::testing::AssertionSuccess();
-}
-
-Value fbits(uint64_t bits) { return Value::ofFloat(Float::ofBits(bits)); }
-Value fval(double d) { return Value::ofDouble(d); }
-Value ival(const mpz_class &i) { return Value::ofInt(i); }
-Value ival(int64_t i) { return Value::ofInt(i); }
-uint64_t bitsOf(double d) { return Float::ofDouble(d).bits; }
-
-mpz_class pow2(unsigned e) {
-  mpz_class r;
-  mpz_ui_pow_ui(r.get_mpz_t(), 2, e);
-  return r;
 }
 
 mpz_class exactInteger(double d) {

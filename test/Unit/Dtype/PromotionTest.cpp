@@ -125,9 +125,11 @@ TEST(PromotionLeastUpper, ReflexiveAndCommutative) {
       continue;
     EXPECT_EQ(lub({a}), a);
     EXPECT_EQ(lub({a, a}), a);
-    for (DType b : every())
-      if (b != DType::Void)
+    for (DType b : every()) {
+      if (b != DType::Void) {
         EXPECT_EQ(lub({a, b}), lub({b, a}));
+      }
+    }
   }
 }
 
@@ -159,10 +161,12 @@ TEST(PromotionLeastUpper, EveryTripleIsTheLeastCommonBound) {
       for (DType c : lattice) {
         DType l = lub({a, b, c});
         EXPECT_TRUE(promotesTo(a, l) && promotesTo(b, l) && promotesTo(c, l));
-        for (DType other : lattice)
+        for (DType other : lattice) {
           if (promotesTo(a, other) && promotesTo(b, other) &&
-              promotesTo(c, other))
+              promotesTo(c, other)) {
             EXPECT_LE(compare(l, other), 0);
+          }
+        }
       }
 }
 
