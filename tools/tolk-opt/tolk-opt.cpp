@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Dialect/Tolk/Passes.h"
 #include "tolk/Dialect/Tolk/TolkDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -48,6 +49,7 @@ int main(int argc, char **argv) {
 
   // Canonicalize, CSE, inliner, ...: the generic passes every pipeline uses.
   mlir::registerTransformsPasses();
+  tolk::registerTolkPasses();
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tolk optimizer driver\n", registry));

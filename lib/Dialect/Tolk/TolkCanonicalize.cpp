@@ -6,18 +6,145 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// No patterns yet. Promotion materialization and the algebraic identities
-// follow.
+// Promotion materialization (DESIGN.md, "Promotion: checked by the verifier,
+// materialized by the canonicalizer"): every operand whose data type differs
+// from the one its op promotes to is converted, a constant by Dtype.const and
+// any other value by tolk.cast, so that lowering meets homogeneous ops only.
+// The rewrite is the same for every op, so it is one C++ pattern rather than
+// DRR, which would need a pattern per op and per operand count.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dtype/Cast.h"
 
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace tolk;
+using dtype::DType;
+
+namespace {
+
+/// The operands an op promotes and the data type they promote to.
+struct Promotion {
+  /// Indices of the operands that take part in promotion.
+  SmallVector<unsigned, 3> operands;
+  DType target;
+};
+
+/// The promotion of `op`, or failure if an operand has no data type or the
+/// types do not promote (invalid IR, which the verifier reports).
+static FailureOr<Promotion> getPromotion(Operation *op) {
+  SmallVector<DType, 3> dtypes;
+  for (Type t : op->getOperandTypes()) {
+    std::optional<ElementwiseType> et = classify(t);
+    if (!et)
+      return failure();
+    dtypes.push_back(et->dtype);
+  }
+  Promotion p;
+  // where's condition is an i1 selector, not a value that takes part in the
+  // arms' promotion.
+  unsigned first = isa<WhereOp>(op) ? 1 : 0;
+  for (unsigned i = first, e = dtypes.size(); i < e; ++i)
+    p.operands.push_back(i);
+  if (p.operands.empty())
+    return failure();
+  // Seed 003: an integer base with a weak-integer exponent keeps the base's
+  // type; the exponent is a number, not a value of a width, so it stays weak.
+  if (isa<PowOp>(op) && dtypes.size() == 2 && dtype::isInt(dtypes[0]) &&
+      dtypes[1] == DType::WeakInt)
+    p.operands.pop_back();
+
+  SmallVector<DType, 3> promoting;
+  for (unsigned i : p.operands)
+    promoting.push_back(dtypes[i]);
+  llvm::Expected<DType> promoted = dtype::leastUpper(promoting);
+  if (!promoted) {
+    llvm::consumeError(promoted.takeError());
+    return failure();
+  }
+  p.target = *promoted;
+  // A div without rounding computes in the float its result has (seed 003
+  // divides "x, as a float"), so both operands convert to that float.
+  if (auto div = dyn_cast<DivOp>(op); div && div.getRounding() == Rounding::none) {
+    llvm::Expected<DType> f = dtype::leastUpperFloat(p.target);
+    if (!f) {
+      llvm::consumeError(f.takeError());
+      return failure();
+    }
+    p.target = *f;
+  }
+  return p;
+}
+
+/// Converts each operand of an elementwise op to the data type the op
+/// promotes to, keeping the operand's own shape (broadcasting stays the op's
+/// business).
+struct MaterializePromotion : public RewritePattern {
+  MaterializePromotion(MLIRContext *ctx, StringRef opName)
+      : RewritePattern(opName, /*benefit=*/1, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Promotion> p = getPromotion(op);
+    if (failed(p))
+      return failure();
+    Type targetScalar = getScalarType(op->getContext(), p->target);
+
+    // Compute every replacement before changing anything, so that a constant
+    // Dtype.const rejects leaves the op untouched.
+    struct Change {
+      unsigned index;
+      Type type;
+      std::optional<dtype::Const> constant;
+    };
+    SmallVector<Change, 3> changes;
+    for (unsigned i : p->operands) {
+      Value v = op->getOperand(i);
+      std::optional<ElementwiseType> et = classify(v.getType());
+      if (et->dtype == p->target)
+        continue;
+      Change c{i, withShape(et->shape, targetScalar), std::nullopt};
+      if (auto cst = v.getDefiningOp<ConstOp>()) {
+        llvm::Expected<dtype::Const> value =
+            dtype::makeConst(p->target, cst.getValue().getValue());
+        if (!value) {
+          llvm::consumeError(value.takeError());
+          return failure();
+        }
+        c.constant = *value;
+      }
+      changes.push_back(std::move(c));
+    }
+    if (changes.empty())
+      return failure();
+
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value, 3> replacements;
+    for (const Change &c : changes) {
+      Value v = op->getOperand(c.index);
+      if (c.constant)
+        replacements.push_back(
+            ConstOp::create(rewriter, v.getLoc(), c.type, *c.constant));
+      else
+        replacements.push_back(CastOp::create(rewriter, v.getLoc(), c.type, v));
+    }
+    rewriter.modifyOpInPlace(op, [&] {
+      for (auto [c, r] : llvm::zip(changes, replacements))
+        op->setOperand(c.index, r);
+    });
+    return success();
+  }
+};
+
+} // namespace
 
 #define TOLK_ELEMENTWISE(OP)                                                   \
-  void OP::getCanonicalizationPatterns(RewritePatternSet &, MLIRContext *) {}
+  void OP::getCanonicalizationPatterns(RewritePatternSet &results,             \
+                                       MLIRContext *ctx) {                     \
+    results.add<MaterializePromotion>(ctx, OP::getOperationName());            \
+  }
 #include "tolk/Dialect/Tolk/TolkOpList.def"

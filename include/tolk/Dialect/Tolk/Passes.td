@@ -1,0 +1,51 @@
+//===- Passes.td - Tolk passes -----------------------------*- tablegen -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DIALECT_TOLK_PASSES
+#define TOLK_DIALECT_TOLK_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TolkCommitWeak : Pass<"tolk-commit-weak"> {
+  let summary = "Commit the weak types to their defaults (seed 000's strong)";
+  let description = [{
+    Applies seed 000's `strong` to every weak type: `!tolk.weakint` becomes
+    the default integer and `!tolk.weakfloat` the default float, as scalars
+    and as the element type of vectors and tensors. It retypes the results of
+    every op (of any dialect), every block argument, and the signatures of
+    functions (`FunctionOpInterface`), so that calls, branches and returns
+    stay consistent. A weak `tolk.const` takes the value `Dtype.const` gives
+    in its committed type: an integer that does not fit wraps, a weak float
+    rounds once.
+
+    The pass assumes that `--canonicalize` has materialized promotion first:
+    then every elementwise op is homogeneous, and a weak type is left only
+    where the promoted type is itself weak, which is exactly where tinygrad
+    commits it. An elementwise op whose inferred type would change because a
+    weak operand is committed (e.g. `tolk.add %x, %w : (si8, !tolk.weakint)
+    -> si8`, which would become `(si8, si32) -> si32`) is an error, and the
+    pass fails rather than change the program's meaning. This includes
+    `tolk.pow` of an integer base with a weak-integer exponent (seed 003's
+    exception, which canonicalization keeps): decompose it first.
+
+    Options name a data type as `dtype::ofString` reads it ("int16", "i16",
+    "float16", ...) or as its MLIR spelling ("si16", "f16"). Empty options
+    take the DEFAULT_INT and DEFAULT_FLOAT settings (int32 and float32 when
+    unset). A name that is not an integer (resp. float) of known width is an
+    error.
+  }];
+  let options = [
+    Option<"defaultInt", "default-int", "std::string", /*default=*/"\"\"",
+           "The integer type !tolk.weakint commits to (empty: DEFAULT_INT)">,
+    Option<"defaultFloat", "default-float", "std::string", /*default=*/"\"\"",
+           "The float type !tolk.weakfloat commits to (empty: DEFAULT_FLOAT)">,
+  ];
+  let dependentDialects = ["::tolk::TolkDialect"];
+}
+
+#endif // TOLK_DIALECT_TOLK_PASSES

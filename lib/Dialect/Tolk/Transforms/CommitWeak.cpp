@@ -1,0 +1,180 @@
+//===- CommitWeak.cpp - Commit weak types to their defaults ---------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// --tolk-commit-weak: seed 000's `strong` applied to every weak type left in
+// the IR (DESIGN.md, "Weak types"). Every lowering runs it first, so that no
+// target needs to know the weak types.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dtype/Cast.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+
+namespace tolk {
+#define GEN_PASS_DEF_TOLKCOMMITWEAK
+#include "tolk/Dialect/Tolk/Passes.h.inc"
+} // namespace tolk
+
+using namespace mlir;
+using namespace tolk;
+using dtype::DType;
+
+namespace {
+
+struct CommitWeak : public tolk::impl::TolkCommitWeakBase<CommitWeak> {
+  using TolkCommitWeakBase::TolkCommitWeakBase;
+
+  void runOnOperation() override;
+
+private:
+  /// The data type an option names, or the setting when the option is empty;
+  /// an error at the pass's root naming the value when it is not an integer
+  /// (isInt) or a float of known width.
+  FailureOr<DType> resolve(StringRef option, StringRef value, bool wantInt);
+  /// `type` with its weak data type committed; null if nothing changes.
+  Type commit(Type type) const;
+
+  DType intDType = DType::Int32;
+  DType floatDType = DType::Float32;
+};
+
+} // namespace
+
+FailureOr<DType> CommitWeak::resolve(StringRef option, StringRef value,
+                                     bool wantInt) {
+  Operation *root = getOperation();
+  llvm::Expected<DType> dt = wantInt ? dtype::defaultInt() : dtype::defaultFloat();
+  if (!value.empty()) {
+    llvm::consumeError(dt.takeError());
+    dt = dtype::ofString(value);
+    if (!dt) {
+      // Also accept the MLIR spelling users write in the IR ("si16", "f16").
+      std::optional<DType> fromType;
+      if (Type t = parseType(value, root->getContext(), /*numRead=*/nullptr,
+                             /*isKnownNullTerminated=*/false))
+        fromType = getDType(t);
+      if (fromType) {
+        llvm::consumeError(dt.takeError());
+        dt = *fromType;
+      }
+    }
+  }
+  if (!dt) {
+    root->emitError() << "tolk-commit-weak: " << option << "='" << value
+                      << "': " << llvm::toString(dt.takeError());
+    return failure();
+  }
+  bool ok = wantInt ? dtype::isInt(*dt) : dtype::isFloat(*dt);
+  if (!ok || dtype::isWeak(*dt)) {
+    root->emitError() << "tolk-commit-weak: " << option << "='" << value
+                      << "' is not " << (wantInt ? "an integer" : "a float")
+                      << " type of known width";
+    return failure();
+  }
+  return *dt;
+}
+
+Type CommitWeak::commit(Type type) const {
+  if (auto fn = dyn_cast<FunctionType>(type)) {
+    auto map = [&](TypeRange types) {
+      SmallVector<Type> out;
+      for (Type t : types) {
+        Type c = commit(t);
+        out.push_back(c ? c : t);
+      }
+      return out;
+    };
+    auto committed = FunctionType::get(type.getContext(), map(fn.getInputs()),
+                                       map(fn.getResults()));
+    return committed == fn ? Type() : committed;
+  }
+  std::optional<ElementwiseType> et = classify(type);
+  if (!et || !dtype::isWeak(et->dtype))
+    return {};
+  DType strong = et->dtype == DType::WeakInt ? intDType : floatDType;
+  return withShape(et->shape, getScalarType(type.getContext(), strong));
+}
+
+void CommitWeak::runOnOperation() {
+  // The settings are read once per run: options override them without
+  // touching the process-wide DEFAULT_INT / DEFAULT_FLOAT.
+  FailureOr<DType> i = resolve("default-int", defaultInt, /*wantInt=*/true);
+  FailureOr<DType> f = resolve("default-float", defaultFloat, /*wantInt=*/false);
+  if (failed(i) || failed(f))
+    return signalPassFailure();
+  intDType = *i;
+  floatDType = *f;
+
+  Operation *root = getOperation();
+  bool failedConst = false;
+  root->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (Type t = commit(arg.getType()))
+            arg.setType(t);
+    if (auto fn = dyn_cast<FunctionOpInterface>(op))
+      if (Type t = commit(fn.getFunctionType()))
+        fn.setType(t);
+    for (OpResult res : op->getResults()) {
+      Type t = commit(res.getType());
+      if (!t)
+        continue;
+      if (auto cst = dyn_cast<ConstOp>(op)) {
+        // Dtype.const in the committed type: integers wrap, a weak float
+        // (held as a double) rounds once.
+        DType to = classify(t)->dtype;
+        llvm::Expected<dtype::Const> v =
+            dtype::makeConst(to, cst.getValue().getValue());
+        if (!v) {
+          cst.emitOpError("cannot commit the weak constant to ")
+              << t << ": " << llvm::toString(v.takeError());
+          failedConst = true;
+          continue;
+        }
+        cst.setValueAttr(ConstAttr::get(op->getContext(), *v));
+      }
+      res.setType(t);
+    }
+  });
+  if (failedConst)
+    return signalPassFailure();
+
+  // A weak operand that an op's promotion absorbed (its result was strong)
+  // changes the op's type once committed; changing the result too would
+  // change the program, so it is an error.
+  bool inconsistent = false;
+  root->walk([&](InferTypeOpInterface op) {
+    if (!isa<TolkDialect>(op->getDialect()))
+      return;
+    SmallVector<Type, 1> inferred;
+    Operation *o = op.getOperation();
+    if (succeeded(op.inferReturnTypes(
+            o->getContext(), std::nullopt, o->getOperands(),
+            o->getRawDictionaryAttrs(), o->getPropertiesStorage(),
+            o->getRegions(), inferred)) &&
+        TypeRange(inferred) == o->getResultTypes())
+      return;
+    InFlightDiagnostic diag =
+        op->emitOpError("a weak operand would change this op's promoted "
+                        "type once committed; run --canonicalize first");
+    if (!inferred.empty())
+      diag << " (the committed operands give " << inferred.front()
+           << ", not " << o->getResult(0).getType() << ")";
+    inconsistent = true;
+  });
+  if (inconsistent)
+    signalPassFailure();
+}

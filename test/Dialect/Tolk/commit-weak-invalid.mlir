@@ -1,0 +1,29 @@
+// The errors of --tolk-commit-weak: a weak operand that promotion absorbed,
+// and option values that name no integer or float of known width.
+// RUN: tolk-opt %s -split-input-file --tolk-commit-weak -verify-diagnostics
+// RUN: not tolk-opt %s --tolk-commit-weak="default-int=f32" 2>&1 | FileCheck %s --check-prefix=INT
+// RUN: not tolk-opt %s --tolk-commit-weak="default-float=bogus" 2>&1 | FileCheck %s --check-prefix=FLOAT
+// RUN: not tolk-opt %s --tolk-commit-weak="default-int=weakint" 2>&1 | FileCheck %s --check-prefix=WEAK
+
+// INT: error: tolk-commit-weak: default-int='f32' is not an integer type of known width
+// FLOAT: error: tolk-commit-weak: default-float='bogus'
+// WEAK: error: tolk-commit-weak: default-int='weakint' is not an integer type of known width
+
+// Not canonicalized: committing the constant would make the add si32.
+func.func @absorbed(%x: si8) -> si8 {
+  %c = tolk.const 3 : !tolk.weakint
+  // expected-error @+1 {{a weak operand would change this op's promoted type once committed; run --canonicalize first (the committed operands give 'si32', not 'si8')}}
+  %0 = tolk.add %x, %c : (si8, !tolk.weakint) -> si8
+  return %0 : si8
+}
+
+// -----
+
+// Seed 003's pow exception keeps a weak exponent through canonicalization;
+// it must be decomposed before the weak types are committed.
+func.func @pow_exponent(%x: si8) -> si8 {
+  %c = tolk.const 3 : !tolk.weakint
+  // expected-error @+1 {{a weak operand would change this op's promoted type}}
+  %0 = tolk.pow %x, %c : (si8, !tolk.weakint) -> si8
+  return %0 : si8
+}
