@@ -103,3 +103,31 @@ TEST(StructureLeastUpper, ImagesPointersLanes) {
   EXPECT_EQ(error(leastUpper(llvm::ArrayRef<AnyType>())),
             "least_upper: no data types");
 }
+
+// Seed 004: "A scalar can be cast to a vector primitive, in which case it will
+// be broadcast into each member. When casting a vector primitive to the
+// corresponding scalar, all members are dropped except the first."
+TEST(StructureLaneCast, BroadcastAndKeepLaneZero) {
+  auto lanes = [](llvm::Expected<llvm::SmallVector<Const, 4>> got) {
+    return llvm::cantFail(std::move(got));
+  };
+  // One lane to four: broadcast, each lane through Dtype.const.
+  auto b = lanes(castLanes({Const::ofDouble(2.5)}, DType::Int8, 4));
+  ASSERT_EQ(b.size(), 4u);
+  for (const Const &c : b)
+    EXPECT_EQ(c, Const::ofInt(2));
+  // Four lanes to one: lane 0.
+  auto k = lanes(castLanes({Const::ofInt(300), Const::ofInt(1), Const::ofInt(2),
+                            Const::ofInt(3)},
+                           DType::Uint8, 1));
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0], Const::ofInt(44));
+  // Equal counts: lane by lane.
+  auto e = lanes(castLanes({Const::ofInt(-1), Const::ofBool(true)},
+                           DType::Float32, 2));
+  EXPECT_EQ(e[0], Const::ofDouble(-1.0));
+  EXPECT_EQ(e[1], Const::ofDouble(1.0));
+  // Other counts do not cast.
+  EXPECT_EQ(error(castLanes({Const::ofInt(1), Const::ofInt(2)}, DType::Int8, 4)),
+            "cast: 2 lanes do not cast to 4 lanes");
+}
