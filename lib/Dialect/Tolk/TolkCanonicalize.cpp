@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Dialect/Tolk/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
@@ -27,16 +28,9 @@ using dtype::DType;
 
 namespace {
 
-/// The operands an op promotes and the data type they promote to.
-struct Promotion {
-  /// Indices of the operands that take part in promotion.
-  SmallVector<unsigned, 3> operands;
-  DType target;
-};
-
 /// The promotion of `op`, or failure if an operand has no data type or the
 /// types do not promote (invalid IR, which the verifier reports).
-static FailureOr<Promotion> getPromotion(Operation *op) {
+static FailureOr<OperandPromotion> getPromotion(Operation *op) {
   SmallVector<DType, 3> dtypes;
   for (Type t : op->getOperandTypes()) {
     std::optional<ElementwiseType> et = classify(t);
@@ -44,40 +38,13 @@ static FailureOr<Promotion> getPromotion(Operation *op) {
       return failure();
     dtypes.push_back(et->dtype);
   }
-  Promotion p;
-  // where's condition is an i1 selector, not a value that takes part in the
-  // arms' promotion.
-  unsigned first = isa<WhereOp>(op) ? 1 : 0;
-  for (unsigned i = first, e = dtypes.size(); i < e; ++i)
-    p.operands.push_back(i);
-  if (p.operands.empty())
-    return failure();
-  // Seed 003: an integer base with a weak-integer exponent keeps the base's
-  // type; the exponent is a number, not a value of a width, so it stays weak.
-  if (isa<PowOp>(op) && dtypes.size() == 2 && dtype::isInt(dtypes[0]) &&
-      dtypes[1] == DType::WeakInt)
-    p.operands.pop_back();
-
-  SmallVector<DType, 3> promoting;
-  for (unsigned i : p.operands)
-    promoting.push_back(dtypes[i]);
-  llvm::Expected<DType> promoted = dtype::leastUpper(promoting);
-  if (!promoted) {
-    llvm::consumeError(promoted.takeError());
+  llvm::Expected<OperandPromotion> p =
+      promoteOperands(dtypes, getPromotionKind(op));
+  if (!p) {
+    llvm::consumeError(p.takeError());
     return failure();
   }
-  p.target = *promoted;
-  // A div without rounding computes in the float its result has (seed 003
-  // divides "x, as a float"), so both operands convert to that float.
-  if (auto div = dyn_cast<DivOp>(op); div && div.getRounding() == Rounding::none) {
-    llvm::Expected<DType> f = dtype::leastUpperFloat(p.target);
-    if (!f) {
-      llvm::consumeError(f.takeError());
-      return failure();
-    }
-    p.target = *f;
-  }
-  return p;
+  return std::move(*p);
 }
 
 /// Converts each operand of an elementwise op to the data type the op
@@ -89,7 +56,7 @@ struct MaterializePromotion : public RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Promotion> p = getPromotion(op);
+    FailureOr<OperandPromotion> p = getPromotion(op);
     if (failed(p))
       return failure();
     Type targetScalar = getScalarType(op->getContext(), p->target);

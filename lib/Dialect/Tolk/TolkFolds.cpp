@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Dialect/Tolk/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
 #include "tolk/Dtype/Alu.h"
@@ -190,24 +191,35 @@ static OpFoldResult foldConstants(Operation *op, ArrayRef<Attribute> operands,
   return ConstAttr::get(op->getContext(), r);
 }
 
-/// The promoted data type of the operands, recording a failure in e.
-static DType promote(Eval &e, ArrayRef<DType> dts) {
-  llvm::Expected<DType> dt = dtype::leastUpper(dts);
-  if (!dt) {
-    e.fail(dt.takeError());
-    return DType::Bool;
+/// The constants with the operands that take part in `kind`'s promotion
+/// converted to its target (returned in `dt`), the others as they are; a
+/// failure is recorded in e.
+static SmallVector<Const, 3> promote(Eval &e, ArrayRef<DType> dts,
+                                     ArrayRef<Const> cs, PromotionKind kind,
+                                     DType &dt) {
+  SmallVector<Const, 3> xs(cs.begin(), cs.end());
+  llvm::Expected<OperandPromotion> p = promoteOperands(dts, kind);
+  if (!p) {
+    e.fail(p.takeError());
+    dt = DType::Bool;
+    return xs;
   }
-  return *dt;
+  dt = p->target;
+  for (unsigned i : p->operands)
+    xs[i] = e.mk(dt, cs[i]);
+  return xs;
 }
 
 /// Folds a binary op as `fn(e, dt, x, y)` on its operands promoted to dt.
 template <typename Fn>
 static OpFoldResult foldBinary(Operation *op, ArrayRef<Attribute> operands,
-                               Fn fn) {
+                               Fn fn,
+                               PromotionKind kind = PromotionKind::All) {
   return foldConstants(op, operands,
                        [&](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-                         DType dt = promote(e, dts);
-                         return fn(e, dt, e.mk(dt, cs[0]), e.mk(dt, cs[1]));
+                         DType dt;
+                         SmallVector<Const, 3> xs = promote(e, dts, cs, kind, dt);
+                         return fn(e, dt, xs[0], xs[1]);
                        });
 }
 
@@ -291,12 +303,11 @@ OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
   return foldConstants(
       *this, adaptor.getOperands(),
       [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-        // Seed 003: an integer base with a weak-integer exponent keeps its
-        // type, and the exponent its exact value (evalAlu takes it as is).
-        if (dtype::isInt(dts[0]) && dts[1] == DType::WeakInt)
-          return e.alu(AluOp::Pow, dts[0], {e.mk(dts[0], cs[0]), cs[1]});
-        DType dt = promote(e, dts);
-        return e.alu(AluOp::Pow, dt, {e.mk(dt, cs[0]), e.mk(dt, cs[1])});
+        // A weak-integer exponent of an integer base keeps its exact value
+        // (PromotionKind::Pow); evalAlu takes it as is.
+        DType dt;
+        SmallVector<Const, 3> xs = promote(e, dts, cs, PromotionKind::Pow, dt);
+        return e.alu(AluOp::Pow, dt, xs);
       });
 }
 
@@ -321,9 +332,9 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
   return foldConstants(
       *this, adaptor.getOperands(),
       [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-        DType dt = promote(e, dts.drop_front());
-        return e.alu(AluOp::Where, dt,
-                     {cs[0], e.mk(dt, cs[1]), e.mk(dt, cs[2])});
+        DType dt;
+        SmallVector<Const, 3> xs = promote(e, dts, cs, PromotionKind::Arms, dt);
+        return e.alu(AluOp::Where, dt, xs);
       });
 }
 
@@ -353,7 +364,8 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
                         return e.divFloor(dt, x, y);
                       }
                       llvm_unreachable("unknown rounding");
-                    });
+                    },
+                    getPromotionKind(*this));
 }
 
 OpFoldResult ModOp::fold(FoldAdaptor adaptor) {

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 
@@ -330,12 +331,13 @@ static void printElementwise(OpAsmPrinter &p, Operation *op,
 namespace {
 /// The data types an op takes, checked on the promoted type.
 enum class Takes { Any, IntOrBool, Int, Float, NotBool };
-/// What the result's data type is.
-enum class Gives { Promoted, Bool, PromotedFloat, Pow };
+/// What the result's data type is: the type the operands convert to, or i1.
+enum class Gives { Promoted, Bool };
 
 struct Rule {
   Takes takes;
   Gives gives;
+  PromotionKind kind = PromotionKind::All;
 };
 } // namespace
 
@@ -378,12 +380,13 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
   if (failed(shape))
     return failure();
 
-  llvm::Expected<DType> promoted = dtype::leastUpper(dtypes);
-  if (!promoted) {
-    std::string msg = llvm::toString(promoted.takeError());
+  llvm::Expected<OperandPromotion> promotion =
+      promoteOperands(dtypes, rule.kind);
+  if (!promotion) {
+    std::string msg = llvm::toString(promotion.takeError());
     return emitInferError(loc, "'" + opName + "' op " + msg);
   }
-  DType dt = *promoted;
+  DType dt = promotion->promoted;
   std::string got = typeName(ctx, dt);
   auto reject = [&](StringRef what) {
     return emitInferError(loc, "'" + opName + "' op expects " + what +
@@ -410,29 +413,8 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
     break;
   }
 
-  DType resultDType = dt;
-  switch (rule.gives) {
-  case Gives::Promoted:
-    break;
-  case Gives::Bool:
-    resultDType = DType::Bool;
-    break;
-  case Gives::PromotedFloat: {
-    llvm::Expected<DType> f = dtype::leastUpperFloat(dt);
-    if (!f)
-      return emitInferError(loc, "'" + opName + "' op " +
-                                        llvm::toString(f.takeError()));
-    resultDType = *f;
-    break;
-  }
-  case Gives::Pow:
-    // Seed 003: an integer base with a weak-integer exponent keeps the base's
-    // type; the exponent is a number, not a value of a width.
-    if (dtypes.size() == 2 && dtype::isInt(dtypes[0]) &&
-        dtypes[1] == DType::WeakInt)
-      resultDType = dtypes[0];
-    break;
-  }
+  DType resultDType =
+      rule.gives == Gives::Bool ? DType::Bool : promotion->target;
   results.push_back(withShape(*shape, getScalarType(ctx, resultDType)));
   return success();
 }
@@ -484,7 +466,7 @@ static LogicalResult refineElementwise(MLIRContext *ctx, ValueRange operands,
                                  returnTypes);                                 \
   }
 
-#define TOLK_ELEMENTWISE_OP(OP, TAKES, GIVES)                                  \
+#define TOLK_ELEMENTWISE_OP_RULE(OP, RULE)                                     \
   TOLK_ELEMENTWISE_COMMON(OP)                                                  \
   void OP::print(OpAsmPrinter &p) { printElementwise(p, *this); }              \
   LogicalResult OP::inferReturnTypes(                                          \
@@ -492,8 +474,10 @@ static LogicalResult refineElementwise(MLIRContext *ctx, ValueRange operands,
       DictionaryAttr, OpaqueProperties, RegionRange,                           \
       SmallVectorImpl<Type> &results) {                                        \
     return inferElementwise(ctx, loc, OP::getOperationName(),                  \
-                            operands.getTypes(), Rule{TAKES, GIVES}, results); \
+                            operands.getTypes(), RULE, results);               \
   }
+#define TOLK_ELEMENTWISE_OP(OP, TAKES, GIVES)                                  \
+  TOLK_ELEMENTWISE_OP_RULE(OP, (Rule{TAKES, GIVES}))
 
 // Primitive ops.
 TOLK_ELEMENTWISE_OP(AddOp, Takes::Any, Gives::Promoted)
@@ -507,7 +491,8 @@ TOLK_ELEMENTWISE_OP(XorOp, Takes::IntOrBool, Gives::Promoted)
 TOLK_ELEMENTWISE_OP(ShlOp, Takes::Int, Gives::Promoted)
 TOLK_ELEMENTWISE_OP(ShrOp, Takes::Int, Gives::Promoted)
 TOLK_ELEMENTWISE_OP(TruncDivOp, Takes::Int, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(PowOp, Takes::NotBool, Gives::Pow)
+TOLK_ELEMENTWISE_OP_RULE(PowOp, (Rule{Takes::NotBool, Gives::Promoted,
+                                      PromotionKind::Pow}))
 TOLK_ELEMENTWISE_OP(ReciprocalOp, Takes::Float, Gives::Promoted)
 TOLK_ELEMENTWISE_OP(TruncOp, Takes::Any, Gives::Promoted)
 TOLK_ELEMENTWISE_OP(SqrtOp, Takes::Float, Gives::Promoted)
@@ -528,6 +513,7 @@ TOLK_ELEMENTWISE_OP(LogicalNotOp, Takes::Any, Gives::Bool)
 TOLK_ELEMENTWISE_OP(BitwiseNotOp, Takes::IntOrBool, Gives::Promoted)
 
 #undef TOLK_ELEMENTWISE_OP
+#undef TOLK_ELEMENTWISE_OP_RULE
 TOLK_ELEMENTWISE_COMMON(DivOp)
 TOLK_ELEMENTWISE_COMMON(WhereOp)
 #undef TOLK_ELEMENTWISE_COMMON
@@ -550,8 +536,9 @@ LogicalResult DivOp::inferReturnTypes(MLIRContext *ctx,
   Rounding rounding = adaptor.getRounding();
   return inferElementwise(
       ctx, loc, getOperationName(), operands.getTypes(),
-      Rule{Takes::NotBool,
-           rounding == Rounding::none ? Gives::PromotedFloat : Gives::Promoted},
+      Rule{Takes::NotBool, Gives::Promoted,
+           rounding == Rounding::none ? PromotionKind::FloatDivide
+                                      : PromotionKind::All},
       results);
 }
 
@@ -572,18 +559,10 @@ LogicalResult WhereOp::inferReturnTypes(MLIRContext *ctx,
         loc, "'tolk.where' op expects an i1 condition (or lanes or a tensor "
              "of i1), not " + s);
   }
-  SmallVector<Type, 1> arms;
-  if (failed(inferElementwise(ctx, loc, getOperationName(),
-                              operands.drop_front().getTypes(),
-                              Rule{Takes::Any, Gives::Promoted}, arms)))
-    return failure();
-  std::optional<ElementwiseType> armType = classify(arms[0]);
-  FailureOr<ValueShape> shape =
-      broadcastShapes({cond->shape, armType->shape}, loc);
-  if (failed(shape))
-    return failure();
-  results.push_back(withShape(*shape, getElementTypeOrSelf(arms[0])));
-  return success();
+  // The condition broadcasts with the arms; only the arms promote.
+  return inferElementwise(ctx, loc, getOperationName(), operands.getTypes(),
+                          Rule{Takes::Any, Gives::Promoted, PromotionKind::Arms},
+                          results);
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,61 @@
+//===- OperandPromotion.h - How an op's operands promote --------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Seed 003's promotion of an elementwise op's operands, in one place: which
+// operands take part, their least upper type, and the data type they convert
+// to. Type inference, the canonicalizer that materializes promotion, and the
+// folder all ask this, so the exceptions (where's condition, pow's weak
+// exponent, div's float) are written once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DIALECT_TOLK_OPERANDPROMOTION_H
+#define TOLK_DIALECT_TOLK_OPERANDPROMOTION_H
+
+#include "tolk/Dtype/DType.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace tolk {
+
+/// How an op's operands take part in promotion.
+enum class PromotionKind {
+  /// Every operand promotes to the operands' least upper type.
+  All,
+  /// tolk.where: the i1 condition (operand 0) is a selector; the arms promote.
+  Arms,
+  /// tolk.pow: an integer base with a !tolk.weakint exponent keeps its type
+  /// and the exponent keeps its value (it is a number, not a value of a
+  /// width); otherwise as All.
+  Pow,
+  /// tolk.div without rounding: the operands convert to least_upper_float of
+  /// their least upper type (seed 003 divides "x, as a float").
+  FloatDivide,
+};
+
+/// The kind of an elementwise op (All for any op that is not one above).
+PromotionKind getPromotionKind(mlir::Operation *op);
+
+struct OperandPromotion {
+  /// Indices of the operands that take part, in order.
+  llvm::SmallVector<unsigned, 3> operands;
+  /// Their least upper type: what an op's operand-kind rules check.
+  dtype::DType promoted;
+  /// The data type they convert to (promoted, or its float for FloatDivide).
+  dtype::DType target;
+};
+
+/// The promotion of operands of data types `dtypes`. Errors are seed 000's
+/// (least_upper of a type outside the lattice, ...).
+llvm::Expected<OperandPromotion>
+promoteOperands(llvm::ArrayRef<dtype::DType> dtypes, PromotionKind kind);
+
+} // namespace tolk
+
+#endif // TOLK_DIALECT_TOLK_OPERANDPROMOTION_H

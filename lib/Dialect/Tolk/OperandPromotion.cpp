@@ -1,0 +1,50 @@
+//===- OperandPromotion.cpp - How an op's operands promote ----------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/OperandPromotion.h"
+#include "tolk/Dialect/Tolk/TolkOps.h"
+
+using namespace mlir;
+using namespace tolk;
+using dtype::DType;
+
+PromotionKind tolk::getPromotionKind(Operation *op) {
+  if (isa<WhereOp>(op))
+    return PromotionKind::Arms;
+  if (isa<PowOp>(op))
+    return PromotionKind::Pow;
+  if (auto div = dyn_cast<DivOp>(op); div && div.getRounding() == Rounding::none)
+    return PromotionKind::FloatDivide;
+  return PromotionKind::All;
+}
+
+llvm::Expected<OperandPromotion>
+tolk::promoteOperands(ArrayRef<DType> dtypes, PromotionKind kind) {
+  OperandPromotion p;
+  unsigned first = kind == PromotionKind::Arms ? 1 : 0;
+  for (unsigned i = first, e = dtypes.size(); i < e; ++i)
+    p.operands.push_back(i);
+  if (kind == PromotionKind::Pow && dtypes.size() == 2 &&
+      dtype::isInt(dtypes[0]) && dtypes[1] == DType::WeakInt)
+    p.operands.pop_back();
+
+  SmallVector<DType, 3> promoting;
+  for (unsigned i : p.operands)
+    promoting.push_back(dtypes[i]);
+  llvm::Expected<DType> promoted = dtype::leastUpper(promoting);
+  if (!promoted)
+    return promoted.takeError();
+  p.promoted = p.target = *promoted;
+  if (kind == PromotionKind::FloatDivide) {
+    llvm::Expected<DType> f = dtype::leastUpperFloat(*promoted);
+    if (!f)
+      return f.takeError();
+    p.target = *f;
+  }
+  return p;
+}
