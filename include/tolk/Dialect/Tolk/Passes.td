@@ -48,4 +48,33 @@ def TolkCommitWeak : Pass<"tolk-commit-weak"> {
   let dependentDialects = ["::tolk::TolkDialect"];
 }
 
+def TolkDecompose : Pass<"tolk-decompose"> {
+  let summary = "Rewrite the derived elementwise ops into primitives (seed 003)";
+  let description = [{
+    Replaces every derived op (`sub`, `neg`, `div`, `mod`, `fmod`, `floor`,
+    `gt`, `le`, `ge`, `ne`, `logical_not`, `bitwise_not`, `minimum`) by seed
+    003's definition of it, built with `tolk::ElementwiseBuilder`: `sub x y`
+    is `x + neg y`, `floor x` is `trunc x` less one where that is above `x`,
+    `minimum` goes through `neg` or, for integers, the order-reversing
+    `bitwise_not`, `div` divides integers with `truncdiv` when it rounds and
+    otherwise multiplies `x`, as a float, by the reciprocal of `y`, and so
+    on. Operands are promoted explicitly (`tolk.cast`) before a definition
+    uses them, so each step computes in the promoted type, as the seed's
+    nodes do. Run `--canonicalize` afterwards to fold the constants the
+    definitions introduce (`-1`, `1`, `false`).
+
+    It also expands `tolk.pow` of an integer base by a constant
+    `!tolk.weakint` exponent (seed 003's exception: the exponent is a number
+    of no width) into multiplications in the base's type, so that
+    `--tolk-commit-weak` meets no weak exponent. The exponent is first
+    reduced modulo the period of powers in that width (docs/Rationale.md).
+    A negative constant exponent has no integer result, as the seed raises:
+    it is an error.
+
+    The result is the op's result type exactly; each derived op folds
+    (TolkFolds.cpp) to the constant its decomposition folds to.
+  }];
+  let dependentDialects = ["::tolk::TolkDialect"];
+}
+
 #endif // TOLK_DIALECT_TOLK_PASSES

@@ -1,0 +1,148 @@
+//===- Decompose.cpp - Derived elementwise ops into primitives ------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// --tolk-decompose: every derived op becomes seed 003's definition of it,
+// built by tolk::ElementwiseBuilder in Style::Primitives, so that lowering
+// knows primitives only. Integer pow by a constant weak exponent becomes
+// multiplications, the one weak operand --tolk-commit-weak could not commit.
+//
+// A pattern driver would add nothing here: each op is replaced once by ops
+// that never match again, so the pass is one walk.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/ElementwiseBuilder.h"
+#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/TypeMapping.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace tolk {
+#define GEN_PASS_DEF_TOLKDECOMPOSE
+#include "tolk/Dialect/Tolk/Passes.h.inc"
+} // namespace tolk
+
+using namespace mlir;
+using namespace tolk;
+using dtype::Const;
+using dtype::DType;
+
+namespace {
+
+struct Decompose : public tolk::impl::TolkDecomposeBase<Decompose> {
+  using TolkDecomposeBase::TolkDecomposeBase;
+  void runOnOperation() override;
+};
+
+/// The exponent `n` (>= 0) reduced for a base of `width` bits: x^n and
+/// x^reduced agree for every x modulo 2^width. An even x gives 0 once n >=
+/// width; an odd x has an order dividing 2^(width-2) (the unit group modulo
+/// 2^width, width >= 3). So any n >= width may be replaced by the number
+/// congruent to it modulo 2^(width-2) in [width, width + 2^(width-2)).
+static mpz_class reduceExponent(const mpz_class &n, unsigned width) {
+  if (n < width || width < 3)
+    return n;
+  mpz_class period = mpz_class(1) << (width - 2);
+  mpz_class r = n % period;
+  while (r < width)
+    r += period;
+  return r;
+}
+
+/// pow(x, n) of an integer x by a constant weak exponent, by squaring and
+/// multiplying in x's type (integer multiplication wraps exactly as the
+/// exact power does). Nothing when the op is not that case; failure after a
+/// diagnostic for a negative exponent.
+static FailureOr<Value> expandIntegerPow(ElementwiseBuilder &eb, PowOp op) {
+  DType base = ElementwiseBuilder::getDType(op.getLhs());
+  if (!dtype::isInt(base) || dtype::isWeak(base) ||
+      ElementwiseBuilder::getDType(op.getRhs()) != DType::WeakInt)
+    return Value();
+  auto cst = op.getRhs().getDefiningOp<ConstOp>();
+  if (!cst)
+    return Value(); // --tolk-commit-weak reports the weak exponent.
+  const Const &c = cst.getValue().getValue();
+  if (c.isInvalid())
+    return Value();
+  const mpz_class &exponent = c.value().getInt();
+  if (exponent < 0)
+    return op.emitOpError("pow of an integer by a negative exponent (")
+           << exponent.get_str() << ") has no integer result";
+
+  mpz_class n = reduceExponent(exponent, dtype::bitsize(base));
+  // The constant 1 of the result type also gives x's value the result's
+  // shape, where the exponent's shape broadcast it.
+  Value result = eb.constant(op.getType(), Const::ofInt(int64_t(1)));
+  Value square = op.getLhs();
+  for (size_t bit = 0, e = mpz_sizeinbase(n.get_mpz_t(), 2); bit < e; ++bit) {
+    if (bit != 0)
+      square = eb.mul(square, square);
+    if (mpz_tstbit(n.get_mpz_t(), bit))
+      result = eb.mul(result, square);
+  }
+  return result;
+}
+
+} // namespace
+
+void Decompose::runOnOperation() {
+  SmallVector<Operation *> worklist;
+  getOperation()->walk([&](Operation *op) {
+    if (isa<SubOp, NegOp, DivOp, ModOp, FModOp, FloorOp, GtOp, LeOp, GeOp,
+            NeOp, LogicalNotOp, BitwiseNotOp, MinimumOp, PowOp>(op))
+      worklist.push_back(op);
+  });
+
+  OpBuilder builder(&getContext());
+  bool failedAny = false;
+  for (Operation *op : worklist) {
+    builder.setInsertionPoint(op);
+    ElementwiseBuilder eb(builder, op->getLoc());
+    Value lhs = op->getOperand(0);
+    Value rhs = op->getNumOperands() > 1 ? op->getOperand(1) : Value();
+    FailureOr<Value> replacement =
+        llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+            .Case([&](SubOp) { return Value(eb.sub(lhs, rhs)); })
+            .Case([&](NegOp) { return Value(eb.neg(lhs)); })
+            .Case([&](DivOp d) {
+              return Value(eb.div(lhs, rhs, d.getRounding()));
+            })
+            .Case([&](ModOp) { return Value(eb.mod(lhs, rhs)); })
+            .Case([&](FModOp) { return Value(eb.fmod(lhs, rhs)); })
+            .Case([&](FloorOp) { return Value(eb.floor(lhs)); })
+            .Case([&](GtOp) { return Value(eb.gt(lhs, rhs)); })
+            .Case([&](LeOp) { return Value(eb.le(lhs, rhs)); })
+            .Case([&](GeOp) { return Value(eb.ge(lhs, rhs)); })
+            .Case([&](NeOp) { return Value(eb.ne(lhs, rhs)); })
+            .Case([&](LogicalNotOp) { return Value(eb.logicalNot(lhs)); })
+            .Case([&](BitwiseNotOp) { return Value(eb.bitwiseNot(lhs)); })
+            .Case([&](MinimumOp) { return Value(eb.minimum(lhs, rhs)); })
+            .Case([&](PowOp p) { return expandIntegerPow(eb, p); })
+            .Default([](Operation *) { return Value(); });
+    if (failed(replacement)) {
+      failedAny = true;
+      continue;
+    }
+    if (!*replacement)
+      continue;
+    // The definitions compute in the promoted type, which is the op's
+    // inferred result type: a difference is a bug in the builder.
+    if (replacement->getType() != op->getResult(0).getType()) {
+      op->emitOpError("decomposes to a value of type ")
+          << replacement->getType() << ", not the op's "
+          << op->getResult(0).getType();
+      failedAny = true;
+      continue;
+    }
+    op->getResult(0).replaceAllUsesWith(*replacement);
+    op->erase();
+  }
+  if (failedAny)
+    signalPassFailure();
+}
