@@ -221,6 +221,12 @@ def Tolk_Log2Op : Tolk_UnaryOp<"log2"> {
 
 def Tolk_SubOp : Tolk_BinaryOp<"sub"> {
   let summary = "subtraction: lhs + neg rhs";
+  let description = [{
+    `lhs + neg rhs` after promotion, so `add`'s and `neg`'s rules apply:
+    integers wrap (`INT_MIN - 1` is `INT_MAX`, `0 - 1` in `ui8` is 255);
+    floats round once, `inf - inf` is a NaN, `+0.0 - +0.0` is `+0.0` and
+    `-0.0 - +0.0` is `-0.0`. On Bool, `lhs or not rhs`.
+  }];
 }
 def Tolk_DivOp : Tolk_BinaryOp<"div"> {
   let summary = "division, rounding as asked";
@@ -230,38 +236,90 @@ def Tolk_DivOp : Tolk_BinaryOp<"div"> {
     With `trunc` or `floor`, integers divide with `truncdiv` (floor adjusts
     the quotient towards negative infinity) and floats round the float
     quotient.
+
+    Integer division by zero (with rounding) is undefined at run time and
+    never constant-folded; `INT_MIN / -1` wraps to `INT_MIN`. Float division
+    is `x * (1 / y)`: `1 / +-0.0` is `+-inf`, so `x / 0.0` is an infinity and
+    `0.0 / 0.0` a NaN, and the product may differ from a correctly rounded
+    `x / y` in the last place, as in tinygrad.
   }];
   let arguments = (ins AnyType:$lhs, AnyType:$rhs,
                    DefaultValuedAttr<Tolk_RoundingAttr, "::tolk::Rounding::none">:$rounding);
 }
 def Tolk_ModOp : Tolk_BinaryOp<"mod"> {
   let summary = "remainder of floor division (the sign of rhs)";
+  let description = [{
+    `lhs - rhs * div(lhs, rhs, floor)`. Integers: a nonzero result has the
+    sign of `rhs`; `INT_MIN mod -1` is 0; a zero `rhs` is undefined at run
+    time and never folded. Floats follow the float quotient: a zero `rhs`,
+    an infinite `lhs` or a NaN operand gives a NaN.
+  }];
 }
 def Tolk_FModOp : Tolk_BinaryOp<"fmod"> {
   let summary = "remainder of truncating division (the sign of lhs)";
+  let description = [{
+    `lhs - rhs * div(lhs, rhs, trunc)`: C's `%` on integers (`INT_MIN fmod
+    -1` is 0; a zero `rhs` is undefined at run time and never folded).
+    Floats as `mod`, with the truncated quotient.
+  }];
 }
-def Tolk_GtOp : Tolk_BinaryOp<"gt"> { let summary = "lhs > rhs: cmplt rhs lhs"; }
-def Tolk_LeOp : Tolk_BinaryOp<"le"> { let summary = "lhs <= rhs: logical_not (gt lhs rhs)"; }
-def Tolk_GeOp : Tolk_BinaryOp<"ge"> { let summary = "lhs >= rhs: logical_not (cmplt lhs rhs)"; }
+def Tolk_GtOp : Tolk_BinaryOp<"gt"> {
+  let summary = "lhs > rhs: cmplt rhs lhs";
+  let description = [{ Ordered: false when either operand is a NaN; `+0.0 > -0.0` is false. }];
+}
+def Tolk_LeOp : Tolk_BinaryOp<"le"> {
+  let summary = "lhs <= rhs: logical_not (gt lhs rhs)";
+  let description = [{
+    Seed 003 defines it as the negation of an ordered comparison, so it is
+    unordered: true when either operand is a NaN (unlike C's `<=`).
+  }];
+}
+def Tolk_GeOp : Tolk_BinaryOp<"ge"> {
+  let summary = "lhs >= rhs: logical_not (cmplt lhs rhs)";
+  let description = [{
+    Unordered, as `le`: true when either operand is a NaN.
+  }];
+}
 def Tolk_NeOp : Tolk_BinaryOp<"ne", [Commutative]> {
   let summary = "lhs != rhs: logical_not (cmpeq lhs rhs)";
   let description = [{ Unordered: true when either operand is a NaN. }];
 }
 def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", [Commutative]> {
   let summary = "minimum: neg (max (neg lhs) (neg rhs)), or an order-reversing xor for integers";
+  let description = [{
+    The lesser operand. Floats: with one NaN operand, the other (as `max`);
+    `-0.0` counts as less than `+0.0`. Integers: exact, through
+    `bitwise_not`, which never overflows. On Bool, `and`.
+  }];
 }
 
 def Tolk_NegOp : Tolk_UnaryOp<"neg"> {
   let summary = "negation: x * -1, logical_not for Bool";
+  let description = [{
+    `x * -1`: integers wrap (`neg INT_MIN` is `INT_MIN`; an unsigned `x`
+    gives `2^n - x`); floats flip the sign (`neg +0.0` is `-0.0`), and a NaN
+    stays a NaN.
+  }];
 }
 def Tolk_FloorOp : Tolk_UnaryOp<"floor"> {
   let summary = "floor: trunc x, less one where that is above x";
+  let description = [{
+    Floats: NaN, infinities and `-0.0` are unchanged, `-0.5` gives `-1.0`.
+    Integers and Bool are unchanged.
+  }];
 }
 def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not"> {
   let summary = "cmpeq (cast x to i1) false";
+  let description = [{
+    True exactly for zero: `+-0.0` give true; a NaN is nonzero and gives
+    false.
+  }];
 }
 def Tolk_BitwiseNotOp : Tolk_UnaryOp<"bitwise_not"> {
   let summary = "x xor all ones; logical_not for Bool";
+  let description = [{
+    `-x - 1` for signed and weak integers, `max - x` for unsigned ones.
+  }];
 }
 
 //===----------------------------------------------------------------------===//
