@@ -11,7 +11,8 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "TOLK"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+# .test: LSP sessions (JSON requests), as upstream mlir-lsp-server tests.
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tolk_obj_root, "test")
 # Unit/ holds GoogleTest sources, run by ctest; lit.cfg/inputs are not tests.
@@ -20,6 +21,7 @@ config.excludes = ["Unit", "CMakeLists.txt", "README.md", "lit.cfg.py",
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tolk_src_root", config.tolk_src_root))
+config.substitutions.append(("%tolk_version", config.tolk_version))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -28,7 +30,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tolk_tools_dir, append_path=True)
 
 tool_dirs = [config.tolk_tools_dir, config.llvm_tools_dir]
-tools = ["tolk-opt"]
+tools = ["tolk-opt", "tolk-lsp-server"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Optional target tools. A test that needs one says `REQUIRES: ptxas` (or
@@ -44,6 +46,18 @@ def add_optional_tool(feature, path, name):
 
 add_optional_tool("ptxas", config.ptxas_path, "ptxas (CUDA)")
 add_optional_tool("spirv-val", config.spirv_val_path, "spirv-val (spirv-tools)")
+
+# TolkPlugin.so in the MLIR's own mlir-opt (`REQUIRES: tolk-plugin`). CMake
+# leaves the path empty, and gives the reason, where the plugin cannot be
+# loaded there (test/CMakeLists.txt).
+if config.tolk_plugin_path:
+    config.available_features.add("tolk-plugin")
+    config.substitutions.append(("%tolk_plugin", config.tolk_plugin_path))
+    config.substitutions.append(
+        ("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+else:
+    lit_config.note("%s: tests that REQUIRE 'tolk-plugin' are skipped"
+                    % config.tolk_plugin_skip_reason)
 
 # A Vulkan device (lavapipe on machines without a GPU).
 def has_vulkan_device():

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Config/Version.h"
 #include "tolk/Dialect/Tolk/Passes.h"
 #include "tolk/Dialect/Tolk/TolkDialect.h"
 
@@ -34,6 +35,8 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -50,6 +53,11 @@ int main(int argc, char **argv) {
   // Canonicalize, CSE, inliner, ...: the generic passes every pipeline uses.
   mlir::registerTransformsPasses();
   tolk::registerTolkPasses();
+
+  // --version prints LLVM's text (the MLIR the tool runs on) and then ours.
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "Tolk-MLIR version " TOLK_VERSION_STRING "\n";
+  });
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tolk optimizer driver\n", registry));

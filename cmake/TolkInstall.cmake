@@ -1,0 +1,114 @@
+# Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
+# Install rules and the CMake package: after
+#
+#   cmake --install build --prefix P
+#
+# P holds the headers (the sources' and the generated ones), the libraries,
+# tolk-opt, TolkPlugin.so, and P/lib/cmake/tolk/TolkConfig.cmake, so that a
+# project with CMAKE_PREFIX_PATH=P can say
+#
+#   find_package(Tolk CONFIG REQUIRED)
+#   target_link_libraries(app PRIVATE Tolk::Dialect Tolk::Transforms)
+#
+# MLIR's add_mlir_library and LLVM's add_llvm_library already install the
+# libraries, but into MLIR's and LLVM's own export sets (MLIRTargets,
+# LLVMExports), which only LLVM's build installs. Tolk therefore installs them
+# once more into its own export set, under the names users see (Tolk::Dtype
+# rather than TolkDtype); installing a file twice costs an "Up-to-date".
+
+include(CMakePackageConfigHelpers)
+
+# LLVM's helpers put libraries in lib${LLVM_LIBDIR_SUFFIX}; everything else
+# follows them rather than GNUInstallDirs (which would say lib/<multiarch>
+# for a /usr prefix on Debian).
+set(TOLK_INSTALL_LIBDIR "lib${LLVM_LIBDIR_SUFFIX}")
+set(TOLK_INSTALL_CMAKEDIR "${TOLK_INSTALL_LIBDIR}/cmake/tolk")
+
+# Headers: the sources' (.h, .def and .td, for users who write ODS on top of
+# Tolk's), and the build tree's generated .inc files and Config/Version.h.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tolk"
+  DESTINATION include
+  COMPONENT tolk-headers
+  FILES_MATCHING
+  PATTERN "*.h"
+  PATTERN "*.def"
+  PATTERN "*.td"
+  )
+install(DIRECTORY "${PROJECT_BINARY_DIR}/include/tolk"
+  DESTINATION include
+  COMPONENT tolk-headers
+  FILES_MATCHING
+  PATTERN "*.h"
+  PATTERN "*.inc"
+  PATTERN "CMakeFiles" EXCLUDE
+  )
+
+set_target_properties(TolkDtype PROPERTIES EXPORT_NAME Dtype)
+set_target_properties(MLIRTolk PROPERTIES EXPORT_NAME Dialect)
+set_target_properties(MLIRTolkTransforms PROPERTIES EXPORT_NAME Transforms)
+# MLIR's headers need C++17; say so to users, whatever their default.
+foreach(lib TolkDtype MLIRTolk MLIRTolkTransforms)
+  target_compile_features(${lib} INTERFACE cxx_std_17)
+endforeach()
+
+# The same names inside this build, for a project that adds Tolk with
+# add_subdirectory.
+add_library(Tolk::Dtype ALIAS TolkDtype)
+add_library(Tolk::Dialect ALIAS MLIRTolk)
+add_library(Tolk::Transforms ALIAS MLIRTolkTransforms)
+
+install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms
+  EXPORT TolkTargets
+  COMPONENT tolk-libraries
+  ARCHIVE DESTINATION "${TOLK_INSTALL_LIBDIR}"
+  LIBRARY DESTINATION "${TOLK_INSTALL_LIBDIR}"
+  RUNTIME DESTINATION bin
+  INCLUDES DESTINATION include
+  )
+# tolk-opt (Tolk::tolk-opt), tolk-lsp-server and the plugin (Tolk::Plugin, a
+# MODULE library) are exported too, so that a user's tests can name them by
+# target.
+set(tolk_tools tolk-opt tolk-lsp-server)
+if(TARGET TolkPlugin)
+  set_target_properties(TolkPlugin PROPERTIES EXPORT_NAME Plugin)
+  list(APPEND tolk_tools TolkPlugin)
+endif()
+# LLVM's helpers give installed binaries the run path $ORIGIN/../lib, right
+# when they install into LLVM's own prefix; Tolk installs elsewhere, so its
+# binaries also name the directory of the libMLIR.so they were linked with.
+set_target_properties(${tolk_tools} PROPERTIES
+  INSTALL_RPATH "\$ORIGIN/../${TOLK_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
+install(TARGETS ${tolk_tools}
+  EXPORT TolkTargets
+  COMPONENT tolk-tools
+  RUNTIME DESTINATION bin
+  LIBRARY DESTINATION "${TOLK_INSTALL_LIBDIR}"
+  )
+
+install(EXPORT TolkTargets
+  NAMESPACE Tolk::
+  DESTINATION "${TOLK_INSTALL_CMAKEDIR}"
+  COMPONENT tolk-cmake
+  )
+
+configure_package_config_file(
+  "${CMAKE_CURRENT_LIST_DIR}/TolkConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/${TOLK_INSTALL_CMAKEDIR}/TolkConfig.cmake"
+  INSTALL_DESTINATION "${TOLK_INSTALL_CMAKEDIR}"
+  )
+# 0.x: a new minor version may break the API, so only the same minor
+# version satisfies find_package(Tolk 0.1).
+write_basic_package_version_file(
+  "${PROJECT_BINARY_DIR}/${TOLK_INSTALL_CMAKEDIR}/TolkConfigVersion.cmake"
+  VERSION ${PROJECT_VERSION}
+  COMPATIBILITY SameMinorVersion
+  )
+install(FILES
+  "${PROJECT_BINARY_DIR}/${TOLK_INSTALL_CMAKEDIR}/TolkConfig.cmake"
+  "${PROJECT_BINARY_DIR}/${TOLK_INSTALL_CMAKEDIR}/TolkConfigVersion.cmake"
+  DESTINATION "${TOLK_INSTALL_CMAKEDIR}"
+  COMPONENT tolk-cmake
+  )
