@@ -13,6 +13,11 @@
 // The rewrite is the same for every op, so it is one C++ pattern rather than
 // DRR, which would need a pattern per op and per operand count.
 //
+// The algebraic identities that build a new op (where(c, false, true), a
+// cast of a lossless cast) are DRR patterns (TolkCanonicalization.td); the
+// ones that give an existing value or a constant are folders
+// (TolkFolds.cpp).
+//
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/OperandPromotion.h"
@@ -107,11 +112,61 @@ struct MaterializePromotion : public RewritePattern {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Algebraic identities (DRR)
+//===----------------------------------------------------------------------===//
+
+/// The attribute of a tolk.const is the Bool `value`.
+static bool isBoolConst(Attribute attr, bool value) {
+  auto c = dyn_cast_if_present<ConstAttr>(attr);
+  return c && !c.getValue().isInvalid() && c.getValue().value().isBool() &&
+         c.getValue().value().getBool() == value;
+}
+
+/// `outer` = cast(`inner` = cast(`x` : A -> B) : B -> C) equals cast(x : A ->
+/// C) for every x. The data types: A -> B is lossless (seed 000's
+/// can_lossless_cast), so B holds x's value exactly and the outer cast
+/// converts that value (Dtype.const depends on the value only: an integer, a
+/// float or a Bool of one value converts alike). The shapes: each cast
+/// keeps a shape or follows seed 004's lane rules, so the direct cast must
+/// change x's shape as the two do together: it does when one of them keeps
+/// the shape, and scalar -> lanes -> scalar is the scalar again; lanes ->
+/// scalar -> lanes broadcasts lane 0, which no direct cast does.
+static bool isLosslessCastChain(Value x, Value inner, Value outer) {
+  std::optional<ElementwiseType> a = classify(x.getType());
+  std::optional<ElementwiseType> b = classify(inner.getType());
+  std::optional<ElementwiseType> c = classify(outer.getType());
+  if (!a || !b || !c || a->dtype == DType::Void || c->dtype == DType::Void)
+    return false;
+  if (!dtype::canLosslessCast(a->dtype, b->dtype))
+    return false;
+  auto scalar = ValueShape::Kind::Scalar;
+  return a->shape == b->shape || b->shape == c->shape ||
+         (a->shape.kind == scalar && c->shape.kind == scalar);
+}
+
+#include "tolk/Dialect/Tolk/TolkCanonicalization.inc"
+
+/// The DRR identities of an op, beside promotion materialization.
+template <typename OpTy>
+static void addIdentityPatterns(RewritePatternSet &, MLIRContext *) {}
+template <>
+void addIdentityPatterns<WhereOp>(RewritePatternSet &results,
+                                  MLIRContext *ctx) {
+  results.add<Tolk_WhereFalseTrue>(ctx);
+}
+
 } // namespace
 
 #define TOLK_ELEMENTWISE(OP)                                                   \
   void OP::getCanonicalizationPatterns(RewritePatternSet &results,             \
                                        MLIRContext *ctx) {                     \
     results.add<MaterializePromotion>(ctx, OP::getOperationName());            \
+    addIdentityPatterns<OP>(results, ctx);                                     \
   }
 #include "tolk/Dialect/Tolk/TolkOpList.def"
+
+void CastOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *ctx) {
+  results.add<Tolk_CastOfLosslessCast>(ctx);
+}

@@ -19,9 +19,12 @@
 // materializes the promotion before --tolk-decompose runs, so the seed's
 // definitions (sub x y = x + neg y, ...) always see homogeneous operands.
 //
-// Identities that need no constant live here only where they hold for every
-// value (NaN, -0.0, overflow); the algebraic ones are patterns in
-// TolkCanonicalize.cpp.
+// After constant folding, each folder applies the algebraic identities that
+// return an existing value or a constant (x + 0, x * 1, integer x * 0, x ^ x,
+// neg (neg x), ...), as upstream arith's folders do; the identities that
+// build a new op are patterns (TolkCanonicalization.td). An identity holds
+// for every value of the operands' types, NaNs, both zeros and wrap-around
+// included (docs/Rationale.md, "Algebraic identities").
 //
 //===----------------------------------------------------------------------===//
 
@@ -251,14 +254,153 @@ static OpFoldResult foldPrimitiveUnary(Operation *op,
   });
 }
 
-/// The operand itself when it is an integer or Bool of the result's type:
-/// trunc and floor leave whole numbers as they are.
+//===----------------------------------------------------------------------===//
+// Algebraic identities
+//===----------------------------------------------------------------------===//
+//
+// Three rules keep an identity exact:
+//  - A constant operand is seen as the op sees it, converted to the data type
+//    the operands promote to (a weak 0 beside an si8 is si8's 0, and -1e-30
+//    beside an f16 is f16's -0.0).
+//  - An operand replaces the op only if its type is the result type: a
+//    promotion or a broadcast between the two would be lost (`x + 0` with a
+//    tensor 0 is a bigger tensor; si8 + si16 0 is an si16).
+//  - A constant result needs a result type of static shape: a splat of a
+//    dynamic shape has no run-time size.
+// An invalid (masked-out) lane may take any value, so an identity that makes
+// it a valid one is a refinement, as folding any op on such a lane is.
+
+/// `x` if it can stand for `op`'s result: it has the result's type exactly.
+static OpFoldResult sameAsResult(Operation *op, Value x) {
+  if (x && x.getType() == op->getResult(0).getType())
+    return x;
+  return {};
+}
+
+/// The constant `c` of `op`'s result data type, splat over the result's
+/// shape, or nothing for a dynamic shape.
+static OpFoldResult constantResult(Operation *op, const Const &c) {
+  Type type = op->getResult(0).getType();
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (shaped && !shaped.hasStaticShape())
+    return {};
+  std::optional<DType> dt = dtypeOf(type);
+  if (!dt)
+    return {};
+  Eval e;
+  Const r = e.mk(*dt, c);
+  if (e.failed)
+    return {};
+  return ConstAttr::get(op->getContext(), r);
+}
+
+namespace {
+/// A binary op's operands as its promotion sees them: the data type both
+/// promote to, and each constant operand as a constant of that type.
+struct PromotedBinary {
+  DType dt;
+  Value operand[2];
+  std::optional<Const> constant[2];
+
+  /// The operand beside a constant operand for which `pred` holds: beside
+  /// the right-hand one, or either when the op commutes.
+  Value besideConstant(bool commutes,
+                       llvm::function_ref<bool(const Const &)> pred) const {
+    if (constant[1] && pred(*constant[1]))
+      return operand[0];
+    if (commutes && constant[0] && pred(*constant[0]))
+      return operand[1];
+    return {};
+  }
+  /// True iff a constant operand satisfies `pred` (either, if the op
+  /// commutes).
+  bool hasConstant(bool commutes,
+                   llvm::function_ref<bool(const Const &)> pred) const {
+    return besideConstant(commutes, pred) != Value();
+  }
+  bool sameOperands() const { return operand[0] == operand[1]; }
+  bool isIntOrBool() const {
+    return dtype::isInt(dt) || dt == DType::Bool;
+  }
+};
+} // namespace
+
+/// The promoted view of a binary op whose two operands both take part in
+/// its promotion; nothing for invalid IR. An invalid constant is no
+/// constant here: it is never an identity element.
+static std::optional<PromotedBinary>
+promoteBinary(Operation *op, ArrayRef<Attribute> attrs) {
+  SmallVector<DType, 2> dts;
+  for (Value v : op->getOperands()) {
+    std::optional<DType> dt = dtypeOf(v.getType());
+    if (!dt)
+      return std::nullopt;
+    dts.push_back(*dt);
+  }
+  if (dts.size() != 2)
+    return std::nullopt;
+  llvm::Expected<OperandPromotion> p =
+      promoteOperands(dts, getPromotionKind(op));
+  if (!p) {
+    llvm::consumeError(p.takeError());
+    return std::nullopt;
+  }
+  if (p->operands.size() != 2)
+    return std::nullopt;
+  PromotedBinary b;
+  b.dt = p->target;
+  for (unsigned i = 0; i < 2; ++i) {
+    b.operand[i] = op->getOperand(i);
+    auto c = dyn_cast_if_present<ConstAttr>(attrs[i]);
+    if (!c)
+      continue;
+    Eval e;
+    Const v = e.mk(b.dt, c.getValue());
+    if (!e.failed && !v.isInvalid())
+      b.constant[i] = v;
+  }
+  return b;
+}
+
+/// `c` is the constant `i` of data type `dt` (makeConst's wrap gives -1 its
+/// all-ones value in an unsigned type, and true in Bool).
+static bool isConst(DType dt, const Const &c, int64_t i) {
+  Eval e;
+  Const k = e.mk(dt, i);
+  return !e.failed && c == k;
+}
+
+/// `x + c = x` for every x: 0 for integers, false for Bool (add is or), and
+/// -0.0 for floats, since +0.0 turns x = -0.0 into +0.0. A format without
+/// -0.0 (fnuz) makes -0.0 its one zero, which is the identity there.
+static bool isAddIdentity(DType dt, const Const &c) {
+  if (dtype::isFloat(dt)) {
+    Eval e;
+    Const negZero = e.mk(dt, Const::ofDouble(-0.0));
+    return !e.failed && c == negZero;
+  }
+  return isConst(dt, c, 0);
+}
+
+/// The operand itself when it is already a whole number of the result's
+/// type: an integer or Bool, or the result of trunc or floor (whose NaNs are
+/// already quiet): trunc and floor leave whole numbers as they are.
 static OpFoldResult foldWholeIdentity(Operation *op) {
   Value x = op->getOperand(0);
   std::optional<DType> dt = dtypeOf(x.getType());
-  if (x.getType() == op->getResult(0).getType() && dt &&
-      (dtype::isInt(*dt) || *dt == DType::Bool))
-    return x;
+  if (!dt)
+    return {};
+  if (dtype::isInt(*dt) || *dt == DType::Bool ||
+      isa_and_present<TruncOp, FloorOp>(x.getDefiningOp()))
+    return sameAsResult(op, x);
+  return {};
+}
+
+/// `f (f x)` is `x` for an involution f (neg, bitwise_not, and logical_not
+/// on Bool), when x has the result's type.
+template <typename OpTy> static OpFoldResult foldInvolution(Operation *op) {
+  if (auto inner = op->getOperand(0).getDefiningOp<OpTy>())
+    return sameAsResult(op, inner->getOperand(0));
   return {};
 }
 
@@ -266,22 +408,151 @@ static OpFoldResult foldWholeIdentity(Operation *op) {
 // Primitive ops
 //===----------------------------------------------------------------------===//
 
-#define TOLK_FOLD_PRIMITIVE_BINARY(OP, ALU)                                    \
+/// `folded` if the op folded to a constant, else the identities `ids` on
+/// its promoted operands.
+static OpFoldResult
+orIdentities(Operation *op, ArrayRef<Attribute> operands, OpFoldResult folded,
+             llvm::function_ref<OpFoldResult(const PromotedBinary &)> ids) {
+  if (folded)
+    return folded;
+  std::optional<PromotedBinary> b = promoteBinary(op, operands);
+  if (!b)
+    return {};
+  return ids(*b);
+}
+
+/// A predicate on a constant of the promoted type: it is `i`.
+static auto equalTo(const PromotedBinary &b, int64_t i) {
+  return [&b, i](const Const &c) { return isConst(b.dt, c, i); };
+}
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return orIdentities(
+      *this, operands, foldPrimitive(*this, operands, AluOp::Add),
+      [&](const PromotedBinary &b) {
+        return sameAsResult(*this, b.besideConstant(true, [&](const Const &c) {
+          return isAddIdentity(b.dt, c);
+        }));
+      });
+}
+
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return orIdentities(
+      *this, operands, foldPrimitive(*this, operands, AluOp::Mul),
+      [&](const PromotedBinary &b) -> OpFoldResult {
+        // x * 1 = x: exact for every value (a signalling NaN stays
+        // signalling, as LLVM's fmul x, 1.0 -> x keeps it).
+        if (OpFoldResult x =
+                sameAsResult(*this, b.besideConstant(true, equalTo(b, 1))))
+          return x;
+        // x * 0 = 0 for integers and Bool (and), never for floats: NaN * 0
+        // is NaN, inf * 0 NaN, -1.0 * 0 is -0.0.
+        if (b.isIntOrBool() && b.hasConstant(true, equalTo(b, 0)))
+          return constantResult(*this, Const::ofInt(0));
+        return {};
+      });
+}
+
+OpFoldResult CmpLtOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return orIdentities(*this, operands,
+                      foldPrimitive(*this, operands, AluOp::CmpLt),
+                      [&](const PromotedBinary &b) -> OpFoldResult {
+                        // x < x is false for every type: ordered, so NaN <
+                        // NaN is false too.
+                        if (b.sameOperands())
+                          return constantResult(*this, Const::ofBool(false));
+                        return {};
+                      });
+}
+
+OpFoldResult CmpEqOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return orIdentities(*this, operands,
+                      foldPrimitive(*this, operands, AluOp::CmpEq),
+                      [&](const PromotedBinary &b) -> OpFoldResult {
+                        // x == x, but not for floats: NaN == NaN is false.
+                        if (b.sameOperands() && b.isIntOrBool())
+                          return constantResult(*this, Const::ofBool(true));
+                        return {};
+                      });
+}
+
+OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return orIdentities(*this, operands,
+                      foldPrimitive(*this, operands, AluOp::Max),
+                      [&](const PromotedBinary &b) -> OpFoldResult {
+                        if (b.sameOperands())
+                          return sameAsResult(*this, b.operand[0]);
+                        return {};
+                      });
+}
+
+OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return orIdentities(
+      *this, operands, foldPrimitive(*this, operands, AluOp::And),
+      [&](const PromotedBinary &b) -> OpFoldResult {
+        if (!b.isIntOrBool())
+          return {};
+        if (b.sameOperands())
+          return sameAsResult(*this, b.operand[0]);
+        if (b.hasConstant(true, equalTo(b, 0)))
+          return constantResult(*this, Const::ofInt(0));
+        // All ones: -1, max of an unsigned type, true.
+        return sameAsResult(*this, b.besideConstant(true, equalTo(b, -1)));
+      });
+}
+
+OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return orIdentities(
+      *this, operands, foldPrimitive(*this, operands, AluOp::Or),
+      [&](const PromotedBinary &b) -> OpFoldResult {
+        if (!b.isIntOrBool())
+          return {};
+        if (b.sameOperands())
+          return sameAsResult(*this, b.operand[0]);
+        if (b.hasConstant(true, equalTo(b, -1)))
+          return constantResult(*this, Const::ofInt(-1));
+        return sameAsResult(*this, b.besideConstant(true, equalTo(b, 0)));
+      });
+}
+
+OpFoldResult XorOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return orIdentities(
+      *this, operands, foldPrimitive(*this, operands, AluOp::Xor),
+      [&](const PromotedBinary &b) -> OpFoldResult {
+        if (!b.isIntOrBool())
+          return {};
+        if (b.sameOperands())
+          return constantResult(*this, Const::ofInt(0));
+        return sameAsResult(*this, b.besideConstant(true, equalTo(b, 0)));
+      });
+}
+
+/// x shifted by 0 is x (the count is the right-hand operand only).
+#define TOLK_FOLD_SHIFT(OP, ALU)                                               \
   OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
-    return foldPrimitive(*this, adaptor.getOperands(), AluOp::ALU);            \
+    auto operands = adaptor.getOperands();                                     \
+    return orIdentities(                                                       \
+        *this, operands, foldPrimitive(*this, operands, AluOp::ALU),           \
+        [&](const PromotedBinary &b) {                                         \
+          return sameAsResult(*this,                                           \
+                              b.besideConstant(false, equalTo(b, 0)));         \
+        });                                                                    \
   }
-TOLK_FOLD_PRIMITIVE_BINARY(AddOp, Add)
-TOLK_FOLD_PRIMITIVE_BINARY(MulOp, Mul)
-TOLK_FOLD_PRIMITIVE_BINARY(CmpLtOp, CmpLt)
-TOLK_FOLD_PRIMITIVE_BINARY(CmpEqOp, CmpEq)
-TOLK_FOLD_PRIMITIVE_BINARY(MaxOp, Max)
-TOLK_FOLD_PRIMITIVE_BINARY(AndOp, And)
-TOLK_FOLD_PRIMITIVE_BINARY(OrOp, Or)
-TOLK_FOLD_PRIMITIVE_BINARY(XorOp, Xor)
-TOLK_FOLD_PRIMITIVE_BINARY(ShlOp, Shl)
-TOLK_FOLD_PRIMITIVE_BINARY(ShrOp, Shr)
-TOLK_FOLD_PRIMITIVE_BINARY(TruncDivOp, TruncDiv)
-#undef TOLK_FOLD_PRIMITIVE_BINARY
+TOLK_FOLD_SHIFT(ShlOp, Shl)
+TOLK_FOLD_SHIFT(ShrOp, Shr)
+#undef TOLK_FOLD_SHIFT
+
+OpFoldResult TruncDivOp::fold(FoldAdaptor adaptor) {
+  return foldPrimitive(*this, adaptor.getOperands(), AluOp::TruncDiv);
+}
 
 #define TOLK_FOLD_PRIMITIVE_UNARY(OP, ALU)                                     \
   OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
@@ -329,6 +600,17 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
   if (getTrueValue() == getFalseValue() &&
       getTrueValue().getType() == resultType)
     return getTrueValue();
+  // where(c, true, false) is c, when the arms are Bool and c has the result's
+  // shape. (where(c, false, true) builds a logical_not: a pattern.)
+  auto isBoolArm = [](Attribute a, bool value) {
+    auto c = dyn_cast_if_present<ConstAttr>(a);
+    return c && !c.getValue().isInvalid() && c.getValue().value().isBool() &&
+           c.getValue().value().getBool() == value;
+  };
+  if (isBoolArm(adaptor.getTrueValue(), true) &&
+      isBoolArm(adaptor.getFalseValue(), false))
+    if (OpFoldResult c = sameAsResult(*this, getCondition()))
+      return c;
   return foldConstants(
       *this, adaptor.getOperands(),
       [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
@@ -343,10 +625,30 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
-  return foldBinary(*this, adaptor.getOperands(),
-                    [](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.sub(dt, x, y);
-                    });
+  auto operands = adaptor.getOperands();
+  OpFoldResult folded =
+      foldBinary(*this, operands,
+                 [](Eval &e, DType dt, const Const &x, const Const &y) {
+                   return e.sub(dt, x, y);
+                 });
+  return orIdentities(
+      *this, operands, folded, [&](const PromotedBinary &b) -> OpFoldResult {
+        // x - x = x + neg x: 0 for integers (wrapping), x or (not x) = true
+        // for Bool; never for floats (inf - inf and NaN - NaN are NaN).
+        if (b.sameOperands() && b.isIntOrBool())
+          return constantResult(*this, b.dt == DType::Bool
+                                           ? Const::ofBool(true)
+                                           : Const::ofInt(0));
+        // x - c = x + neg c is x when neg c is add's identity: 0 for
+        // integers, +0.0 for floats (neg +0.0 = -0.0; x - -0.0 = x + +0.0 is
+        // not x for x = -0.0), and true for Bool (neg is logical_not there,
+        // so x - false is x or true = true, not x).
+        return sameAsResult(*this, b.besideConstant(false, [&](const Const &c) {
+          Eval e;
+          Const n = e.neg(b.dt, c);
+          return !e.failed && isAddIdentity(b.dt, n);
+        }));
+      });
 }
 
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
@@ -384,44 +686,87 @@ OpFoldResult FModOp::fold(FoldAdaptor adaptor) {
                     });
 }
 
+/// A comparison of a value with itself: `result` for every type (`anyType`)
+/// or only for integers and Bool, where no NaN compares unordered.
+static OpFoldResult foldSelfComparison(Operation *op,
+                                       ArrayRef<Attribute> operands,
+                                       OpFoldResult folded, bool result,
+                                       bool anyType) {
+  return orIdentities(op, operands, folded,
+                      [&](const PromotedBinary &b) -> OpFoldResult {
+                        if (b.sameOperands() && (anyType || b.isIntOrBool()))
+                          return constantResult(op, Const::ofBool(result));
+                        return {};
+                      });
+}
+
+// x > x is false, x <= x and x >= x are true, for every type: ordered lt
+// is false on a NaN, and le and ge negate it.
 OpFoldResult GtOp::fold(FoldAdaptor adaptor) {
-  return foldBinary(*this, adaptor.getOperands(),
-                    [](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.lt(dt, y, x);
-                    });
+  auto operands = adaptor.getOperands();
+  return foldSelfComparison(
+      *this, operands,
+      foldBinary(*this, operands,
+                 [](Eval &e, DType dt, const Const &x, const Const &y) {
+                   return e.lt(dt, y, x);
+                 }),
+      /*result=*/false, /*anyType=*/true);
 }
 
 // le and ge negate an ordered comparison, so, as the seed defines them, they
 // are true when an operand is a NaN.
 OpFoldResult LeOp::fold(FoldAdaptor adaptor) {
-  return foldBinary(*this, adaptor.getOperands(),
-                    [](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.logicalNot(e.lt(dt, y, x));
-                    });
+  auto operands = adaptor.getOperands();
+  return foldSelfComparison(
+      *this, operands,
+      foldBinary(*this, operands,
+                 [](Eval &e, DType dt, const Const &x, const Const &y) {
+                   return e.logicalNot(e.lt(dt, y, x));
+                 }),
+      /*result=*/true, /*anyType=*/true);
 }
 
 OpFoldResult GeOp::fold(FoldAdaptor adaptor) {
-  return foldBinary(*this, adaptor.getOperands(),
-                    [](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.logicalNot(e.lt(dt, x, y));
-                    });
+  auto operands = adaptor.getOperands();
+  return foldSelfComparison(
+      *this, operands,
+      foldBinary(*this, operands,
+                 [](Eval &e, DType dt, const Const &x, const Const &y) {
+                   return e.logicalNot(e.lt(dt, x, y));
+                 }),
+      /*result=*/true, /*anyType=*/true);
 }
 
+// x != x is false only where there is no NaN: ne is unordered.
 OpFoldResult NeOp::fold(FoldAdaptor adaptor) {
-  return foldBinary(*this, adaptor.getOperands(),
-                    [](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.logicalNot(e.alu(AluOp::CmpEq, dt, {x, y}));
-                    });
+  auto operands = adaptor.getOperands();
+  return foldSelfComparison(
+      *this, operands,
+      foldBinary(*this, operands,
+                 [](Eval &e, DType dt, const Const &x, const Const &y) {
+                   return e.logicalNot(e.alu(AluOp::CmpEq, dt, {x, y}));
+                 }),
+      /*result=*/false, /*anyType=*/false);
 }
 
 OpFoldResult MinimumOp::fold(FoldAdaptor adaptor) {
-  return foldBinary(*this, adaptor.getOperands(),
-                    [](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.minimum(dt, x, y);
-                    });
+  auto operands = adaptor.getOperands();
+  OpFoldResult folded =
+      foldBinary(*this, operands,
+                 [](Eval &e, DType dt, const Const &x, const Const &y) {
+                   return e.minimum(dt, x, y);
+                 });
+  return orIdentities(*this, operands, folded,
+                      [&](const PromotedBinary &b) -> OpFoldResult {
+                        if (b.sameOperands())
+                          return sameAsResult(*this, b.operand[0]);
+                        return {};
+                      });
 }
 
 OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult id = foldInvolution<NegOp>(*this))
+    return id;
   return foldUnary(*this, adaptor.getOperands(),
                    [](Eval &e, DType dt, const Const &x) {
                      return e.neg(dt, x);
@@ -438,6 +783,9 @@ OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult LogicalNotOp::fold(FoldAdaptor adaptor) {
+  // Only when x is Bool: the result is Bool, and sameAsResult asks x to be.
+  if (OpFoldResult id = foldInvolution<LogicalNotOp>(*this))
+    return id;
   return foldUnary(*this, adaptor.getOperands(),
                    [](Eval &e, DType, const Const &x) {
                      return e.logicalNot(x);
@@ -445,6 +793,8 @@ OpFoldResult LogicalNotOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult BitwiseNotOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult id = foldInvolution<BitwiseNotOp>(*this))
+    return id;
   return foldUnary(*this, adaptor.getOperands(),
                    [](Eval &e, DType dt, const Const &x) {
                      return e.bitwiseNot(dt, x);

@@ -79,8 +79,10 @@ class Tolk_ElementwiseOp<string mnemonic, list<Trait> traits = []>
                                         ["refineReturnTypes"]>])> {
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  // Constant folding (TolkFolds.cpp) and promotion materialization plus
-  // algebraic identities (TolkCanonicalize.cpp).
+  // Constant folding and the algebraic identities that give an existing
+  // value or a constant (TolkFolds.cpp); promotion materialization and the
+  // identities that build an op (TolkCanonicalize.cpp,
+  // TolkCanonicalization.td).
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
@@ -362,6 +364,8 @@ def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
   let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  // A cast of a lossless cast (TolkCanonicalization.td).
+  let hasCanonicalizer = 1;
 }
 
 def Tolk_BitcastOp : Tolk_Op<"bitcast", [Pure]> {
