@@ -8,6 +8,7 @@
 
 #include "tolk/Dialect/Tolk/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dtype/Cast.h"
 
 using namespace mlir;
 using namespace tolk;
@@ -47,4 +48,12 @@ tolk::promoteOperands(ArrayRef<DType> dtypes, PromotionKind kind) {
     p.target = *f;
   }
   return p;
+}
+
+llvm::Expected<dtype::Const> tolk::convertOperand(const OperandPromotion &p,
+                                                  const dtype::Const &c) {
+  llvm::Expected<dtype::Const> promoted = dtype::makeConst(p.promoted, c);
+  if (!promoted || p.promoted == p.target)
+    return promoted;
+  return dtype::makeConst(p.target, *promoted);
 }

@@ -82,7 +82,7 @@ struct MaterializePromotion : public RewritePattern {
       Change c{i, withShape(et->shape, targetScalar), std::nullopt};
       if (auto cst = v.getDefiningOp<ConstOp>()) {
         llvm::Expected<dtype::Const> value =
-            dtype::makeConst(p->target, cst.getValue().getValue());
+            convertOperand(*p, cst.getValue().getValue());
         if (!value) {
           llvm::consumeError(value.takeError());
           return failure();
@@ -98,11 +98,21 @@ struct MaterializePromotion : public RewritePattern {
     SmallVector<Value, 3> replacements;
     for (const Change &c : changes) {
       Value v = op->getOperand(c.index);
-      if (c.constant)
+      if (c.constant) {
         replacements.push_back(
             ConstOp::create(rewriter, v.getLoc(), c.type, *c.constant));
-      else
-        replacements.push_back(CastOp::create(rewriter, v.getLoc(), c.type, v));
+        continue;
+      }
+      // Through the promoted type where the target differs from it (div's
+      // float), as convertOperand converts a constant.
+      std::optional<ElementwiseType> et = classify(v.getType());
+      if (p->promoted != p->target && et->dtype != p->promoted)
+        v = CastOp::create(
+            rewriter, v.getLoc(),
+            withShape(et->shape,
+                      getScalarType(op->getContext(), p->promoted)),
+            v);
+      replacements.push_back(CastOp::create(rewriter, v.getLoc(), c.type, v));
     }
     rewriter.modifyOpInPlace(op, [&] {
       for (auto [c, r] : llvm::zip(changes, replacements))

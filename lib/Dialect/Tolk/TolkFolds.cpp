@@ -208,8 +208,10 @@ static SmallVector<Const, 3> promote(Eval &e, ArrayRef<DType> dts,
     return xs;
   }
   dt = p->target;
-  for (unsigned i : p->operands)
-    xs[i] = e.mk(dt, cs[i]);
+  for (unsigned i : p->operands) {
+    llvm::Expected<Const> x = convertOperand(*p, cs[i]);
+    xs[i] = x ? *x : e.fail(x.takeError());
+  }
   return xs;
 }
 
@@ -354,10 +356,11 @@ promoteBinary(Operation *op, ArrayRef<Attribute> attrs) {
     auto c = dyn_cast_if_present<ConstAttr>(attrs[i]);
     if (!c)
       continue;
-    Eval e;
-    Const v = e.mk(b.dt, c.getValue());
-    if (!e.failed && !v.isInvalid())
-      b.constant[i] = v;
+    llvm::Expected<Const> v = convertOperand(*p, c.getValue());
+    if (!v)
+      llvm::consumeError(v.takeError());
+    else if (!v->isInvalid())
+      b.constant[i] = *v;
   }
   return b;
 }

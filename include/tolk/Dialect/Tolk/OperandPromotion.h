@@ -17,6 +17,7 @@
 #ifndef TOLK_DIALECT_TOLK_OPERANDPROMOTION_H
 #define TOLK_DIALECT_TOLK_OPERANDPROMOTION_H
 
+#include "tolk/Dtype/Const.h"
 #include "tolk/Dtype/DType.h"
 
 #include "mlir/IR/Operation.h"
@@ -55,6 +56,13 @@ struct OperandPromotion {
 /// (least_upper of a type outside the lattice, ...).
 llvm::Expected<OperandPromotion>
 promoteOperands(llvm::ArrayRef<dtype::DType> dtypes, PromotionKind kind);
+
+/// A constant operand that takes part in `p`, as its op computes with it:
+/// Dtype.const in the promoted type, then in the target where that differs
+/// (seed 003's div converts "x, as a float" after promotion, so a weak 65537
+/// beside an si16 is 1.0, not 65537.0).
+llvm::Expected<dtype::Const> convertOperand(const OperandPromotion &p,
+                                            const dtype::Const &c);
 
 } // namespace tolk
 
