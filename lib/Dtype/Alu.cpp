@@ -42,10 +42,12 @@
 using namespace tolk::dtype;
 using llvm::APInt;
 
-/// Tolk chooses: the largest WeakInt result the folder builds (shl, pow), in
-/// bits. WeakInt is exact, so a larger one is not wrong but would exhaust
-/// memory; it is reported as not folded instead.
-static constexpr unsigned long kMaxWeakIntBits = 1UL << 20;
+/// Tolk chooses: the largest WeakInt result the folder builds (shl, pow, mul),
+/// in bits. WeakInt is exact, so a larger one is not wrong, but the folded
+/// constant must read back: MLIR's parser builds an integer literal digit by
+/// digit with full-width APInt products, quadratic in its length (a 65536-bit
+/// literal takes seconds). A larger result is reported as not folded.
+static constexpr unsigned long kMaxWeakIntBits = 1UL << 13;
 
 //===----------------------------------------------------------------------===//
 // The op table
@@ -224,8 +226,10 @@ static llvm::Expected<Value> shiftWeak(AluOp op, const mpz_class &x,
   if (op == AluOp::Shl) {
     if (sgn(x) == 0)
       return Value::ofInt(0);
-    if (!count.fits_ulong_p() ||
-        count.get_ui() + xBits > kMaxWeakIntBits)
+    // Compared without adding: count + xBits wraps for a count near
+    // ULONG_MAX.
+    if (!count.fits_ulong_p() || xBits > kMaxWeakIntBits ||
+        count.get_ui() > kMaxWeakIntBits - xBits)
       return fail(op, "the " + toString(DType::WeakInt) + " result of " +
                           x.get_str() + " << " + count.get_str() +
                           " is too large to fold");
@@ -308,6 +312,12 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
     // holds for mul, which is and. Tolk follows tinygrad.
     return value::add(a, *v[1]);
   case AluOp::Mul:
+    // A chain of WeakInt products doubles its size at each step.
+    if (dt == DType::WeakInt && a.isInt() && v[1]->isInt() &&
+        mpz_sizeinbase(a.getInt().get_mpz_t(), 2) +
+                mpz_sizeinbase(v[1]->getInt().get_mpz_t(), 2) >
+            kMaxWeakIntBits + 1)
+      return fail(op, "the " + toString(dt) + " product is too large to fold");
     return value::mul(a, *v[1]);
   case AluOp::CmpLt:
     // Ordered (seed 000's Value): false when either is NaN.

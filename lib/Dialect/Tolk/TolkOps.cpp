@@ -412,6 +412,16 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
       return reject("numeric (not i1)");
     break;
   }
+  // MLIR vectors hold only integers and floats, so lanes of a weak type do
+  // not exist: lanes whose operands promote to one (si64 with ui64, i1 with
+  // a weak scalar) have no type to compute in, even when the result is i1,
+  // because canonicalization casts the operands to the promoted type.
+  if (shape->kind == ValueShape::Kind::Vector &&
+      (dtype::isWeak(dt) || dtype::isWeak(promotion->target)))
+    return emitInferError(
+        loc, "'" + opName + "' op operands with lanes promote to " +
+                 typeName(ctx, promotion->target) +
+                 ", which has no lanes; cast them to a strong type first");
 
   DType resultDType =
       rule.gives == Gives::Bool ? DType::Bool : promotion->target;
