@@ -93,10 +93,14 @@ RETURNED='
 }'
 # The folder evaluates a derived op by its seed 003 definition on promoted
 # operands, so folding it must give the constant that decomposing it first
-# and folding the primitives gives (where both fold).
+# and folding the primitives gives (where both fold). An `invalid` (masked-out)
+# result on one side may be any value on the other: an identity such as
+# x & 0 = 0 refines it (docs/Rationale.md, "Algebraic identities").
 compare_folds() {
   paste <(awk "$RETURNED" "$1") <(awk "$RETURNED" "$2") | awk -F'\t' '
     { split($1, a, ": "); split($2, b, ": ")
+      if (a[2] ~ /^tolk\.const invalid / || b[2] ~ /^tolk\.const invalid /)
+        next
       if (a[2] != "?" && b[2] != "?" && a[2] != b[2]) {
         print "folded: " $1; print "decomposed first: " $2; bad = 1 } }
     END { exit bad }'

@@ -231,6 +231,10 @@ def type_str(dt, shape):
     return "tensor<%s%s>" % (dims, elt)
 
 
+def is_dynamic(shape):
+    return shape is not None and shape[0] == "t" and any(d < 0 for d in shape[1])
+
+
 def shape_ok(dt, shape):
     """Lanes of a weak type do not exist (MLIR vectors hold only integers and
     floats)."""
@@ -363,6 +367,10 @@ class Function:
         dt = dt or self.random_dtype()
         if shape == "random":
             shape = self.random_shape(dt)
+            while is_dynamic(shape):
+                shape = self.random_shape(dt)  # constants have static shapes
+        elif is_dynamic(shape):
+            shape = None  # a scalar broadcasts against the dynamic operand
         return self.emit("tolk.const %s : %s" % (literal(self.rng, dt),
                                                   type_str(dt, shape)),
                          dt, shape)

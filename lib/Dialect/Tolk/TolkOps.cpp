@@ -249,6 +249,10 @@ LogicalResult ConstOp::verify() {
   DType dt = et->dtype;
   if (dt == DType::Void)
     return emitOpError("void has no constants");
+  // A splat of unknown size has no elements to lower to (arith.constant and
+  // DenseElementsAttr need a static shape too).
+  if (llvm::is_contained(et->shape.shape, ShapedType::kDynamic))
+    return emitOpError("a constant needs a static shape, not ") << getType();
   const dtype::Const &c = getValue().getValue();
   if (c.isInvalid())
     return success();

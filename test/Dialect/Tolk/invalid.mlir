@@ -239,3 +239,11 @@ func.func @ptr_space(%p: !tolk.ptr<f32, shared>)
 
 // expected-error @+1 {{pointee must have a committed data type, not '!tolk.weakint'}}
 func.func @ptr_weak(%p: !tolk.ptr<!tolk.weakint, global>)
+
+// -----
+
+func.func @const_dynamic_shape() {
+  // expected-error @below {{a constant needs a static shape, not 'tensor<?x4xf32>'}}
+  %0 = tolk.const 1.0 : tensor<?x4xf32>
+  return
+}
