@@ -37,6 +37,12 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tolk"
   PATTERN "*.def"
   PATTERN "*.td"
   )
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tolk-c"
+  DESTINATION include
+  COMPONENT tolk-headers
+  FILES_MATCHING
+  PATTERN "*.h"
+  )
 install(DIRECTORY "${PROJECT_BINARY_DIR}/include/tolk"
   DESTINATION include
   COMPONENT tolk-headers
@@ -49,6 +55,9 @@ install(DIRECTORY "${PROJECT_BINARY_DIR}/include/tolk"
 set_target_properties(TolkDtype PROPERTIES EXPORT_NAME Dtype)
 set_target_properties(MLIRTolk PROPERTIES EXPORT_NAME Dialect)
 set_target_properties(MLIRTolkTransforms PROPERTIES EXPORT_NAME Transforms)
+set_target_properties(TolkCAPI PROPERTIES EXPORT_NAME CAPI)
+set_target_properties(TolkMLIRCAPIArchives PROPERTIES
+  EXPORT_NAME MLIRCAPIArchives)
 # MLIR's headers need C++17; say so to users, whatever their default.
 foreach(lib TolkDtype MLIRTolk MLIRTolkTransforms)
   target_compile_features(${lib} INTERFACE cxx_std_17)
@@ -59,8 +68,10 @@ endforeach()
 add_library(Tolk::Dtype ALIAS TolkDtype)
 add_library(Tolk::Dialect ALIAS MLIRTolk)
 add_library(Tolk::Transforms ALIAS MLIRTolkTransforms)
+add_library(Tolk::CAPI ALIAS TolkCAPI)
 
-install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms
+install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms TolkCAPI
+  TolkMLIRCAPIArchives
   EXPORT TolkTargets
   COMPONENT tolk-libraries
   ARCHIVE DESTINATION "${TOLK_INSTALL_LIBDIR}"

@@ -12,7 +12,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "TOLK"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 # .test: LSP sessions (JSON requests), as upstream mlir-lsp-server tests.
-config.suffixes = [".mlir", ".test"]
+config.suffixes = [".mlir", ".test", ".c"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tolk_obj_root, "test")
 # Unit/ holds GoogleTest sources, run by ctest; lit.cfg/inputs are not tests.
@@ -30,7 +30,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tolk_tools_dir, append_path=True)
 
 tool_dirs = [config.tolk_tools_dir, config.llvm_tools_dir]
-tools = ["tolk-opt", "tolk-lsp-server"]
+tools = ["tolk-opt", "tolk-lsp-server", "tolk-capi-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Optional target tools. A test that needs one says `REQUIRES: ptxas` (or
