@@ -13,5 +13,6 @@ include "tolk/Dialect/Tolk/TolkDialect.td"
 include "tolk/Dialect/Tolk/TolkAttrs.td"
 include "tolk/Dialect/Tolk/TolkTypes.td"
 include "tolk/Dialect/Tolk/TolkOps.td"
+include "tolk/Dialect/Tolk/TolkKernelOps.td"
 
 #endif // TOLK_TD

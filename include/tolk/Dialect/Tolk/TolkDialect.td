@@ -24,6 +24,11 @@ def Tolk_Dialect : Dialect {
     promotion of its operands' (seed 000's `least_upper`), which the verifier
     checks and `--canonicalize` makes explicit with `tolk.cast`.
 
+    Kernel-level ops (`tolk.special`, `tolk.index`, `tolk.load`,
+    `tolk.store`, `tolk.define_local`, `tolk.define_reg`, `tolk.range`) carry
+    tinygrad's kernel UOps inside upstream `gpu.func` kernels, over
+    `!tolk.ptr` buffers in the global, local, reg and alu address spaces.
+
     Every rule of the scalar semantics comes from the MLIR-free `lib/Dtype`
     library, so that the folder and the type checker agree with it bit for
     bit.
@@ -31,6 +36,8 @@ def Tolk_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // `tolk.bounds` on a kernel's by-value (alu) parameters.
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
   private:
     void registerTypes();
