@@ -59,6 +59,22 @@ else:
     lit_config.note("%s: tests that REQUIRE 'tolk-plugin' are skipped"
                     % config.tolk_plugin_skip_reason)
 
+# Execution tests on the CPU (`REQUIRES: mlir-runner`): MLIR's mlir-opt for
+# the upstream lowerings, mlir-runner and its C runner utilities.
+mlir_runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
+upstream_mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+c_runner_utils = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib",
+                              "libmlir_c_runner_utils.so")
+if all(os.path.exists(p) for p in (mlir_runner, upstream_mlir_opt,
+                                   c_runner_utils)):
+    config.available_features.add("mlir-runner")
+    config.substitutions.append(("%mlir_runner", mlir_runner))
+    config.substitutions.append(("%mlir_c_runner_utils", c_runner_utils))
+    config.substitutions.append(("%upstream_mlir_opt", upstream_mlir_opt))
+else:
+    lit_config.note("mlir-runner, mlir-opt or libmlir_c_runner_utils.so not "
+                    "found: tests that REQUIRE 'mlir-runner' are skipped")
+
 # A Vulkan device (lavapipe on machines without a GPU).
 def has_vulkan_device():
     if not config.vulkaninfo_path:

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Config/Version.h"
+#include "tolk/Conversion/Passes.h"
 #include "tolk/Dialect/Tolk/Passes.h"
 #include "tolk/Dialect/Tolk/TolkDialect.h"
 
@@ -37,6 +38,7 @@ mlirGetDialectPluginInfo() {
           [](mlir::DialectRegistry *registry) {
             registry->insert<tolk::TolkDialect>();
             tolk::registerTolkPasses();
+            tolk::registerTolkConversionPasses();
           }};
 }
 
@@ -44,5 +46,8 @@ mlirGetDialectPluginInfo() {
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "TolkPasses", TOLK_VERSION_STRING,
-          []() { tolk::registerTolkPasses(); }};
+          []() {
+            tolk::registerTolkPasses();
+            tolk::registerTolkConversionPasses();
+          }};
 }

@@ -1,0 +1,973 @@
+//===- TolkToArith.cpp - Tolk values to arith and math --------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowers the homogeneous primitive ops of seed 003 (and tolk.const,
+// tolk.cast, tolk.bitcast) to arith and math, computing the folder's bits
+// (lib/Dtype/Alu.cpp, Cast.cpp). arith leaves several corners poison or
+// unordered where Tolk defines them; each is built here from compares and
+// selects, and docs/Rationale.md ("Lowering to arith") lists them:
+//
+// - max on floats: the non-NaN operand, -0.0 < +0.0 (arith.maxnumf leaves the
+//   signed zeros unordered);
+// - shifts: a count at or past the width gives 0 or the sign fill (arith's
+//   shifts are poison there);
+// - truncdiv: INT_MIN / -1 wraps and division by zero divides by 1 (LLVM's
+//   sdiv is UB there);
+// - pow on integers: the exponent is read unsigned and reduced, so that
+//   math.ipowi never sees a negative exponent;
+// - float to integer casts saturate, NaN gives 0 (fptosi is poison out of
+//   range);
+// - conversions to an 8-bit float saturate a finite overflow and map
+//   infinities and NaNs as seed 000 does (arith.truncf does neither), and
+//   arithmetic on 8-bit floats runs in f32, rounded back once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Conversion/TolkToArith/TolkToArith.h"
+
+#include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/TolkTypes.h"
+#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dtype/Cast.h"
+#include "tolk/Dtype/DType.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APInt.h"
+
+namespace tolk {
+#define GEN_PASS_DEF_CONVERTTOLKTOARITH
+#include "tolk/Conversion/Passes.h.inc"
+} // namespace tolk
+
+using namespace mlir;
+using llvm::APFloat;
+using llvm::APInt;
+using tolk::dtype::DType;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// The arith element type of a Tolk scalar type: signless integers of the
+/// same width; null for the weak types.
+static Type convertScalar(Type t) {
+  if (isa<tolk::WeakIntType, tolk::WeakFloatType>(t))
+    return {};
+  if (auto it = dyn_cast<IntegerType>(t))
+    return IntegerType::get(t.getContext(), it.getWidth());
+  return t;
+}
+
+tolk::TolkToArithTypeConverter::TolkToArithTypeConverter() {
+  // Tried last: every other type (index, pointers, ...) is kept.
+  addConversion([](Type t) { return t; });
+  addConversion([](Type t) -> std::optional<Type> {
+    if (auto shaped = dyn_cast<ShapedType>(t)) {
+      if (!isa<VectorType, TensorType>(t))
+        return std::nullopt;
+      Type elt = convertScalar(shaped.getElementType());
+      if (!elt)
+        return Type();
+      return shaped.clone(elt);
+    }
+    if (!isa<IntegerType, tolk::WeakIntType, tolk::WeakFloatType>(t))
+      return std::nullopt;
+    Type r = convertScalar(t);
+    return r ? std::optional<Type>(r) : std::optional<Type>(Type());
+  });
+  auto materialize = [](OpBuilder &b, Type type, ValueRange inputs,
+                        Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+        .getResult(0);
+  };
+  addSourceMaterialization(materialize);
+  addTargetMaterialization(materialize);
+}
+
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Builds arith and math ops whose operands all have one shape (a scalar,
+/// lanes or a tensor): constants take the shape of a given value.
+struct Builder {
+  OpBuilder &b;
+  Location loc;
+
+  /// `type` with the element type `elt` (`elt` itself for a scalar).
+  static Type withElt(Type type, Type elt) {
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      return shaped.clone(elt);
+    return elt;
+  }
+  static Type eltOf(Value v) { return getElementTypeOrSelf(v.getType()); }
+
+  /// A constant of `attr`'s value with the shape of `like`.
+  Value constant(Value like, TypedAttr attr) {
+    Type type = withElt(like.getType(), attr.getType());
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (tensor && !tensor.hasStaticShape()) {
+      Value scalar = arith::ConstantOp::create(b, loc, attr);
+      return splatLike(scalar, like);
+    }
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      return arith::ConstantOp::create(b, loc, shaped,
+                                       DenseElementsAttr::get(shaped, attr));
+    return arith::ConstantOp::create(b, loc, attr);
+  }
+  Value intConst(Value like, Type elt, const APInt &v) {
+    return constant(like, IntegerAttr::get(elt, v));
+  }
+  Value intConst(Value like, Type elt, int64_t v) {
+    unsigned w = elt.getIntOrFloatBitWidth();
+    return intConst(like, elt,
+                    APInt(w, v, /*isSigned=*/true,
+                          /*implicitTrunc=*/true));
+  }
+  Value floatConst(Value like, Type elt, const APFloat &v) {
+    return constant(like, FloatAttr::get(elt, v));
+  }
+  Value boolConst(Value like, bool v) {
+    return intConst(like, b.getI1Type(), APInt(1, v));
+  }
+
+  /// The scalar `v` splat to the shape of `like` (a vector or a tensor).
+  Value splatLike(Value v, Value like) {
+    Type type = withElt(like.getType(), v.getType());
+    if (auto vec = dyn_cast<VectorType>(type))
+      return vector::BroadcastOp::create(b, loc, vec, v);
+    auto tensor = cast<RankedTensorType>(type);
+    SmallVector<Value> dyn;
+    for (int64_t i = 0, e = tensor.getRank(); i < e; ++i)
+      if (tensor.isDynamicDim(i))
+        dyn.push_back(tensor::DimOp::create(b, loc, like, i));
+    return tensor::SplatOp::create(b, loc, v, tensor, dyn);
+  }
+
+  Value cmpi(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value cmpf(arith::CmpFPredicate p, Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  }
+  Value select(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value ori(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+
+  /// Converts `v` to the element type `elt`, keeping its shape.
+  template <typename OpTy> Value convert(Value v, Type elt) {
+    return OpTy::create(b, loc, withElt(v.getType(), elt), v);
+  }
+
+  /// The sign bit of each float lane, as i1 (true for -0.0 and negative
+  /// NaNs, which the ordered compares cannot tell).
+  Value signBit(Value x) {
+    auto ft = cast<FloatType>(eltOf(x));
+    Type it = b.getIntegerType(ft.getWidth());
+    Value bits = convert<arith::BitcastOp>(x, it);
+    return cmpi(arith::CmpIPredicate::slt, bits, intConst(x, it, 0));
+  }
+
+  /// True for the lanes of `x` that are neither NaN nor infinite.
+  Value isFinite(Value x) {
+    auto ft = cast<FloatType>(eltOf(x));
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    Value inf = floatConst(x, ft, APFloat::getInf(sem));
+    Value ninf = floatConst(x, ft, APFloat::getInf(sem, /*Negative=*/true));
+    Value notInf = cmpf(arith::CmpFPredicate::ONE, x, inf);
+    Value notNInf = cmpf(arith::CmpFPredicate::ONE, x, ninf);
+    return andi(notInf, notNInf);
+  }
+};
+
+/// True for the data types whose integers are read unsigned: Bool, the
+/// unsigned integers and the storage helpers ui128/ui256, which seed 001
+/// wraps as unsigned integers in `const`.
+bool readsUnsigned(DType dt) {
+  return tolk::dtype::isBool(dt) || tolk::dtype::isUnsigned(dt) ||
+         dt == DType::Uint128 || dt == DType::Uint256;
+}
+
+bool isFp8Type(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
+             Float8E5M2FNUZType>(t);
+}
+
+/// `v` (a float of 16 bits or more) rounded once to the 8-bit float `dst`,
+/// as seed 000's truncate does: a finite value past the largest finite one
+/// saturates to it (whatever the rounding would give), an infinity stays one
+/// in Fp8e5m2 and becomes the NaN in the formats without infinities, and a
+/// NaN becomes the format's NaN code: S.11111.11 with the source's sign in
+/// Fp8e5m2, 0x7F in Fp8e4m3 (the folder's positive NaN), 0x80 in the fnuz
+/// formats. arith.truncf (round to nearest even) thereby only decides the
+/// lanes it rounds as the seed does: finite values in range, and Fp8e5m2's
+/// infinities; the others are selected over.
+Value truncToFp8(Builder &bld, Value v, FloatType dst) {
+  auto src = cast<FloatType>(Builder::eltOf(v));
+  const llvm::fltSemantics &srcSem = src.getFloatSemantics();
+  const llvm::fltSemantics &dstSem = dst.getFloatSemantics();
+  bool losesInfo = false;
+  APFloat largest = APFloat::getLargest(dstSem);
+  largest.convert(srcSem, APFloat::rmNearestTiesToEven, &losesInfo);
+  APFloat negLargest = largest;
+  negLargest.changeSign();
+
+  Value maxV = bld.floatConst(v, src, largest);
+  Value minV = bld.floatConst(v, src, negLargest);
+  Value finite = bld.isFinite(v);
+  Value gt = bld.cmpf(arith::CmpFPredicate::OGT, v, maxV);
+  Value above = bld.andi(finite, gt);
+  Value lt = bld.cmpf(arith::CmpFPredicate::OLT, v, minV);
+  Value below = bld.andi(finite, lt);
+  Value low = bld.select(below, minV, v);
+  Value clamped = bld.select(above, maxV, low);
+  Value r = bld.convert<arith::TruncFOp>(clamped, dst);
+
+  auto code = [&](uint64_t bits) {
+    return bld.floatConst(v, dst, APFloat(dstSem, APInt(8, bits)));
+  };
+  if (isa<Float8E5M2Type>(dst)) {
+    // Infinities convert exactly; a NaN keeps its sign, its payload goes.
+    Value isNaN = bld.cmpf(arith::CmpFPredicate::UNO, v, v);
+    Value negative = bld.signBit(v);
+    Value negNaN = code(0xFF);
+    Value posNaN = code(0x7F);
+    Value nan = bld.select(negative, negNaN, posNaN);
+    return bld.select(isNaN, nan, r);
+  }
+  // NaN and both infinities: the format's one NaN.
+  Value nonFinite =
+      arith::XOrIOp::create(bld.b, bld.loc, finite, bld.boolConst(v, true));
+  uint64_t nanCode = isa<Float8E4M3FNType>(dst) ? 0x7F : 0x80;
+  return bld.select(nonFinite, code(nanCode), r);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Conversions between data types (tolk.cast, and 8-bit float arithmetic)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A float `v` converted to the float type `dst`: one rounding, straight
+/// from the source (never through an intermediate format, which would round
+/// twice), saturating into the 8-bit floats.
+Value floatToFloat(Builder &bld, Value v, FloatType dst) {
+  auto src = cast<FloatType>(Builder::eltOf(v));
+  if (src == dst)
+    return v;
+  if (isFp8Type(dst)) {
+    // An 8-bit source widens exactly to f32 first.
+    if (isFp8Type(src))
+      v = bld.convert<arith::ExtFOp>(v, bld.b.getF32Type());
+    return truncToFp8(bld, v, dst);
+  }
+  if (src.getWidth() < dst.getWidth())
+    return bld.convert<arith::ExtFOp>(v, dst);
+  if (src.getWidth() > dst.getWidth())
+    return bld.convert<arith::TruncFOp>(v, dst);
+  // f16 <-> bf16: widening to f32 is exact, so this rounds once.
+  Value wide = bld.convert<arith::ExtFOp>(v, bld.b.getF32Type());
+  return bld.convert<arith::TruncFOp>(wide, dst);
+}
+
+/// A float (not 8-bit) `v` converted to an integer, rounding towards zero and
+/// saturating: NaN gives 0, values at or past the integer's range its
+/// minimum or maximum. fptosi/fptoui are poison out of range, so they only
+/// ever see an in-range value (out-of-range lanes are replaced by 0 first).
+Value floatToIntSat(Builder &bld, Value v, IntegerType dst, bool isSigned) {
+  auto src = cast<FloatType>(Builder::eltOf(v));
+  const llvm::fltSemantics &sem = src.getFloatSemantics();
+  unsigned w = dst.getWidth();
+  // The exact bounds of the values that truncate into range: (lo, hi), with
+  // lo = -2^(w-1) - 1, hi = 2^(w-1) (signed) or lo = -1, hi = 2^w.
+  APInt hi = isSigned ? APInt::getOneBitSet(w + 2, w - 1)
+                      : APInt::getOneBitSet(w + 2, w);
+  APInt lo = isSigned ? -APInt::getOneBitSet(w + 2, w - 1) - 1
+                      : APInt::getAllOnes(w + 2);
+  // Rounded upwards into the format: hi, a power of two, is exact or
+  // overflows to +inf (then only +inf is too high); lo rounds to the next
+  // float above it when inexact (or -largest past the range), so v <= lo
+  // becomes v < loF.
+  APFloat hiF(sem), loF(sem);
+  hiF.convertFromAPInt(hi, /*IsSigned=*/true, APFloat::rmTowardPositive);
+  APFloat::opStatus loStatus =
+      loF.convertFromAPInt(lo, /*IsSigned=*/true, APFloat::rmTowardPositive);
+  Value hiV = bld.floatConst(v, src, hiF);
+  Value tooHigh = bld.cmpf(arith::CmpFPredicate::OGE, v, hiV);
+  Value loV = bld.floatConst(v, src, loF);
+  Value tooLow = bld.cmpf(loStatus == APFloat::opOK ? arith::CmpFPredicate::OLE
+                                                    : arith::CmpFPredicate::OLT,
+                          v, loV);
+  Value isNaN = bld.cmpf(arith::CmpFPredicate::UNO, v, v);
+  Value beyond = bld.ori(tooHigh, tooLow);
+  Value outside = bld.ori(beyond, isNaN);
+  Value zero = bld.floatConst(v, src, APFloat::getZero(sem));
+  Value safe = bld.select(outside, zero, v);
+  Value r = isSigned ? bld.convert<arith::FPToSIOp>(safe, dst)
+                     : bld.convert<arith::FPToUIOp>(safe, dst);
+  APInt maxI = isSigned ? APInt::getSignedMaxValue(w) : APInt::getMaxValue(w);
+  APInt minI = isSigned ? APInt::getSignedMinValue(w) : APInt::getZero(w);
+  Value maxV = bld.intConst(v, dst, maxI);
+  r = bld.select(tooHigh, maxV, r);
+  Value minV = bld.intConst(v, dst, minI);
+  return bld.select(tooLow, minV, r);
+}
+
+/// `v` of data type `from` (already converted to arith's types) as a value
+/// of `to`, whose arith element type is `dst`; shapes are kept. Seed 000's
+/// const, with the saturating float-to-integer exception.
+Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
+  Type src = Builder::eltOf(v);
+  if (src == dst)
+    return v; // Same type, or integers of one width: the bits are the value.
+  if (tolk::dtype::isBool(to)) {
+    // Nonzero-ness; a NaN is nonzero.
+    if (auto ft = dyn_cast<FloatType>(src)) {
+      if (isFp8Type(ft))
+        v = bld.convert<arith::ExtFOp>(v, bld.b.getF32Type());
+      auto et = cast<FloatType>(Builder::eltOf(v));
+      Value zero =
+          bld.floatConst(v, et, APFloat::getZero(et.getFloatSemantics()));
+      return bld.cmpf(arith::CmpFPredicate::UNE, v, zero);
+    }
+    Value zero = bld.intConst(v, src, 0);
+    return bld.cmpi(arith::CmpIPredicate::ne, v, zero);
+  }
+  if (auto dstInt = dyn_cast<IntegerType>(dst)) {
+    if (auto ft = dyn_cast<FloatType>(src)) {
+      if (isFp8Type(ft))
+        v = bld.convert<arith::ExtFOp>(v, bld.b.getF32Type());
+      return floatToIntSat(bld, v, dstInt, !readsUnsigned(to));
+    }
+    unsigned sw = src.getIntOrFloatBitWidth(), dw = dstInt.getWidth();
+    if (sw > dw)
+      return bld.convert<arith::TruncIOp>(v, dst);
+    // Bool and unsigned integers zero-extend, signed ones sign-extend.
+    if (readsUnsigned(from))
+      return bld.convert<arith::ExtUIOp>(v, dst);
+    return bld.convert<arith::ExtSIOp>(v, dst);
+  }
+  auto dstF = cast<FloatType>(dst);
+  if (auto ft = dyn_cast<FloatType>(src))
+    return floatToFloat(bld, v, dstF);
+  // Integers: an 8-bit float goes through f32, which is exact for every
+  // integer below 2^24; any larger one saturates either way.
+  Type via = isFp8Type(dstF) ? bld.b.getF32Type() : dstF;
+  Value f = readsUnsigned(from) ? bld.convert<arith::UIToFPOp>(v, via)
+                                : bld.convert<arith::SIToFPOp>(v, via);
+  return floatToFloat(bld, f, dstF);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The elementwise ops
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// `fn` on float operands; 8-bit floats are computed in f32 (every 8-bit
+/// value widens exactly) and rounded back once with the seed's saturation.
+/// With `saturateOverflow`, an infinite f32 result of finite operands (f32
+/// overflowed where the folder's binary64 did not, e.g. exp2(200)) is a
+/// finite overflow and saturates the 8-bit float too; `poleAtZero` excludes
+/// a zero first operand (pow(0, -1) is an exact infinity).
+Value floatCompute(Builder &bld, ArrayRef<Value> xs,
+                   llvm::function_ref<Value(ArrayRef<Value>)> fn,
+                   bool saturateOverflow = false, bool poleAtZero = false) {
+  auto elt = cast<FloatType>(Builder::eltOf(xs[0]));
+  if (!isFp8Type(elt))
+    return fn(xs);
+  Type f32 = bld.b.getF32Type();
+  SmallVector<Value, 2> wide;
+  for (Value x : xs)
+    wide.push_back(bld.convert<arith::ExtFOp>(x, f32));
+  Value r = fn(wide);
+  if (saturateOverflow) {
+    Value ordered = bld.cmpf(arith::CmpFPredicate::ORD, r, r);
+    Value finite = bld.isFinite(r);
+    Value yes = bld.boolConst(r, true);
+    Value notFinite = arith::XOrIOp::create(bld.b, bld.loc, finite, yes);
+    Value overflow = bld.andi(ordered, notFinite); // An infinity...
+    for (Value x : wide) {
+      Value xFinite = bld.isFinite(x);
+      overflow = bld.andi(overflow, xFinite); // ... of finite operands.
+    }
+    if (poleAtZero) {
+      Value zero =
+          bld.floatConst(r, f32, APFloat::getZero(APFloat::IEEEsingle()));
+      Value nonZero = bld.cmpf(arith::CmpFPredicate::UNE, wide[0], zero);
+      overflow = bld.andi(overflow, nonZero);
+    }
+    APFloat big = APFloat::getLargest(APFloat::IEEEsingle());
+    APFloat negBig = APFloat::getLargest(APFloat::IEEEsingle(), true);
+    Value negative = bld.signBit(r);
+    Value negBigV = bld.floatConst(r, f32, negBig);
+    Value bigV = bld.floatConst(r, f32, big);
+    Value sat = bld.select(negative, negBigV, bigV);
+    r = bld.select(overflow, sat, r);
+  }
+  return truncToFp8(bld, r, elt);
+}
+
+/// Operands of an 8-bit float widened to f32 (exact), for comparisons.
+SmallVector<Value, 2> widenFp8(Builder &bld, ArrayRef<Value> xs) {
+  SmallVector<Value, 2> r(xs);
+  for (Value &x : r)
+    if (isFp8Type(Builder::eltOf(x)))
+      x = bld.convert<arith::ExtFOp>(x, bld.b.getF32Type());
+  return r;
+}
+
+/// Tolk's float max: the greater operand, the non-NaN one when one is NaN,
+/// the first when both are, and -0.0 < +0.0. The first operand is kept when
+/// it is greater, when the second is a NaN, or when they compare equal and
+/// the second is negative (the only equal pair that differs is -0.0/+0.0).
+Value floatMax(Builder &bld, Value x, Value y) {
+  Value greater = bld.cmpf(arith::CmpFPredicate::OGT, x, y);
+  Value yNaN = bld.cmpf(arith::CmpFPredicate::UNO, y, y);
+  Value equal = bld.cmpf(arith::CmpFPredicate::OEQ, x, y);
+  Value yNegative = bld.signBit(y);
+  Value zeros = bld.andi(equal, yNegative);
+  Value keepX = bld.ori(greater, yNaN);
+  keepX = bld.ori(keepX, zeros);
+  return bld.select(keepX, x, y);
+}
+
+/// Tolk's shifts: the count is unsigned, and a count at or past the width
+/// gives 0 (shl, unsigned shr) or the sign fill (signed shr). The count is
+/// clamped to width - 1 first, so arith's shift is never poison.
+Value shift(Builder &bld, bool left, bool isSigned, Value x, Value n) {
+  Type t = Builder::eltOf(x);
+  unsigned w = t.getIntOrFloatBitWidth();
+  Value last = bld.intConst(x, t, w - 1);
+  Value clamped = arith::MinUIOp::create(bld.b, bld.loc, n, last);
+  if (!left && isSigned)
+    return arith::ShRSIOp::create(bld.b, bld.loc, x, clamped);
+  Value r = left ? Value(arith::ShLIOp::create(bld.b, bld.loc, x, clamped))
+                 : Value(arith::ShRUIOp::create(bld.b, bld.loc, x, clamped));
+  Value width = bld.intConst(x, t, w);
+  Value inRange = bld.cmpi(arith::CmpIPredicate::ult, n, width);
+  Value zero = bld.intConst(x, t, 0);
+  return bld.select(inRange, r, zero);
+}
+
+/// Division rounding towards zero. LLVM's division is UB for a zero divisor
+/// and for INT_MIN / -1; both divide by 1 instead, which gives INT_MIN for
+/// the latter (the wrapped quotient) and the dividend for a zero divisor
+/// (undefined in Tolk: any value will do, and this one is cheap).
+Value truncDiv(Builder &bld, bool isSigned, Value x, Value y) {
+  Type t = Builder::eltOf(x);
+  unsigned w = t.getIntOrFloatBitWidth();
+  Value one = bld.intConst(x, t, 1);
+  Value zero = bld.intConst(x, t, 0);
+  Value bad = bld.cmpi(arith::CmpIPredicate::eq, y, zero);
+  if (isSigned) {
+    Value intMin = bld.intConst(x, t, APInt::getSignedMinValue(w));
+    Value minX = bld.cmpi(arith::CmpIPredicate::eq, x, intMin);
+    Value allOnes = bld.intConst(x, t, -1);
+    Value minusOne = bld.cmpi(arith::CmpIPredicate::eq, y, allOnes);
+    Value overflow = bld.andi(minX, minusOne);
+    bad = bld.ori(bad, overflow);
+  }
+  Value d = bld.select(bad, one, y);
+  if (isSigned)
+    return arith::DivSIOp::create(bld.b, bld.loc, x, d);
+  return arith::DivUIOp::create(bld.b, bld.loc, x, d);
+}
+
+/// x^n modulo 2^w with n read as unsigned (as a shift count is): math.ipowi
+/// is signed, so n is first reduced below 2^(w-1). For n >= w, an even x
+/// gives 0 and an odd x has an order dividing 2^(w-2), so n may be replaced
+/// by w + ((n - w) mod 2^(w-2)) (docs/Rationale.md, decomposition of pow).
+/// A negative exponent of a signed type, which the folder leaves undefined
+/// (seed 003 raises), thereby computes x^(n + 2^w).
+Value intPow(Builder &bld, Value x, Value n) {
+  Type t = Builder::eltOf(x);
+  unsigned w = t.getIntOrFloatBitWidth();
+  Value wc = bld.intConst(x, t, w);
+  Value mask = bld.intConst(x, t, APInt::getLowBitsSet(w, w - 2));
+  Value past = arith::SubIOp::create(bld.b, bld.loc, n, wc);
+  Value rem = bld.andi(past, mask);
+  Value reduced = arith::AddIOp::create(bld.b, bld.loc, wc, rem);
+  Value small = bld.cmpi(arith::CmpIPredicate::ult, n, wc);
+  Value e = bld.select(small, n, reduced);
+  return math::IPowIOp::create(bld.b, bld.loc, x, e);
+}
+
+/// The lowering of one primitive elementwise op whose operands (converted,
+/// and splat to the result's shape) compute in data type `dt`.
+Value lowerElementwise(Operation *op, Builder &bld, DType dt,
+                       ArrayRef<Value> x) {
+  using namespace tolk;
+  using P = arith::CmpIPredicate;
+  using FP = arith::CmpFPredicate;
+  OpBuilder &b = bld.b;
+  Location loc = bld.loc;
+  bool isBool = dtype::isBool(dt);
+  bool isFloat = dtype::isFloat(dt);
+  bool isSigned = !isBool && !isFloat && !dtype::isUnsigned(dt);
+
+  auto binary = [&](auto tag, ArrayRef<Value> xs) -> Value {
+    using OpTy = decltype(tag);
+    return OpTy::create(b, loc, xs[0], xs[1]);
+  };
+  auto floatBinary = [&](auto tag) {
+    return floatCompute(bld, x,
+                        [&](ArrayRef<Value> xs) { return binary(tag, xs); });
+  };
+
+  if (isa<AddOp>(op)) {
+    // On Bool, add is or (arith.addi on i1 would be xor).
+    if (isBool)
+      return bld.ori(x[0], x[1]);
+    if (isFloat)
+      return floatBinary(arith::AddFOp());
+    return binary(arith::AddIOp(), x);
+  }
+  if (isa<MulOp>(op)) {
+    if (isBool)
+      return bld.andi(x[0], x[1]);
+    if (isFloat)
+      return floatBinary(arith::MulFOp());
+    return binary(arith::MulIOp(), x);
+  }
+  if (isa<CmpLtOp, CmpEqOp>(op)) {
+    bool lt = isa<CmpLtOp>(op);
+    if (isFloat) {
+      SmallVector<Value, 2> w = widenFp8(bld, x);
+      return bld.cmpf(lt ? FP::OLT : FP::OEQ, w[0], w[1]);
+    }
+    // Bool orders false < true: unsigned.
+    return bld.cmpi(lt ? (isSigned ? P::slt : P::ult) : P::eq, x[0], x[1]);
+  }
+  if (isa<MaxOp>(op)) {
+    if (isBool)
+      return bld.ori(x[0], x[1]);
+    if (isFloat)
+      return floatCompute(bld, x, [&](ArrayRef<Value> xs) {
+        return floatMax(bld, xs[0], xs[1]);
+      });
+    if (isSigned)
+      return binary(arith::MaxSIOp(), x);
+    return binary(arith::MaxUIOp(), x);
+  }
+  if (isa<AndOp>(op))
+    return bld.andi(x[0], x[1]);
+  if (isa<OrOp>(op))
+    return bld.ori(x[0], x[1]);
+  if (isa<XorOp>(op))
+    return binary(arith::XOrIOp(), x);
+  if (isa<ShlOp, ShrOp>(op))
+    return shift(bld, isa<ShlOp>(op), isSigned, x[0], x[1]);
+  if (isa<TruncDivOp>(op))
+    return truncDiv(bld, isSigned, x[0], x[1]);
+  if (isa<PowOp>(op)) {
+    if (isBool) { // x^n on {0, 1}: x or n == 0.
+      Value yes = bld.boolConst(x[1], true);
+      Value zeroExp = arith::XOrIOp::create(b, loc, x[1], yes);
+      return bld.ori(x[0], zeroExp);
+    }
+    if (!isFloat)
+      return intPow(bld, x[0], x[1]);
+    return floatCompute(
+        bld, x, [&](ArrayRef<Value> xs) { return binary(math::PowFOp(), xs); },
+        /*saturateOverflow=*/true, /*poleAtZero=*/true);
+  }
+  if (isa<ReciprocalOp>(op))
+    return floatCompute(bld, x, [&](ArrayRef<Value> xs) -> Value {
+      auto ft = cast<FloatType>(Builder::eltOf(xs[0]));
+      Value one =
+          bld.floatConst(xs[0], ft, APFloat::getOne(ft.getFloatSemantics()));
+      return arith::DivFOp::create(b, loc, one, xs[0]);
+    });
+  auto unary = [&](auto tag, bool saturateOverflow = false) {
+    using OpTy = decltype(tag);
+    return floatCompute(
+        bld, x,
+        [&](ArrayRef<Value> xs) -> Value {
+          return OpTy::create(b, loc, xs[0]);
+        },
+        saturateOverflow);
+  };
+  if (isa<TruncOp>(op))
+    return isFloat ? unary(math::TruncOp()) : x[0];
+  if (isa<SqrtOp>(op))
+    return unary(math::SqrtOp());
+  if (isa<Exp2Op>(op))
+    return unary(math::Exp2Op(), /*saturateOverflow=*/true);
+  if (isa<Log2Op>(op))
+    return unary(math::Log2Op());
+  if (isa<WhereOp>(op))
+    return bld.select(x[0], x[1], x[2]);
+  llvm_unreachable("not a primitive elementwise op");
+}
+
+/// True for the primitive elementwise ops this conversion lowers.
+bool isPrimitive(Operation *op) {
+  using namespace tolk;
+  return isa<AddOp, MulOp, CmpLtOp, CmpEqOp, MaxOp, AndOp, OrOp, XorOp, ShlOp,
+             ShrOp, TruncDivOp, PowOp, ReciprocalOp, TruncOp, SqrtOp, Exp2Op,
+             Log2Op, WhereOp>(op);
+}
+
+/// True for seed 003's derived ops, which --tolk-decompose removes.
+bool isDerived(Operation *op) {
+  using namespace tolk;
+  return isa<SubOp, DivOp, ModOp, FModOp, GtOp, LeOp, GeOp, NeOp, MinimumOp,
+             NegOp, FloorOp, LogicalNotOp, BitwiseNotOp>(op);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The data type an op computes in: its first operand's (a where's arms').
+std::optional<DType> computeDType(Operation *op) {
+  unsigned i = isa<tolk::WhereOp>(op) ? 1 : 0;
+  std::optional<tolk::ElementwiseType> t =
+      tolk::classify(op->getOperand(i).getType());
+  if (!t)
+    return std::nullopt;
+  return t->dtype;
+}
+
+/// A primitive elementwise op: its operands converted and splat to the
+/// result's shape (but a where's condition, which arith.select takes as a
+/// scalar too), then lowerElementwise.
+template <typename OpTy>
+struct ElementwiseLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = this->getTypeConverter()->convertType(op.getType());
+    std::optional<DType> dt = computeDType(op);
+    if (!resultType || !dt)
+      return rewriter.notifyMatchFailure(op, "no arith type");
+    Builder bld{rewriter, op.getLoc()};
+    ValueRange in = adaptor.getOperands();
+    // A value of the result's shape, to splat scalars like.
+    Value like;
+    for (Value v : in)
+      if (v.getType() == Builder::withElt(resultType, Builder::eltOf(v)) &&
+          isa<ShapedType>(v.getType()))
+        like = v;
+    SmallVector<Value, 3> operands;
+    for (auto [i, v] : llvm::enumerate(in)) {
+      bool cond = isa<tolk::WhereOp>(op) && i == 0;
+      if (like && !isa<ShapedType>(v.getType()) && !cond)
+        v = bld.splatLike(v, like);
+      operands.push_back(v);
+    }
+    Value r = lowerElementwise(op, bld, *dt, operands);
+    if (r.getType() != resultType)
+      return rewriter.notifyMatchFailure(op, "unexpected result type");
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// tolk.const: arith.constant with the exact bits of seed 000's storage
+/// (every NaN payload); `invalid` (a masked-out lane, any value will do)
+/// becomes 0.
+struct ConstLowering : public OpConversionPattern<tolk::ConstOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::ConstOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    std::optional<tolk::ElementwiseType> et = tolk::classify(op.getType());
+    if (!type || !et)
+      return rewriter.notifyMatchFailure(op, "no arith type");
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (shaped && !shaped.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shape");
+    Type elt = getElementTypeOrSelf(type);
+    const tolk::dtype::Const &c = op.getValue().getValue();
+    TypedAttr attr;
+    if (c.isInvalid()) {
+      attr = cast<TypedAttr>(rewriter.getZeroAttr(elt));
+    } else if (tolk::dtype::isBool(et->dtype)) {
+      attr = rewriter.getBoolAttr(c.value().isNonZero());
+    } else if (isa<IntegerType>(elt)) {
+      // The integer wrapped to the width (the storage helpers have no
+      // storage bits to ask toBits for).
+      attr = IntegerAttr::get(
+          elt, tolk::dtype::toAPInt(c.value().toInteger(),
+                                    elt.getIntOrFloatBitWidth()));
+    } else {
+      llvm::Expected<APInt> bits = tolk::dtype::toBits(et->dtype, c.value());
+      if (!bits) {
+        std::string msg = llvm::toString(bits.takeError());
+        return rewriter.notifyMatchFailure(op, msg);
+      }
+      if (auto ft = dyn_cast<FloatType>(elt))
+        attr = FloatAttr::get(ft, APFloat(ft.getFloatSemantics(), *bits));
+      else
+        attr = IntegerAttr::get(elt, *bits);
+    }
+    if (shaped)
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, shaped, DenseElementsAttr::get(shaped, attr));
+    else
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, attr);
+    return success();
+  }
+};
+
+/// tolk.cast: convertValue, after seed 004's lane rules (lanes into a scalar
+/// keep lane 0; a scalar into lanes broadcasts after the conversion).
+struct CastLowering : public OpConversionPattern<tolk::CastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::CastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    std::optional<tolk::ElementwiseType> in =
+        tolk::classify(op.getInput().getType());
+    std::optional<tolk::ElementwiseType> out = tolk::classify(op.getType());
+    if (!type || !in || !out)
+      return rewriter.notifyMatchFailure(op, "no arith type");
+    Builder bld{rewriter, op.getLoc()};
+    Value v = adaptor.getInput();
+    if (isa<VectorType>(v.getType()) && !isa<ShapedType>(type))
+      v = vector::ExtractOp::create(rewriter, op.getLoc(), v,
+                                    ArrayRef<int64_t>{0});
+    v = convertValue(bld, v, in->dtype, out->dtype, getElementTypeOrSelf(type));
+    if (auto vec = dyn_cast<VectorType>(type); vec && v.getType() != type)
+      v = vector::BroadcastOp::create(rewriter, op.getLoc(), vec, v);
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+/// tolk.bitcast: arith.bitcast between types of one width; Bool's storage is
+/// a byte (0 or 1), so i1 widens with extui, and a byte read as Bool is its
+/// nonzero-ness (the folder rejects bytes other than 0 and 1).
+struct BitcastLowering : public OpConversionPattern<tolk::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "no arith type");
+    Builder bld{rewriter, op.getLoc()};
+    Value v = adaptor.getInput();
+    Type src = Builder::eltOf(v), dst = getElementTypeOrSelf(type);
+    Type i8 = rewriter.getI8Type();
+    if (src == dst) {
+      rewriter.replaceOp(op, v);
+      return success();
+    }
+    if (src.isInteger(1)) {
+      v = bld.convert<arith::ExtUIOp>(v, i8);
+      if (dst != i8)
+        v = bld.convert<arith::BitcastOp>(v, dst);
+    } else if (dst.isInteger(1)) {
+      if (src != i8)
+        v = bld.convert<arith::BitcastOp>(v, i8);
+      v = bld.cmpi(arith::CmpIPredicate::ne, v, bld.intConst(v, i8, 0));
+    } else {
+      v = bld.convert<arith::BitcastOp>(v, dst);
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+} // namespace
+
+void tolk::populateTolkToArithConversionPatterns(const TypeConverter &converter,
+                                                 RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ConstLowering, CastLowering, BitcastLowering,
+               ElementwiseLowering<AddOp>, ElementwiseLowering<MulOp>,
+               ElementwiseLowering<CmpLtOp>, ElementwiseLowering<CmpEqOp>,
+               ElementwiseLowering<MaxOp>, ElementwiseLowering<AndOp>,
+               ElementwiseLowering<OrOp>, ElementwiseLowering<XorOp>,
+               ElementwiseLowering<ShlOp>, ElementwiseLowering<ShrOp>,
+               ElementwiseLowering<TruncDivOp>, ElementwiseLowering<PowOp>,
+               ElementwiseLowering<ReciprocalOp>, ElementwiseLowering<TruncOp>,
+               ElementwiseLowering<SqrtOp>, ElementwiseLowering<Exp2Op>,
+               ElementwiseLowering<Log2Op>, ElementwiseLowering<WhereOp>>(
+      converter, ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Input checks
+//===----------------------------------------------------------------------===//
+
+/// The weak type in `t` (a scalar, lanes or a tensor of it), if any.
+static bool isWeakType(Type t) {
+  return isa<tolk::WeakIntType, tolk::WeakFloatType>(getElementTypeOrSelf(t));
+}
+
+/// Checks one tolk op; emits the diagnostic and fails if it cannot be
+/// lowered.
+static LogicalResult checkTolkOp(Operation *op) {
+  auto types =
+      llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes());
+  for (Type t : types)
+    if (isWeakType(t))
+      return op->emitOpError("has the weak type ")
+             << t
+             << ", which has no arith lowering: run --tolk-commit-weak "
+                "first";
+  if (isDerived(op))
+    return op->emitOpError("is a derived op, which has no arith lowering: "
+                           "run --tolk-decompose first");
+  bool conversion = isa<tolk::CastOp, tolk::BitcastOp>(op);
+  if (!isPrimitive(op) && !conversion && !isa<tolk::ConstOp>(op))
+    return success(); // Not a value op (kernel ops): not ours.
+  for (Type t : types) {
+    // The storage helpers convert (as unsigned integers) but take no
+    // arithmetic, which the verifier already rejects.
+    std::optional<tolk::ElementwiseType> et = tolk::classify(t);
+    bool storage =
+        et && (et->dtype == DType::Uint128 || et->dtype == DType::Uint256);
+    if (!et ||
+        !(tolk::dtype::isBool(et->dtype) || tolk::dtype::isInt(et->dtype) ||
+          tolk::dtype::isFloat(et->dtype) || (storage && !isPrimitive(op))))
+      return op->emitOpError("has no arith lowering for the type ") << t;
+  }
+  if (auto c = dyn_cast<tolk::ConstOp>(op)) {
+    auto shaped = dyn_cast<ShapedType>(c.getType());
+    if (shaped && !shaped.hasStaticShape())
+      return op->emitOpError("of a dynamic shape has no arith lowering");
+    return success();
+  }
+  if (conversion)
+    return success();
+
+  // Homogeneous data types: every value operand has the result's (the
+  // operands' for a comparison, the arms' for a where).
+  unsigned first = isa<tolk::WhereOp>(op) ? 1 : 0;
+  DType dt = *computeDType(op);
+  auto mixed = [&]() {
+    InFlightDiagnostic d =
+        op->emitOpError("has operands of mixed data types (");
+    llvm::interleaveComma(op->getOperandTypes(), d);
+    d << "): run --canonicalize first";
+    return d;
+  };
+  for (Value v : op->getOperands().drop_front(first))
+    if (tolk::classify(v.getType())->dtype != dt)
+      return mixed();
+  bool compare = isa<tolk::CmpLtOp, tolk::CmpEqOp>(op);
+  if (!compare && tolk::classify(op->getResult(0).getType())->dtype != dt)
+    return mixed();
+
+  // Shapes: a tensor result takes operands of its own shape or scalars.
+  auto result = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (result)
+    for (Type t : op->getOperandTypes()) {
+      auto tensor = dyn_cast<ShapedType>(t);
+      if (tensor && tensor.getShape() != result.getShape())
+        return op->emitOpError("broadcasts ")
+               << t << " to " << result
+               << ": broadcast tensors are lowered by kernelization";
+    }
+  return success();
+}
+
+LogicalResult tolk::checkTolkToArithInput(Operation *root) {
+  bool ok = true;
+  root->walk([&](Operation *op) {
+    if (isa_and_present<TolkDialect>(op->getDialect())) {
+      ok &= succeeded(checkTolkOp(op));
+      return;
+    }
+    // Other ops (functions, calls, returns) carry values whose types the
+    // conversion rewrites: a weak one has no arith type.
+    auto weak = [&](Type t) {
+      if (!isWeakType(t))
+        return false;
+      op->emitOpError("has the weak type ")
+          << t
+          << ", which has no arith lowering: run --tolk-commit-weak "
+             "first";
+      ok = false;
+      return true;
+    };
+    for (Type t : op->getResultTypes())
+      if (weak(t))
+        return;
+    for (Region &r : op->getRegions())
+      for (Block &block : r)
+        for (BlockArgument a : block.getArguments())
+          if (weak(a.getType()))
+            return;
+  });
+  return success(ok);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertTolkToArithPass
+    : public tolk::impl::ConvertTolkToArithBase<ConvertTolkToArithPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    if (failed(tolk::checkTolkToArithInput(root)))
+      return signalPassFailure();
+
+    MLIRContext *ctx = &getContext();
+    tolk::TolkToArithTypeConverter converter;
+    RewritePatternSet patterns(ctx);
+    tolk::populateTolkToArithConversionPatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
+                           tensor::TensorDialect, vector::VectorDialect>();
+    // Every value op of the dialect; its other ops (kernels) stay.
+    target.addIllegalOp<tolk::ConstOp, tolk::CastOp, tolk::BitcastOp,
+                        tolk::AddOp, tolk::MulOp, tolk::CmpLtOp, tolk::CmpEqOp,
+                        tolk::MaxOp, tolk::AndOp, tolk::OrOp, tolk::XorOp,
+                        tolk::ShlOp, tolk::ShrOp, tolk::TruncDivOp, tolk::PowOp,
+                        tolk::ReciprocalOp, tolk::TruncOp, tolk::SqrtOp,
+                        tolk::Exp2Op, tolk::Log2Op, tolk::WhereOp>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) &&
+             converter.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
