@@ -14,6 +14,7 @@
 #include "tolk/Config/Version.h"
 #include "tolk/Dialect/Tolk/Passes.h"
 #include "tolk/InitAllDialects.h"
+#include "tolk/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -28,6 +29,7 @@ int main(int argc, char **argv) {
   // Canonicalize, CSE, inliner, ...: the generic passes every pipeline uses.
   mlir::registerTransformsPasses();
   tolk::registerTolkPasses();
+  tolk::registerTolkTransformsPasses();
 
   // --version prints LLVM's text (the MLIR the tool runs on) and then ours.
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
