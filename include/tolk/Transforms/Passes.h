@@ -20,9 +20,11 @@
 
 namespace tolk {
 
-/// arith.extf / arith.truncf with an 8-bit float as integer arithmetic
-/// (TolkExpandFp8Conversions in Passes.td).
-void populateExpandFp8ConversionPatterns(mlir::RewritePatternSet &patterns);
+/// arith.extf / arith.truncf with an 8-bit float, and with bf16 when
+/// `includeBf16`, as integer arithmetic (TolkExpandFloatConversions in
+/// Passes.td).
+void populateExpandFloatConversionPatterns(mlir::RewritePatternSet &patterns,
+                                           bool includeBf16);
 
 #define GEN_PASS_DECL
 #include "tolk/Transforms/Passes.h.inc"

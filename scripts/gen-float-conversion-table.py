@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# ===- gen-fp8-conversion-table.py - expand-fp8-conversions-table.mlir -----===#
+# ===- gen-float-conversion-table.py - the expand-float-conversions table -===#
 #
 # Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 # Exceptions. See LICENSE for license information.
@@ -7,17 +7,18 @@
 #
 # ===-----------------------------------------------------------------------===#
 #
-# Emits one function per conversion: every code of each 8-bit float extended
-# to f32, and boundary f32 and f64 values truncated to each 8-bit float
-# (ties at every rounding midpoint, one ulp either side, the saturation
-# threshold, subnormals, +-0, infinities, NaNs), through
-# --tolk-expand-fp8-conversions and then arith's folder. The expected bits
+# Emits one function per conversion: every code of each 8-bit float (and a
+# sample of bf16 codes, NaN payloads included) extended to f32, and boundary
+# f32 and f64 values truncated to each (ties at every rounding midpoint, one
+# ulp either side, the saturation or overflow threshold, subnormals, +-0,
+# infinities, NaN payloads), through --tolk-expand-float-conversions and then
+# arith's folder. The expected bits
 # come from gen-lowp-table.py's exact model of seed 000 (Fractions), not from
 # lib/Dtype or APFloat.
 #
-#   python3 scripts/gen-fp8-conversion-table.py > table.mlir
+#   python3 scripts/gen-float-conversion-table.py > table.mlir
 #
-# test/Transforms/expand-fp8-conversions-table.mlir runs it (the table is
+# test/Transforms/expand-float-conversions-table.mlir runs it (the table is
 # 2 MB: generated at test time, not committed).
 #
 # ===-----------------------------------------------------------------------===#
@@ -45,23 +46,44 @@ def f32_bits(x):
 
 
 def extend(fmt, code):
-    return lowp.encode(F32, lowp.truncate(F32, lowp.decode(fmt, code)))
+    # An 8-bit NaN has no payload: it extends to the quiet NaN of its sign.
+    # bf16 keeps its payload, a signalling NaN included, as tolk.cast does.
+    v = lowp.decode(fmt, code)
+    return lowp.encode(F32, lowp.truncate(F32, v, quiet=fmt.width == 8))
 
 
 def truncate(fmt, src, bits):
-    return lowp.encode(fmt, lowp.truncate(fmt, lowp.decode(src, bits)))
+    # tolk.cast's semantics (Dtype.const): a NaN keeps what payload fits.
+    return lowp.encode(fmt, lowp.truncate(fmt, lowp.decode(src, bits),
+                                          quiet=False))
+
+
+def codes(fmt):
+    if fmt.width == 8:
+        return range(256)
+    # bf16: a sample of every region, and the special codes.
+    special = [0x0000, 0x8000, 0x0001, 0x007F, 0x0080, 0x7F7F, 0x7F80, 0xFF80,
+               0x7F81, 0x7FBF, 0x7FC0, 0x7FFF, 0xFFC1, 0x3F80, 0xBF80]
+    return sorted(set(range(0, 1 << 16, 257)) | set(special))
 
 
 def sources(fmt):
     """f32 bit patterns around every value of fmt and its midpoints."""
     out = {0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000,
-           0x7F800001, 0x00000001, 0x3F800000}
-    values = sorted({float(lowp.decode(fmt, c)) for c in range(128)
-                     if not lowp.is_nan(lowp.decode(fmt, c))})
+           0x7F800001, 0xFF800001, 0x7FBFFFFF, 0x7FA00000, 0x00000001,
+           0x3F800000}
+    half = 1 << (fmt.width - 1)
+    values = sorted({float(lowp.decode(fmt, c))
+                     for c in range(0, half, 1 if fmt.width == 8 else 61)
+                     if not lowp.is_nan(lowp.decode(fmt, c))
+                     and lowp.decode(fmt, c) != float("inf")})
+    if fmt.width != 8:
+        values.append(float(fmt.max))
     points = values + [(a + b) / 2 for a, b in zip(values, values[1:])]
     top = values[-1]
     # Past the largest: the saturation threshold, and well beyond.
-    points += [top * 1.0625, top * 1.125, top * 2, 3.0e38]
+    points += [min(top * 1.0625, 3.0e38), min(top * 1.125, 3.0e38),
+               min(top * 2, 3.0e38), 3.0e38]
     # Half the least subnormal, and a quarter of it.
     points += [values[1] / 2, values[1] / 4]
     for p in points:
@@ -79,19 +101,20 @@ def main():
         "// Every 8-bit float code extended to f32, and boundary f32/f64 values",
         "// truncated to each 8-bit float, through the integer expansion and",
         "// arith's folder; expected bits from seed 000's exact model.",
-        "// RUN: tolk-opt %s --tolk-expand-fp8-conversions --canonicalize | FileCheck %s",
+        "// RUN: tolk-opt %s --tolk-expand-float-conversions=include-bf16 --canonicalize | FileCheck %s",
         "",
     ]
-    for name in FP8:
+    for name in FP8 + ["bf16"]:
         fmt = lowp.FORMATS[name]
-        for code in range(256):
-            fn = "ext_%s_%02x" % (name, code)
+        st = "i%d" % fmt.width
+        for code in codes(fmt):
+            fn = "ext_%s_%04x" % (name, code)
             out += [
                 "// CHECK-LABEL: func.func @%s()" % fn,
                 "// CHECK-NEXT: arith.constant %d : i32" % signed(extend(fmt, code), 32),
                 "func.func @%s() -> i32 {" % fn,
-                "  %%c = arith.constant %d : i8" % signed(code, 8),
-                "  %%f = arith.bitcast %%c : i8 to %s" % name,
+                "  %%c = arith.constant %d : %s" % (signed(code, fmt.width), st),
+                "  %%f = arith.bitcast %%c : %s to %s" % (st, name),
                 "  %%e = arith.extf %%f : %s to f32" % name,
                 "  %b = arith.bitcast %e : f32 to i32",
                 "  return %b : i32",
@@ -101,13 +124,13 @@ def main():
             fn = "trunc_f32_%s_%08x" % (name, bits)
             out += [
                 "// CHECK-LABEL: func.func @%s()" % fn,
-                "// CHECK-NEXT: arith.constant %d : i8" % signed(truncate(fmt, F32, bits), 8),
-                "func.func @%s() -> i8 {" % fn,
+                "// CHECK-NEXT: arith.constant %d : %s" % (signed(truncate(fmt, F32, bits), fmt.width), st),
+                "func.func @%s() -> %s {" % (fn, st),
                 "  %%c = arith.constant %d : i32" % signed(bits, 32),
                 "  %f = arith.bitcast %c : i32 to f32",
                 "  %%t = arith.truncf %%f : f32 to %s" % name,
-                "  %%b = arith.bitcast %%t : %s to i8" % name,
-                "  return %b : i8",
+                "  %%b = arith.bitcast %%t : %s to %s" % (name, st),
+                "  return %%b : %s" % st,
                 "}",
             ]
         # f64 sources: rounded once from the f64 value, never through f32.
@@ -118,13 +141,13 @@ def main():
             fn = "trunc_f64_%s_%016x" % (name, bits)
             out += [
                 "// CHECK-LABEL: func.func @%s()" % fn,
-                "// CHECK-NEXT: arith.constant %d : i8" % signed(truncate(fmt, F64, bits), 8),
-                "func.func @%s() -> i8 {" % fn,
+                "// CHECK-NEXT: arith.constant %d : %s" % (signed(truncate(fmt, F64, bits), fmt.width), st),
+                "func.func @%s() -> %s {" % (fn, st),
                 "  %%c = arith.constant %d : i64" % signed(bits, 64),
                 "  %f = arith.bitcast %c : i64 to f64",
                 "  %%t = arith.truncf %%f : f64 to %s" % name,
-                "  %%b = arith.bitcast %%t : %s to i8" % name,
-                "  return %b : i8",
+                "  %%b = arith.bitcast %%t : %s to %s" % (name, st),
+                "  return %%b : %s" % st,
                 "}",
             ]
     sys.stdout.write("\n".join(out) + "\n")

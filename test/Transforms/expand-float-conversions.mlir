@@ -1,8 +1,9 @@
-// --tolk-expand-fp8-conversions leaves no conversion to or from an 8-bit
-// float: they become integer arithmetic on the bits, on scalars, vectors and
-// tensors alike. Other conversions are untouched. (The bits are checked
-// exhaustively in expand-fp8-conversions-table.mlir.)
-// RUN: tolk-opt %s -split-input-file --tolk-expand-fp8-conversions --verify-each | FileCheck %s
+// --tolk-expand-float-conversions leaves no conversion to or from an 8-bit
+// float (or bf16, with include-bf16): they become integer arithmetic on the
+// bits, on scalars, vectors and tensors alike. Other conversions are
+// untouched. (The bits are checked in expand-float-conversions-table.mlir.)
+// RUN: tolk-opt %s -split-input-file --tolk-expand-float-conversions --verify-each | FileCheck %s
+// RUN: tolk-opt %s -split-input-file --tolk-expand-float-conversions=include-bf16 --verify-each | FileCheck %s --check-prefix=BF16
 
 // CHECK-LABEL: func.func @truncate
 // CHECK-NOT: arith.truncf {{.*}} to {{.*}}f8
@@ -46,9 +47,16 @@ func.func @extend(%v: vector<4xf8E5M2>, %s: f8E4M3FNUZ) -> (vector<4xf64>, bf16)
 
 // -----
 
+// Without include-bf16, bf16 stays as it is.
 // CHECK-LABEL: func.func @others
 // CHECK-NEXT: arith.truncf %arg0 : f32 to f16
 // CHECK-NEXT: arith.extf %arg1 : bf16 to f32
+// BF16-LABEL: func.func @others
+// BF16: arith.truncf %arg0 : f32 to f16
+// BF16-NEXT: %[[B:.*]] = arith.bitcast %arg1 : bf16 to i16
+// BF16-NEXT: %[[W:.*]] = arith.extui %[[B]] : i16 to i32
+// BF16: arith.shli %[[W]], %{{.*}} : i32
+// BF16-NOT: arith.extf
 func.func @others(%x: f32, %y: bf16) -> (f16, f32) {
   %0 = arith.truncf %x : f32 to f16
   %1 = arith.extf %y : bf16 to f32
