@@ -15,6 +15,7 @@
 #include "tolk/Conversion/Passes.h"
 #include "tolk/Dialect/Tolk/Passes.h"
 #include "tolk/InitAllDialects.h"
+#include "tolk/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   tolk::registerTolkPasses();
   tolk::registerTolkConversionPasses();
+  tolk::registerTolkTransformsPasses();
 
   // --version prints LLVM's text (the MLIR the tool runs on) and then ours.
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {

@@ -948,3 +948,80 @@ TEST(CastBitcast, ToBitsAndFromBitsAreTheEncoding) {
 }
 
 } // namespace
+
+namespace {
+
+/// Every value of an 8-bit type, and a sample of a 16-bit one (every 31st
+/// bit pattern, which reaches every exponent, and the special patterns).
+std::vector<Const> valuesOf(DType dt) {
+  std::vector<Const> out;
+  unsigned bits = bitsize(dt);
+  if (dt == DType::Bool) {
+    out.push_back(Const::ofBool(false));
+    out.push_back(Const::ofBool(true));
+    return out;
+  }
+  uint64_t n = uint64_t(1) << bits;
+  uint64_t step = bits <= 8 ? 1 : 31;
+  std::vector<uint64_t> patterns;
+  for (uint64_t p = 0; p < n; p += step)
+    patterns.push_back(p);
+  for (uint64_t p : {n - 1, n / 2, n / 2 - 1, uint64_t(1), n / 2 + 1})
+    patterns.push_back(p);
+  for (uint64_t p : patterns) {
+    llvm::Expected<Value> v = fromBits(dt, llvm::APInt(bits, p));
+    if (!v) {
+      llvm::consumeError(v.takeError());
+      continue;
+    }
+    out.push_back(Const(*v));
+  }
+  return out;
+}
+
+} // namespace
+
+// The property behind the canonicalizer's cast-of-a-lossless-cast identity
+// (docs/Rationale.md, "Algebraic identities"): when every value of A is a
+// value of B, converting through B changes nothing, so
+// const C (const B x) = const C x for every x of A and every C.
+TEST(CastConst, ThroughALosslessTypeIsDirect) {
+  const DType concrete[] = {
+      DType::Bool,        DType::Int8,        DType::Uint8,
+      DType::Int16,       DType::Uint16,      DType::Int32,
+      DType::Uint32,      DType::Int64,       DType::Uint64,
+      DType::Fp8e4m3,     DType::Fp8e5m2,     DType::Fp8e4m3fnuz,
+      DType::Fp8e5m2fnuz, DType::Float16,     DType::Bfloat16,
+      DType::Float32,     DType::Float64};
+  unsigned checked = 0;
+  for (DType a : concrete) {
+    if (bitsize(a) > 16)
+      continue; // Values are enumerated: the 8- and 16-bit types.
+    std::vector<Const> xs = valuesOf(a);
+    for (DType b : concrete) {
+      if (b == a || !canLosslessCast(a, b))
+        continue;
+      for (DType c : concrete) {
+        for (const Const &x : xs) {
+          llvm::Expected<Const> viaB = makeConst(b, x);
+          ASSERT_TRUE(bool(viaB)) << llvm::toString(viaB.takeError());
+          llvm::Expected<Const> twice = makeConst(c, *viaB);
+          llvm::Expected<Const> once = makeConst(c, x);
+          ASSERT_EQ(bool(twice), bool(once))
+              << show(x) << " : " << toString(a) << " -> " << toString(b)
+              << " -> " << toString(c);
+          if (!twice) {
+            llvm::consumeError(twice.takeError());
+            llvm::consumeError(once.takeError());
+            continue;
+          }
+          ASSERT_EQ(show(*twice), show(*once))
+              << show(x) << " : " << toString(a) << " -> " << toString(b)
+              << " -> " << toString(c);
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 200000u);
+}

@@ -1,0 +1,37 @@
+//===- Passes.h - Tolk's passes on upstream dialects ------------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Passes that work on upstream dialects only (no Tolk op), for the lowering
+// pipelines.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_TRANSFORMS_PASSES_H
+#define TOLK_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+
+namespace tolk {
+
+/// arith.extf / arith.truncf with an 8-bit float, and with bf16 when
+/// `includeBf16`, as integer arithmetic (TolkExpandFloatConversions in
+/// Passes.td).
+void populateExpandFloatConversionPatterns(mlir::RewritePatternSet &patterns,
+                                           bool includeBf16);
+
+#define GEN_PASS_DECL
+#include "tolk/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tolk/Transforms/Passes.h.inc"
+
+} // namespace tolk
+
+#endif // TOLK_TRANSFORMS_PASSES_H

@@ -1,0 +1,370 @@
+//===- ExpandFloatConversions.cpp - Narrow float conversions on bits ------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// --tolk-expand-float-conversions: arith.extf and arith.truncf with an 8-bit
+// float (and bf16, on request) become integer operations on the storage
+// bits, with seed 000's rounding, saturation and NaN rules. Upstream has
+// expansions for bf16, f4E2M1 and f8E8M0 (arith-expand), none for the four
+// 8-bit formats, which its NVVM and SPIR-V lowerings reject; its bf16
+// truncation makes every NaN 0x7FC0, where the seed keeps a NaN's sign and
+// payload.
+//
+// Every step is an arith op on a signless integer of the source's width (or
+// on i32 for an extension), so the rewrite works on scalars, vectors and
+// tensors alike, and the arith folder evaluates it on constants: the tests
+// fold every code through it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace tolk {
+#define GEN_PASS_DEF_TOLKEXPANDFLOATCONVERSIONS
+#include "tolk/Transforms/Passes.h.inc"
+} // namespace tolk
+
+using namespace mlir;
+
+namespace {
+
+/// The layout and the special codes of a narrow float format: the four
+/// 8-bit floats, and bf16.
+struct NarrowFormat {
+  unsigned width, ebits, mbits;
+  int bias;
+  /// No infinities; only S.1111.111 is a NaN (f8E4M3FN).
+  bool finiteOnly;
+  /// No infinities, no -0.0: 0x80 is the one NaN (the fnuz formats).
+  bool unsignedZero;
+
+  /// 8-bit floats saturate a finite overflow (seed 000); bf16 overflows to
+  /// an infinity.
+  bool saturates() const { return width == 8; }
+  uint64_t signBit() const { return uint64_t(1) << (width - 1); }
+  uint64_t expAllOnes() const {
+    return ((uint64_t(1) << ebits) - 1) << mbits;
+  }
+  /// The largest finite code.
+  uint64_t maxCode() const {
+    if (unsignedZero)
+      return signBit() - 1;
+    if (finiteOnly)
+      return expAllOnes() | ((uint64_t(1) << mbits) - 2);
+    return expAllOnes() - 1;
+  }
+  /// The code of an 8-bit NaN of sign `negative` (DESIGN's reading 4 of
+  /// seed 000: only f8E5M2 has a negative NaN).
+  uint64_t nanCode8(bool negative) const {
+    if (unsignedZero)
+      return 0x80;
+    if (finiteOnly)
+      return 0x7F;
+    return negative ? 0xFF : 0x7F;
+  }
+};
+
+std::optional<NarrowFormat> getNarrowFormat(Type t, bool includeBf16) {
+  if (isa<Float8E4M3FNType>(t))
+    return NarrowFormat{8, 4, 3, 7, true, false};
+  if (isa<Float8E5M2Type>(t))
+    return NarrowFormat{8, 5, 2, 15, false, false};
+  if (isa<Float8E4M3FNUZType>(t))
+    return NarrowFormat{8, 4, 3, 8, false, true};
+  if (isa<Float8E5M2FNUZType>(t))
+    return NarrowFormat{8, 5, 2, 16, false, true};
+  if (includeBf16 && isa<BFloat16Type>(t))
+    return NarrowFormat{16, 8, 7, 127, false, false};
+  return std::nullopt;
+}
+
+/// Builds integer arith ops of one type (`type`: iN, or a shape of iN).
+class IntBuilder {
+public:
+  IntBuilder(PatternRewriter &rewriter, Location loc, Type type)
+      : b(rewriter), loc(loc), type(type),
+        width(getElementTypeOrSelf(type).getIntOrFloatBitWidth()) {}
+
+  Value c(uint64_t v) {
+    APInt bits(width, v);
+    Type elt = getElementTypeOrSelf(type);
+    TypedAttr attr = b.getIntegerAttr(elt, bits);
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      attr = SplatElementsAttr::get(shaped, attr);
+    return arith::ConstantOp::create(b, loc, attr);
+  }
+  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value ori(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+  Value addi(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value subi(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value shli(Value x, Value y) { return arith::ShLIOp::create(b, loc, x, y); }
+  Value shrui(Value x, Value y) {
+    return arith::ShRUIOp::create(b, loc, x, y);
+  }
+  Value maxsi(Value x, Value y) {
+    return arith::MaxSIOp::create(b, loc, x, y);
+  }
+  Value minsi(Value x, Value y) {
+    return arith::MinSIOp::create(b, loc, x, y);
+  }
+  Value minui(Value x, Value y) {
+    return arith::MinUIOp::create(b, loc, x, y);
+  }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value select(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value zext(Value boolean) {
+    return arith::ExtUIOp::create(b, loc, type, boolean);
+  }
+
+private:
+  PatternRewriter &b;
+  Location loc;
+  Type type;
+  unsigned width;
+};
+
+/// `type` with its element type replaced by `elt`.
+Type withElement(Type type, Type elt) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(elt);
+  return elt;
+}
+
+/// arith.truncf to a narrow float: the source's bits rounded once.
+struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
+  TruncFToNarrow(MLIRContext *ctx, bool includeBf16)
+      : OpRewritePattern(ctx), includeBf16(includeBf16) {}
+
+  LogicalResult matchAndRewrite(arith::TruncFOp op,
+                                PatternRewriter &rewriter) const override {
+    Type outElt = getElementTypeOrSelf(op.getType());
+    std::optional<NarrowFormat> fmt = getNarrowFormat(outElt, includeBf16);
+    if (!fmt)
+      return failure();
+    Location loc = op.getLoc();
+    Value x = op.getIn();
+    auto inElt = cast<FloatType>(getElementTypeOrSelf(x.getType()));
+    // f16 (and any narrower float) extends to f32 exactly.
+    if (inElt.getWidth() < 32) {
+      x = arith::ExtFOp::create(
+          rewriter, loc, withElement(x.getType(), rewriter.getF32Type()), x);
+      inElt = rewriter.getF32Type();
+    }
+    if (inElt.getWidth() != 32 && inElt.getWidth() != 64)
+      return rewriter.notifyMatchFailure(op, "a source of 32 or 64 bits");
+    unsigned w = inElt.getWidth();
+    unsigned ms = inElt.getFPMantissaWidth() - 1; // explicit mantissa bits
+    int biasS = w == 32 ? 127 : 1023;
+    unsigned d = ms - fmt->mbits; // source mantissa bits that fall off
+
+    Type intType = withElement(x.getType(), rewriter.getIntegerType(w));
+    IntBuilder ib(rewriter, loc, intType);
+    using P = arith::CmpIPredicate;
+    Value bits = arith::BitcastOp::create(rewriter, loc, intType, x);
+    Value sign = ib.shrui(bits, ib.c(w - 1));
+    Value abs = ib.andi(bits, ib.c(APInt::getSignedMaxValue(w).getZExtValue()));
+    uint64_t infBits = ((uint64_t(1) << (w - 1 - ms)) - 1) << ms;
+    Value isNaN = ib.cmp(P::ugt, abs, ib.c(infBits));
+    Value isInf = ib.cmp(P::eq, abs, ib.c(infBits));
+    Value exp = ib.shrui(abs, ib.c(ms));
+    Value man = ib.andi(abs, ib.c((uint64_t(1) << ms) - 1));
+
+    // A subnormal source (exponent field 0) has the exponent of the least
+    // normal and no leading one.
+    Value subnormalSource = ib.cmp(P::eq, exp, ib.c(0));
+    Value expEff = ib.select(subnormalSource, ib.c(1), exp);
+    Value leadingOne = ib.select(subnormalSource, ib.c(0),
+                                 ib.c(uint64_t(1) << ms));
+    // The target's biased exponent, as a signed number: e >= 1 is normal
+    // (for a source with a leading one).
+    Value e = ib.subi(expEff, ib.c(uint64_t(int64_t(biasS - fmt->bias))));
+    Value normal = arith::AndIOp::create(
+        rewriter, loc, ib.cmp(P::sgt, e, ib.c(0)),
+        ib.cmp(P::ne, exp, ib.c(0)));
+    // Normal: the exponent field and the top of the mantissa; d bits fall
+    // off.
+    Value baseN = ib.ori(ib.shli(e, ib.c(fmt->mbits)), ib.shrui(man, ib.c(d)));
+    Value remN = ib.andi(man, ib.c((uint64_t(1) << d) - 1));
+    Value halfN = ib.c(uint64_t(1) << (d - 1));
+    // Subnormal: the mantissa with its leading one (if any), shifted
+    // s = d + 1 - e places. Past w - 1 places nothing is left and the
+    // remainder is below half, so s is clamped there (a shift by w or more
+    // is poison), and at 1 from below for the normal lanes, whose s is
+    // unused but must not make a poison shift either. (From f32 to bf16,
+    // whose exponents agree, a subnormal source has s = d: it keeps its
+    // top bits.)
+    Value s = ib.minsi(ib.maxsi(ib.subi(ib.c(d + 1), e), ib.c(1)),
+                       ib.c(w - 1));
+    Value full = ib.ori(man, leadingOne);
+    Value baseS = ib.shrui(full, s);
+    Value one = ib.c(1);
+    Value remS = ib.andi(full, ib.subi(ib.shli(one, s), one));
+    Value halfS = ib.shli(one, ib.subi(s, one));
+
+    Value base = ib.select(normal, baseN, baseS);
+    Value rem = ib.select(normal, remN, remS);
+    Value half = ib.select(normal, halfN, halfS);
+    // Round to nearest, ties to even; a carry moves to the next binade.
+    Value above = ib.cmp(P::ugt, rem, half);
+    Value tie = ib.cmp(P::eq, rem, half);
+    Value odd = ib.cmp(P::ne, ib.andi(base, one), ib.c(0));
+    Value up = arith::OrIOp::create(
+        rewriter, loc, above, arith::AndIOp::create(rewriter, loc, tie, odd));
+    Value code = ib.addi(base, ib.zext(up));
+    Value overflow = ib.cmp(P::ugt, code, ib.c(fmt->maxCode()));
+    if (fmt->saturates()) {
+      // A finite value past the largest saturates to it (seed 000, 8 bits).
+      code = ib.select(overflow, ib.c(fmt->maxCode()), code);
+    } else {
+      // An infinity, however far past (an f64 exponent gives any code).
+      code = ib.select(overflow, ib.c(fmt->expAllOnes()), code);
+    }
+    if (fmt->unsignedZero)
+      sign = ib.select(ib.cmp(P::eq, code, ib.c(0)), ib.c(0), sign);
+    Value signBit = ib.shli(sign, ib.c(fmt->width - 1));
+    code = ib.ori(code, signBit);
+
+    // Infinities and NaNs.
+    Value nan, inf;
+    if (fmt->width == 8) {
+      Value negative = ib.cmp(P::ne, sign, ib.c(0));
+      nan = ib.select(negative, ib.c(fmt->nanCode8(true)),
+                      ib.c(fmt->nanCode8(false)));
+      if (!fmt->finiteOnly && !fmt->unsignedZero)
+        inf = ib.ori(ib.c(fmt->expAllOnes()), signBit);
+      else
+        inf = ib.c(fmt->nanCode8(false));
+    } else {
+      // A NaN keeps its sign and the top of its payload, as Dtype.const
+      // does; a signalling NaN stays signalling, and one whose payload all
+      // falls off gets the lowest fraction bit (DESIGN's reading 3), so that
+      // it is not an infinity.
+      Value payload = ib.shrui(man, ib.c(d));
+      payload = ib.select(ib.cmp(P::eq, payload, ib.c(0)), one, payload);
+      nan = ib.ori(ib.ori(ib.c(fmt->expAllOnes()), payload), signBit);
+      inf = ib.ori(ib.c(fmt->expAllOnes()), signBit);
+    }
+    code = ib.select(isInf, inf, ib.select(isNaN, nan, code));
+
+    Type storage =
+        withElement(x.getType(), rewriter.getIntegerType(fmt->width));
+    Value narrow = arith::TruncIOp::create(rewriter, loc, storage, code);
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, op.getType(), narrow);
+    return success();
+  }
+
+  bool includeBf16;
+};
+
+/// arith.extf from a narrow float: exact, built as f32 bits.
+struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
+  ExtFFromNarrow(MLIRContext *ctx, bool includeBf16)
+      : OpRewritePattern(ctx), includeBf16(includeBf16) {}
+
+  LogicalResult matchAndRewrite(arith::ExtFOp op,
+                                PatternRewriter &rewriter) const override {
+    Value x = op.getIn();
+    std::optional<NarrowFormat> fmt =
+        getNarrowFormat(getElementTypeOrSelf(x.getType()), includeBf16);
+    if (!fmt)
+      return failure();
+    Location loc = op.getLoc();
+    Type storage = withElement(x.getType(),
+                               rewriter.getIntegerType(fmt->width));
+    Type i32Type = withElement(x.getType(), rewriter.getI32Type());
+    Type f32Type = withElement(x.getType(), rewriter.getF32Type());
+    IntBuilder ib(rewriter, loc, i32Type);
+    using P = arith::CmpIPredicate;
+
+    Value narrow = arith::BitcastOp::create(rewriter, loc, storage, x);
+    Value bits = arith::ExtUIOp::create(rewriter, loc, i32Type, narrow);
+    Value result;
+    if (fmt->width == 16) {
+      // bf16 is the top half of an f32: every value, NaN payloads included.
+      result = ib.shli(bits, ib.c(16));
+    } else {
+      Value sign = ib.shrui(bits, ib.c(7));
+      Value exp = ib.andi(ib.shrui(bits, ib.c(fmt->mbits)),
+                          ib.c((1u << fmt->ebits) - 1));
+      Value man = ib.andi(bits, ib.c((1u << fmt->mbits) - 1));
+      Value signBit = ib.shli(sign, ib.c(31));
+
+      // Normal: rebias the exponent, widen the mantissa.
+      Value normal = ib.ori(
+          ib.shli(ib.addi(exp, ib.c(127 - fmt->bias)), ib.c(23)),
+          ib.shli(man, ib.c(23 - fmt->mbits)));
+      // Subnormal (and zero): man * 2^(1 - bias - mbits), exact in f32 (an
+      // integer below 8 times a power of two well inside f32's range).
+      Value manF = arith::UIToFPOp::create(rewriter, loc, f32Type, man);
+      TypedAttr scaleAttr = rewriter.getF32FloatAttr(
+          std::ldexp(1.0f, 1 - fmt->bias - int(fmt->mbits)));
+      if (auto shaped = dyn_cast<ShapedType>(f32Type))
+        scaleAttr = SplatElementsAttr::get(shaped, scaleAttr);
+      Value scale = arith::ConstantOp::create(rewriter, loc, scaleAttr);
+      Value sub = arith::BitcastOp::create(
+          rewriter, loc, i32Type,
+          arith::MulFOp::create(rewriter, loc, manF, scale));
+      Value magnitude = ib.select(ib.cmp(P::eq, exp, ib.c(0)), sub, normal);
+      result = ib.ori(magnitude, signBit);
+
+      // The special codes: a NaN is the quiet NaN of its sign.
+      Value qnan = ib.c(0x7FC00000);
+      if (fmt->unsignedZero) {
+        result = ib.select(ib.cmp(P::eq, bits, ib.c(0x80)), qnan, result);
+      } else if (fmt->finiteOnly) {
+        Value isNaN = ib.cmp(P::eq, ib.andi(bits, ib.c(0x7F)), ib.c(0x7F));
+        result = ib.select(isNaN, qnan, result);
+      } else {
+        Value special = ib.cmp(P::eq, exp, ib.c((1u << fmt->ebits) - 1));
+        Value isInf = ib.cmp(P::eq, man, ib.c(0));
+        Value inf = ib.ori(ib.c(0x7F800000), signBit);
+        Value nan = ib.ori(qnan, signBit);
+        result = ib.select(special, ib.select(isInf, inf, nan), result);
+      }
+    }
+    Value f = arith::BitcastOp::create(rewriter, loc, f32Type, result);
+    auto outElt = cast<FloatType>(getElementTypeOrSelf(op.getType()));
+    if (outElt.getWidth() == 32)
+      rewriter.replaceOp(op, f);
+    else if (outElt.getWidth() > 32)
+      rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, op.getType(), f);
+    else // f16, bf16: every 8-bit float value is exact in both.
+      rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, op.getType(), f);
+    return success();
+  }
+
+  bool includeBf16;
+};
+
+struct ExpandFloatConversions
+    : public tolk::impl::TolkExpandFloatConversionsBase<
+          ExpandFloatConversions> {
+  using TolkExpandFloatConversionsBase::TolkExpandFloatConversionsBase;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    tolk::populateExpandFloatConversionPatterns(patterns, includeBf16);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void tolk::populateExpandFloatConversionPatterns(RewritePatternSet &patterns,
+                                                 bool includeBf16) {
+  patterns.add<TruncFToNarrow, ExtFFromNarrow>(patterns.getContext(),
+                                               includeBf16);
+}

@@ -1,0 +1,64 @@
+// --tolk-expand-float-conversions leaves no conversion to or from an 8-bit
+// float (or bf16, with include-bf16): they become integer arithmetic on the
+// bits, on scalars, vectors and tensors alike. Other conversions are
+// untouched. (The bits are checked in expand-float-conversions-table.mlir.)
+// RUN: tolk-opt %s -split-input-file --tolk-expand-float-conversions --verify-each | FileCheck %s
+// RUN: tolk-opt %s -split-input-file --tolk-expand-float-conversions=include-bf16 --verify-each | FileCheck %s --check-prefix=BF16
+
+// CHECK-LABEL: func.func @truncate
+// CHECK-NOT: arith.truncf {{.*}} to {{.*}}f8
+// CHECK: %[[B:.*]] = arith.trunci %{{.*}} : vector<4xi32> to vector<4xi8>
+// CHECK: arith.bitcast %[[B]] : vector<4xi8> to vector<4xf8E4M3FN>
+// CHECK-NOT: arith.truncf {{.*}} to {{.*}}f8
+// CHECK: %[[T:.*]] = arith.trunci %{{.*}} : tensor<2x3xi64> to tensor<2x3xi8>
+// CHECK: arith.bitcast %[[T]] : tensor<2x3xi8> to tensor<2x3xf8E5M2FNUZ>
+func.func @truncate(%v: vector<4xf32>, %t: tensor<2x3xf64>) -> (vector<4xf8E4M3FN>, tensor<2x3xf8E5M2FNUZ>) {
+  %0 = arith.truncf %v : vector<4xf32> to vector<4xf8E4M3FN>
+  %1 = arith.truncf %t : tensor<2x3xf64> to tensor<2x3xf8E5M2FNUZ>
+  return %0, %1 : vector<4xf8E4M3FN>, tensor<2x3xf8E5M2FNUZ>
+}
+
+// -----
+
+// An f16 source extends to f32 first, exactly: one rounding.
+// CHECK-LABEL: func.func @truncate_f16
+// CHECK: %[[E:.*]] = arith.extf %arg0 : f16 to f32
+// CHECK: arith.bitcast %[[E]] : f32 to i32
+// CHECK-NOT: arith.truncf
+func.func @truncate_f16(%h: f16) -> f8E5M2 {
+  %0 = arith.truncf %h : f16 to f8E5M2
+  return %0 : f8E5M2
+}
+
+// -----
+
+// CHECK-LABEL: func.func @extend
+// CHECK: %[[B:.*]] = arith.bitcast %arg0 : vector<4xf8E5M2> to vector<4xi8>
+// CHECK: arith.extui %[[B]] : vector<4xi8> to vector<4xi32>
+// CHECK-NOT: arith.extf {{.*}}f8
+// CHECK: arith.extf %{{.*}} : vector<4xf32> to vector<4xf64>
+// CHECK-NOT: arith.extf {{.*}}f8
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+func.func @extend(%v: vector<4xf8E5M2>, %s: f8E4M3FNUZ) -> (vector<4xf64>, bf16) {
+  %0 = arith.extf %v : vector<4xf8E5M2> to vector<4xf64>
+  %1 = arith.extf %s : f8E4M3FNUZ to bf16
+  return %0, %1 : vector<4xf64>, bf16
+}
+
+// -----
+
+// Without include-bf16, bf16 stays as it is.
+// CHECK-LABEL: func.func @others
+// CHECK-NEXT: arith.truncf %arg0 : f32 to f16
+// CHECK-NEXT: arith.extf %arg1 : bf16 to f32
+// BF16-LABEL: func.func @others
+// BF16: arith.truncf %arg0 : f32 to f16
+// BF16-NEXT: %[[B:.*]] = arith.bitcast %arg1 : bf16 to i16
+// BF16-NEXT: %[[W:.*]] = arith.extui %[[B]] : i16 to i32
+// BF16: arith.shli %[[W]], %{{.*}} : i32
+// BF16-NOT: arith.extf
+func.func @others(%x: f32, %y: bf16) -> (f16, f32) {
+  %0 = arith.truncf %x : f32 to f16
+  %1 = arith.extf %y : bf16 to f32
+  return %0, %1 : f16, f32
+}
