@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/Dialect/Tolk/ConstantMapping.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/TypeMapping.h"
 
 using namespace mlir;
 using namespace tolk;
@@ -26,7 +28,14 @@ void TolkDialect::initialize() {
 Operation *TolkDialect::materializeConstant(OpBuilder &builder,
                                             Attribute value, Type type,
                                             Location loc) {
+  // #tolk.const from Tolk's folders, and the builtin attributes a tolk.const
+  // folds to (ConstantMapping.h), but only for a Tolk data type: an i32
+  // IntegerAttr is arith's to materialize.
   if (auto c = dyn_cast<ConstAttr>(value))
     return ConstOp::create(builder, loc, type, c);
+  if (!classify(type))
+    return nullptr;
+  if (std::optional<dtype::Const> c = getConstantValue(value))
+    return ConstOp::create(builder, loc, type, *c);
   return nullptr;
 }

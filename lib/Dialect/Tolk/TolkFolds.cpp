@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Dialect/Tolk/ConstantMapping.h"
 #include "tolk/Dialect/Tolk/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
@@ -175,12 +176,12 @@ static OpFoldResult foldConstants(Operation *op, ArrayRef<Attribute> operands,
   SmallVector<DType, 3> dts;
   SmallVector<Const, 3> cs;
   for (auto [value, attr] : llvm::zip_equal(op->getOperands(), operands)) {
-    auto c = dyn_cast_if_present<ConstAttr>(attr);
+    std::optional<Const> c = getConstantValue(attr);
     std::optional<DType> dt = dtypeOf(value.getType());
     if (!c || !dt)
       return {};
     dts.push_back(*dt);
-    cs.push_back(c.getValue());
+    cs.push_back(*c);
   }
   std::optional<DType> resultDType = dtypeOf(op->getResult(0).getType());
   if (!resultDType)
@@ -353,10 +354,10 @@ promoteBinary(Operation *op, ArrayRef<Attribute> attrs) {
   b.dt = p->target;
   for (unsigned i = 0; i < 2; ++i) {
     b.operand[i] = op->getOperand(i);
-    auto c = dyn_cast_if_present<ConstAttr>(attrs[i]);
+    std::optional<Const> c = getConstantValue(attrs[i]);
     if (!c)
       continue;
-    llvm::Expected<Const> v = convertOperand(*p, c.getValue());
+    llvm::Expected<Const> v = convertOperand(*p, *c);
     if (!v)
       llvm::consumeError(v.takeError());
     else if (!v->isInvalid())
@@ -589,8 +590,8 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
   Type resultType = getType();
   // A constant condition picks an arm, whatever its value, if no promotion
   // or broadcast stands between the arm and the result.
-  if (auto c = dyn_cast_if_present<ConstAttr>(adaptor.getCondition())) {
-    Const cond = c.getValue();
+  if (std::optional<Const> c = getConstantValue(adaptor.getCondition())) {
+    Const cond = *c;
     if (!cond.isInvalid() && cond.value().isBool()) {
       Value arm = cond.value().getBool() ? getTrueValue() : getFalseValue();
       if (arm.getType() == resultType)
@@ -606,9 +607,9 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
   // where(c, true, false) is c, when the arms are Bool and c has the result's
   // shape. (where(c, false, true) builds a logical_not: a pattern.)
   auto isBoolArm = [](Attribute a, bool value) {
-    auto c = dyn_cast_if_present<ConstAttr>(a);
-    return c && !c.getValue().isInvalid() && c.getValue().value().isBool() &&
-           c.getValue().value().getBool() == value;
+    std::optional<Const> c = getConstantValue(a);
+    return c && !c->isInvalid() && c->value().isBool() &&
+           c->value().getBool() == value;
   };
   if (isBoolArm(adaptor.getTrueValue(), true) &&
       isBoolArm(adaptor.getFalseValue(), false))

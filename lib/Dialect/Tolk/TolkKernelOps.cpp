@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Dialect/Tolk/ConstantMapping.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
 #include "tolk/Dtype/Const.h"
@@ -51,11 +52,9 @@ static std::optional<mpz_class> getConstantInteger(Value v) {
     bool isUnsigned = intAttr.getType().isUnsignedInteger();
     return dtype::fromAPInt(intAttr.getValue(), !isUnsigned);
   }
-  if (auto c = dyn_cast<ConstAttr>(attr)) {
-    dtype::Const value = c.getValue();
-    if (!value.isInvalid() && value.value().isInt())
-      return value.value().getInt();
-  }
+  if (std::optional<dtype::Const> value = getConstantValue(attr))
+    if (!value->isInvalid() && value->value().isInt())
+      return value->value().getInt();
   return std::nullopt;
 }
 

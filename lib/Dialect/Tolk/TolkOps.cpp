@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/ConstantMapping.h"
 #include "tolk/Dialect/Tolk/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
@@ -44,7 +45,11 @@ void ConstOp::build(OpBuilder &builder, OperationState &state, Type type,
   build(builder, state, type, ConstAttr::get(builder.getContext(), value));
 }
 
-OpFoldResult ConstOp::fold(FoldAdaptor) { return getValueAttr(); }
+// A builtin attribute where the type has one (ConstantMapping.h): upstream
+// folders read their constant operands as builtin attributes.
+OpFoldResult ConstOp::fold(FoldAdaptor) {
+  return getConstantAttr(getType(), getValue().getValue());
+}
 
 /// The decimal text of a finite float that MLIR's lexer reads as a float
 /// literal (it needs a '.'): "1e-05" becomes "1.0e-05".
@@ -649,11 +654,11 @@ LogicalResult BitcastOp::verify() {
 OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
-  auto c = dyn_cast_if_present<ConstAttr>(adaptor.getInput());
+  std::optional<dtype::Const> c = getConstantValue(adaptor.getInput());
   std::optional<ElementwiseType> out = classify(getType());
   if (!c || !out)
     return {};
-  llvm::Expected<dtype::Const> v = dtype::makeConst(out->dtype, c.getValue());
+  llvm::Expected<dtype::Const> v = dtype::makeConst(out->dtype, *c);
   if (!v) {
     llvm::consumeError(v.takeError());
     return {};
@@ -664,15 +669,15 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
 OpFoldResult BitcastOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
-  auto c = dyn_cast_if_present<ConstAttr>(adaptor.getInput());
+  std::optional<dtype::Const> c = getConstantValue(adaptor.getInput());
   std::optional<ElementwiseType> in = classify(getInput().getType());
   std::optional<ElementwiseType> out = classify(getType());
   if (!c || !in || !out)
     return {};
-  if (c.getValue().isInvalid())
-    return c;
+  if (c->isInvalid())
+    return ConstAttr::get(getContext(), *c);
   llvm::Expected<dtype::Value> v =
-      dtype::bitcast(in->dtype, out->dtype, c.getValue().value());
+      dtype::bitcast(in->dtype, out->dtype, c->value());
   if (!v) {
     llvm::consumeError(v.takeError());
     return {};
