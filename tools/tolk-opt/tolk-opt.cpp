@@ -15,6 +15,7 @@
 #include "tolk/Conversion/Passes.h"
 #include "tolk/Dialect/Tolk/Passes.h"
 #include "tolk/InitAllDialects.h"
+#include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -26,12 +27,14 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   tolk::registerAllDialects(registry);
+  tolk::registerTolkPipelineExtensions(registry);
 
   // Canonicalize, CSE, inliner, ...: the generic passes every pipeline uses.
   mlir::registerTransformsPasses();
   tolk::registerTolkPasses();
   tolk::registerTolkConversionPasses();
   tolk::registerTolkTransformsPasses();
+  tolk::registerTolkPipelines();
 
   // --version prints LLVM's text (the MLIR the tool runs on) and then ours.
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {

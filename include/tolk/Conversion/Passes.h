@@ -15,6 +15,7 @@
 #define TOLK_CONVERSION_PASSES_H
 
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
+#include "tolk/Conversion/TolkToGPU/TolkToGPU.h"
 
 #include "mlir/Pass/Pass.h"
 

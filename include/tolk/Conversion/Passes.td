@@ -54,4 +54,39 @@ def ConvertTolkToArith : Pass<"convert-tolk-to-arith"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// TolkToGPU
+//===----------------------------------------------------------------------===//
+
+def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
+  let summary = "Lower Tolk kernels to gpu, memref, vector and scf";
+  let description = [{
+    Rewrites the kernel ops of a Tolk kernel (a `gpu.func` in a
+    `gpu.module`) and its value ops (with the patterns of
+    `--convert-tolk-to-arith`, whose input contract applies) into upstream
+    ops that `convert-gpu-to-nvvm`, `-rocdl` and `-spirv` lower
+    (docs/Rationale.md, "Lowering kernels to NVVM").
+
+    A pointer `!tolk.ptr<T, s[, n]>` becomes a rank-1 memref of the
+    converted `T` with layout `strided<[1], offset: ?>` in the gpu address
+    space of `s`: a buffer plus an element offset. `tolk.index` adds to the
+    offset (`memref.reinterpret_cast`), `tolk.load`/`tolk.store` access
+    element 0 (`vector.load`/`vector.store` for a vector width), a gate
+    becomes an `scf.if`. An `alu` pointer argument becomes the scalar, and
+    its load that scalar. `tolk.define_local` becomes a workgroup
+    attribution of the `gpu.func`, `tolk.define_reg` a private
+    `memref.alloca`, `tolk.special` the gpu id ops with an
+    `arith.index_cast`, `tolk.range` an `scf.for`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // TOLK_CONVERSION_PASSES

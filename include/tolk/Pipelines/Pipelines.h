@@ -1,0 +1,50 @@
+//===- Pipelines.h - Tolk's lowering pipelines ------------------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Named pipelines from a Tolk module to a target's binary, and the dialect
+// extensions and interfaces their last steps need.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_PIPELINES_PIPELINES_H
+#define TOLK_PIPELINES_PIPELINES_H
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace tolk {
+
+struct TolkToNVVMOptions : public mlir::PassPipelineOptions<TolkToNVVMOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("The NVIDIA chip (sm_XX)"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{*this, "features",
+                               llvm::cl::desc("The PTX features (+ptxXX)"),
+                               llvm::cl::init("+ptx80")};
+  Option<int> optLevel{*this, "opt-level",
+                       llvm::cl::desc("The LLVM optimization level"),
+                       llvm::cl::init(2)};
+};
+
+/// From a module of Tolk kernels (gpu.func in gpu.module) to gpu.binary ops
+/// that hold PTX: Tolk's passes, then upstream's NVVM pipeline with the
+/// `isa` format.
+void buildTolkToNVVMPipeline(mlir::OpPassManager &pm,
+                             const TolkToNVVMOptions &options);
+
+/// Registers `--tolk-to-nvvm`.
+void registerTolkPipelines();
+
+/// The ConvertToLLVM interfaces, target attribute models and LLVM IR
+/// translations that the pipelines' last steps look up in the context.
+void registerTolkPipelineExtensions(mlir::DialectRegistry &registry);
+
+} // namespace tolk
+
+#endif // TOLK_PIPELINES_PIPELINES_H

@@ -1,0 +1,464 @@
+//===- TolkToGPU.cpp - Tolk kernels to gpu, memref and scf ----------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowers Tolk kernels to upstream ops that every GPU target lowers
+// (docs/Rationale.md, "Kernels" and "Lowering kernels to NVVM"). A pointer
+// is a buffer plus an element offset, so it becomes a rank-1 memref with a
+// dynamic offset: tolk.index moves the offset, and every access is at
+// element 0 of the moved memref. The value ops go through TolkToArith's
+// patterns in the same conversion, so that one type converter maps both.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Conversion/TolkToGPU/TolkToGPU.h"
+
+#include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/TolkTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tolk {
+#define GEN_PASS_DEF_CONVERTTOLKTOGPU
+#include "tolk/Conversion/Passes.h.inc"
+} // namespace tolk
+
+using namespace mlir;
+
+/// The attribute by which prepareTolkToGPU() tells a tolk.define_local the
+/// position of its workgroup attribution.
+static constexpr llvm::StringLiteral kAttributionAttr =
+    "tolk.workgroup_attribution";
+
+/// The argument attribute of an alu pointer (tinygrad's DEFINE_VAR range).
+static constexpr llvm::StringLiteral kBoundsAttr = "tolk.bounds";
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+static gpu::AddressSpace gpuAddressSpace(tolk::AddrSpace as) {
+  switch (as) {
+  case tolk::AddrSpace::local:
+    return gpu::AddressSpace::Workgroup;
+  case tolk::AddrSpace::reg:
+    return gpu::AddressSpace::Private;
+  default:
+    return gpu::AddressSpace::Global;
+  }
+}
+
+/// An identity-layout memref of `ptr`'s buffer, for allocations.
+static MemRefType allocationType(tolk::PtrType ptr, Type element) {
+  return MemRefType::get(
+      {ptr.getSize()}, element, MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(ptr.getContext(),
+                                 gpuAddressSpace(ptr.getAddrSpace())));
+}
+
+tolk::TolkToGPUTypeConverter::TolkToGPUTypeConverter(MLIRContext *ctx) {
+  // Added last, so tried before the value types of TolkToArith.
+  addConversion([this, ctx](tolk::PtrType ptr) -> std::optional<Type> {
+    if (ptr.getImage())
+      return Type();
+    Type element = convertType(ptr.getElementType());
+    if (!element)
+      return Type();
+    if (ptr.getAddrSpace() == tolk::AddrSpace::alu)
+      return element;
+    int64_t size = ptr.getSize() < 0 ? ShapedType::kDynamic : ptr.getSize();
+    auto layout = StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1});
+    return MemRefType::get(
+        {size}, element, layout,
+        gpu::AddressSpaceAttr::get(ctx, gpuAddressSpace(ptr.getAddrSpace())));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// `v` (converted from a value of Tolk type `original`) as an index:
+/// signed Tolk integers sign-extend, unsigned ones and Bool zero-extend.
+static Value toIndex(OpBuilder &b, Location loc, Value v, Type original) {
+  if (v.getType().isIndex())
+    return v;
+  if (original.isSignedInteger())
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// A load of the element (or the vector of elements) at offset 0 of `mem`.
+static Value loadAt0(OpBuilder &b, Location loc, Value mem, Type type) {
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  auto memType = cast<MemRefType>(mem.getType());
+  if (isa<VectorType>(type) && !isa<VectorType>(memType.getElementType()))
+    return vector::LoadOp::create(b, loc, cast<VectorType>(type), mem,
+                                  ValueRange{c0});
+  return memref::LoadOp::create(b, loc, mem, ValueRange{c0});
+}
+
+static void storeAt0(OpBuilder &b, Location loc, Value v, Value mem) {
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  auto memType = cast<MemRefType>(mem.getType());
+  if (isa<VectorType>(v.getType()) &&
+      !isa<VectorType>(memType.getElementType()))
+    vector::StoreOp::create(b, loc, v, mem, ValueRange{c0});
+  else
+    memref::StoreOp::create(b, loc, v, mem, ValueRange{c0});
+}
+
+static bool isAlu(Type t) {
+  auto ptr = dyn_cast<tolk::PtrType>(t);
+  return ptr && ptr.getAddrSpace() == tolk::AddrSpace::alu;
+}
+
+namespace {
+
+struct SpecialLowering : public OpConversionPattern<tolk::SpecialOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::SpecialOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dim = static_cast<gpu::Dimension>(op.getDimension());
+    Value id;
+    switch (op.getKind()) {
+    case tolk::SpecialKind::local_id:
+      id = gpu::ThreadIdOp::create(rewriter, loc, dim);
+      break;
+    case tolk::SpecialKind::group_id:
+      id = gpu::BlockIdOp::create(rewriter, loc, dim);
+      break;
+    case tolk::SpecialKind::global_id: {
+      // Spelled out rather than gpu.global_id, which not every upstream
+      // lowering handles.
+      Value block = gpu::BlockIdOp::create(rewriter, loc, dim);
+      Value size = gpu::BlockDimOp::create(rewriter, loc, dim);
+      Value thread = gpu::ThreadIdOp::create(rewriter, loc, dim);
+      Value base = arith::MulIOp::create(rewriter, loc, block, size);
+      id = arith::AddIOp::create(rewriter, loc, base, thread);
+      break;
+    }
+    }
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unconvertible result");
+    if (!type.isIndex()) {
+      if (op.getType().isUnsignedInteger())
+        id = arith::IndexCastUIOp::create(rewriter, loc, type, id);
+      else
+        id = arith::IndexCastOp::create(rewriter, loc, type, id);
+    }
+    rewriter.replaceOp(op, id);
+    return success();
+  }
+};
+
+struct IndexLowering : public OpConversionPattern<tolk::IndexOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::IndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<MemRefType>(adaptor.getBase().getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "base is not a buffer");
+    Location loc = op.getLoc();
+    auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc,
+                                                         adaptor.getBase());
+    Value offset = arith::AddIOp::create(
+        rewriter, loc, meta.getOffset(),
+        toIndex(rewriter, loc, adaptor.getOffset(), op.getOffset().getType()));
+    OpFoldResult size =
+        type.isDynamicDim(0)
+            ? OpFoldResult(meta.getSizes()[0])
+            : OpFoldResult(rewriter.getIndexAttr(type.getDimSize(0)));
+    rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+        op, type, meta.getBaseBuffer(), OpFoldResult(offset),
+        ArrayRef<OpFoldResult>{size},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    return success();
+  }
+};
+
+struct LoadLowering : public OpConversionPattern<tolk::LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unconvertible result");
+    Value ptr = adaptor.getPtr();
+    Value gate = adaptor.getGate();
+    if (isAlu(op.getPtr().getType())) {
+      // The by-value parameter is the value; a gate only selects.
+      Value v = ptr;
+      if (gate)
+        v = arith::SelectOp::create(rewriter, loc, gate, v,
+                                    adaptor.getAlternative());
+      rewriter.replaceOp(op, v);
+      return success();
+    }
+    if (!gate) {
+      rewriter.replaceOp(op, loadAt0(rewriter, loc, ptr, type));
+      return success();
+    }
+    // A gated-off load must not touch memory: a branch, not a select.
+    Value alternative = adaptor.getAlternative();
+    auto ifOp = scf::IfOp::create(
+        rewriter, loc, gate,
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, loadAt0(b, l, ptr, type));
+        },
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, alternative);
+        });
+    rewriter.replaceOp(op, ifOp.getResults());
+    return success();
+  }
+};
+
+struct StoreLowering : public OpConversionPattern<tolk::StoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!isa<MemRefType>(adaptor.getPtr().getType()))
+      return rewriter.notifyMatchFailure(op, "not a buffer");
+    if (!adaptor.getGate()) {
+      storeAt0(rewriter, loc, adaptor.getValue(), adaptor.getPtr());
+      rewriter.eraseOp(op);
+      return success();
+    }
+    scf::IfOp::create(rewriter, loc, adaptor.getGate(),
+                      [&](OpBuilder &b, Location l) {
+                        storeAt0(b, l, adaptor.getValue(), adaptor.getPtr());
+                        scf::YieldOp::create(b, l);
+                      });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct DefineLocalLowering : public OpConversionPattern<tolk::DefineLocalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::DefineLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto func = op->getParentOfType<gpu::GPUFuncOp>();
+    auto position = op->getAttrOfType<IntegerAttr>(kAttributionAttr);
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!func || !position || !type)
+      return rewriter.notifyMatchFailure(op, "not prepared");
+    Value buffer = func.getWorkgroupAttributions()[position.getInt()];
+    rewriter.replaceOpWithNewOp<memref::CastOp>(op, type, buffer);
+    return success();
+  }
+};
+
+struct DefineRegLowering : public OpConversionPattern<tolk::DefineRegOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::DefineRegOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto ptr = cast<tolk::PtrType>(op.getType());
+    auto type =
+        dyn_cast_or_null<MemRefType>(getTypeConverter()->convertType(ptr));
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unconvertible result");
+    Value buffer = memref::AllocaOp::create(
+        rewriter, op.getLoc(), allocationType(ptr, type.getElementType()));
+    rewriter.replaceOpWithNewOp<memref::CastOp>(op, type, buffer);
+    return success();
+  }
+};
+
+struct RangeLowering : public OpConversionPattern<tolk::RangeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tolk::RangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Block *> converted =
+        rewriter.convertRegionTypes(&op.getRegion(), *getTypeConverter());
+    if (failed(converted))
+      return rewriter.notifyMatchFailure(op, "unconvertible induction var");
+    Block *body = *converted;
+    bool isUnsigned = op.getLowerBound().getType().isUnsignedInteger();
+    auto forOp = scf::ForOp::create(
+        rewriter, op.getLoc(), adaptor.getLowerBound(), adaptor.getUpperBound(),
+        adaptor.getStep(), ValueRange{},
+        /*bodyBuilder=*/nullptr, isUnsigned);
+    rewriter.eraseOp(body->getTerminator());
+    rewriter.inlineBlockBefore(body, forOp.getBody()->getTerminator(),
+                               forOp.getInductionVar());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Converts a gpu.func's argument types. The entry block also holds the
+/// workgroup and private attributions after the arguments, which the
+/// generic FunctionOpInterface pattern does not expect.
+struct GPUFuncSignatureLowering : public OpConversionPattern<gpu::GPUFuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::GPUFuncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Block &entry = op.getBody().front();
+    unsigned numInputs = op.getFunctionType().getNumInputs();
+    TypeConverter::SignatureConversion signature(entry.getNumArguments());
+    SmallVector<Type> inputs;
+    for (BlockArgument arg : entry.getArguments()) {
+      Type type = getTypeConverter()->convertType(arg.getType());
+      if (!type)
+        return rewriter.notifyMatchFailure(op, "unconvertible argument");
+      signature.addInputs(arg.getArgNumber(), type);
+      if (arg.getArgNumber() < numInputs)
+        inputs.push_back(type);
+    }
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(
+            op.getFunctionType().getResults(), results)))
+      return rewriter.notifyMatchFailure(op, "unconvertible result");
+    SmallVector<unsigned> aluArgs;
+    for (auto [i, type] : llvm::enumerate(op.getArgumentTypes()))
+      if (isAlu(type))
+        aluArgs.push_back(i);
+    rewriter.applySignatureConversion(&entry, signature, getTypeConverter());
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setFunctionType(rewriter.getFunctionType(inputs, results));
+      // The bounds belong to the alu pointer, which is gone: the dialect
+      // verifies them on alu pointers only. They are not yet forwarded to
+      // a target's range metadata.
+      for (unsigned i : aluArgs)
+        op.removeArgAttr(i, kBoundsAttr);
+    });
+    return success();
+  }
+};
+
+} // namespace
+
+void tolk::populateTolkToGPUConversionPatterns(const TypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<SpecialLowering, IndexLowering, LoadLowering, StoreLowering,
+               DefineLocalLowering, DefineRegLowering, RangeLowering,
+               GPUFuncSignatureLowering>(converter, patterns.getContext());
+}
+
+//===----------------------------------------------------------------------===//
+// Preparation
+//===----------------------------------------------------------------------===//
+
+LogicalResult tolk::prepareTolkToGPU(Operation *root) {
+  bool ok = true;
+  auto image = [&](Operation *op, Type t) {
+    auto ptr = dyn_cast<tolk::PtrType>(t);
+    if (!ptr || !ptr.getImage())
+      return false;
+    op->emitOpError("uses the image pointer ")
+        << t << ", which has no GPU lowering yet";
+    ok = false;
+    return true;
+  };
+  root->walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (image(op, t))
+        return;
+    for (Region &r : op->getRegions())
+      for (Block &block : r)
+        for (BlockArgument a : block.getArguments())
+          if (image(op, a.getType()))
+            return;
+  });
+  if (!ok)
+    return failure();
+
+  // Workgroup memory is an attribution of the kernel: added here, outside
+  // the conversion, since the pattern cannot grow its function's entry
+  // block.
+  TolkToArithTypeConverter converter;
+  root->walk([&](tolk::DefineLocalOp op) {
+    auto func = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!func || !func.isKernel()) {
+      op.emitOpError("lowers to a workgroup attribution, which needs an "
+                     "enclosing gpu.func kernel");
+      ok = false;
+      return;
+    }
+    auto ptr = cast<tolk::PtrType>(op.getType());
+    Type element = converter.convertType(ptr.getElementType());
+    if (!element) {
+      op.emitOpError("has no lowering for the element type ")
+          << ptr.getElementType();
+      ok = false;
+      return;
+    }
+    func.addWorkgroupAttribution(allocationType(ptr, element), op.getLoc());
+    op->setAttr(kAttributionAttr,
+                IntegerAttr::get(IntegerType::get(op.getContext(), 64),
+                                 func.getNumWorkgroupAttributions() - 1));
+  });
+  return success(ok);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertTolkToGPUPass
+    : public tolk::impl::ConvertTolkToGPUBase<ConvertTolkToGPUPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    if (failed(tolk::checkTolkToArithInput(root)) ||
+        failed(tolk::prepareTolkToGPU(root)))
+      return signalPassFailure();
+
+    MLIRContext *ctx = &getContext();
+    tolk::TolkToGPUTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    tolk::populateTolkToArithConversionPatterns(converter, patterns);
+    tolk::populateTolkToGPUConversionPatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
+                           memref::MemRefDialect, scf::SCFDialect,
+                           tensor::TensorDialect, vector::VectorDialect,
+                           gpu::GPUDialect>();
+    target.addIllegalDialect<tolk::TolkDialect>();
+    target.addDynamicallyLegalOp<gpu::GPUFuncOp>([&](gpu::GPUFuncOp op) {
+      return converter.isLegal(op.getBody().front().getArgumentTypes());
+    });
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) &&
+             converter.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,84 @@
+//===- Pipelines.cpp - Tolk's lowering pipelines --------------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Pipelines/Pipelines.h"
+
+#include "tolk/Conversion/Passes.h"
+#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Transforms/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
+                                   const TolkToNVVMOptions &options) {
+  // The input contract of the value-op lowering (docs/Rationale.md,
+  // "Lowering to arith").
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tolk::createTolkDecompose());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tolk::createTolkCommitWeak());
+  pm.addPass(tolk::createConvertTolkToGPU());
+  // NVVM lowers no 8-bit float conversion (docs/shared TOOLCHAIN notes).
+  pm.addPass(tolk::createTolkExpandFloatConversions());
+  pm.addPass(createCanonicalizerPass());
+
+  // Upstream's pipeline owns the order of the memref, scf, gpu and LLVM
+  // lowerings; only its target and output format are ours.
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = options.chip;
+  nvvm.cubinFeatures = options.features;
+  nvvm.cubinFormat = "isa";
+  nvvm.optLevel = options.optLevel;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}
+
+void tolk::registerTolkPipelines() {
+  PassPipelineRegistration<TolkToNVVMOptions>(
+      "tolk-to-nvvm",
+      "Lower Tolk kernels to gpu.binary ops holding PTX (format isa)",
+      buildTolkToNVVMPipeline);
+}
+
+void tolk::registerTolkPipelineExtensions(DialectRegistry &registry) {
+  // Without these, convert-gpu-to-nvvm and the translation leave casts or
+  // unknown ops behind (TOOLCHAIN.md, "GPU lowering").
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+  index::registerConvertIndexToLLVMInterface(registry);
+  registerConvertMathToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
+  ub::registerConvertUBToLLVMInterface(registry);
+  vector::registerConvertVectorToLLVMInterface(registry);
+  registerConvertNVVMToLLVMInterface(registry);
+  NVVM::registerConvertGpuToNVVMInterface(registry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+}
