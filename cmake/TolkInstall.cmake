@@ -56,14 +56,21 @@ set_target_properties(TolkDtype PROPERTIES EXPORT_NAME Dtype)
 set_target_properties(MLIRTolk PROPERTIES EXPORT_NAME Dialect)
 set_target_properties(MLIRTolkTransforms PROPERTIES EXPORT_NAME Transforms)
 set_target_properties(TolkCAPI PROPERTIES EXPORT_NAME CAPI)
-set_target_properties(MLIRTolkToArith PROPERTIES EXPORT_NAME Conversions)
+set_target_properties(MLIRTolkToArith PROPERTIES EXPORT_NAME TolkToArith)
+set_target_properties(MLIRTolkToGPU PROPERTIES EXPORT_NAME TolkToGPU)
+set_target_properties(TolkPipelines PROPERTIES EXPORT_NAME Pipelines)
+# Tolk::Conversions: every conversion out of Tolk (the passes register as one
+# group, registerTolkConversionPasses, so a user links them all).
+add_library(TolkConversions INTERFACE)
+target_link_libraries(TolkConversions INTERFACE MLIRTolkToArith MLIRTolkToGPU)
+set_target_properties(TolkConversions PROPERTIES EXPORT_NAME Conversions)
 set_target_properties(TolkTransforms PROPERTIES EXPORT_NAME UpstreamTransforms)
 set_target_properties(TolkRuntime PROPERTIES EXPORT_NAME Runtime)
 set_target_properties(TolkMLIRCAPIArchives PROPERTIES
   EXPORT_NAME MLIRCAPIArchives)
 # MLIR's headers need C++17; say so to users, whatever their default.
-foreach(lib TolkDtype MLIRTolk MLIRTolkTransforms MLIRTolkToArith TolkTransforms
-    TolkRuntime)
+foreach(lib TolkDtype MLIRTolk MLIRTolkTransforms MLIRTolkToArith MLIRTolkToGPU
+    TolkPipelines TolkTransforms TolkRuntime)
   target_compile_features(${lib} INTERFACE cxx_std_17)
 endforeach()
 
@@ -73,12 +80,14 @@ add_library(Tolk::Dtype ALIAS TolkDtype)
 add_library(Tolk::Dialect ALIAS MLIRTolk)
 add_library(Tolk::Transforms ALIAS MLIRTolkTransforms)
 add_library(Tolk::CAPI ALIAS TolkCAPI)
-add_library(Tolk::Conversions ALIAS MLIRTolkToArith)
+add_library(Tolk::Conversions ALIAS TolkConversions)
+add_library(Tolk::Pipelines ALIAS TolkPipelines)
 add_library(Tolk::UpstreamTransforms ALIAS TolkTransforms)
 add_library(Tolk::Runtime ALIAS TolkRuntime)
 
 install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms TolkCAPI
-  TolkMLIRCAPIArchives MLIRTolkToArith TolkTransforms TolkRuntime
+  TolkMLIRCAPIArchives MLIRTolkToArith MLIRTolkToGPU TolkConversions
+  TolkPipelines TolkTransforms TolkRuntime
   EXPORT TolkTargets
   COMPONENT tolk-libraries
   ARCHIVE DESTINATION "${TOLK_INSTALL_LIBDIR}"
