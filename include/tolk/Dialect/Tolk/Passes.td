@@ -77,4 +77,50 @@ def TolkDecompose : Pass<"tolk-decompose"> {
   let dependentDialects = ["::tolk::TolkDialect"];
 }
 
+def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
+  let summary = "Fuse each tensor-level elementwise function into one kernel";
+  let description = [{
+    For each `func.func` whose arguments are static tensors and scalars of
+    Tolk data types and whose body is Tolk elementwise ops (`tolk.const`,
+    `tolk.cast`, `tolk.bitcast` and every op of TolkOpList.def) ending in a
+    `func.return` of static tensors of one shape, adds a `gpu.module`
+    `@<name>_kernel` holding one fused `gpu.func @<name> kernel`, as tinygrad
+    fuses an elementwise graph, and names it on the function
+    (`tolk.kernel = @<name>_kernel::@<name>`). The function itself is left as
+    it is: it stays the reference semantics of the kernel.
+
+    Kernel parameters, in order: one `!tolk.ptr<T, global, N>` per tensor
+    argument and a by-value `!tolk.ptr<T, alu>` per scalar or rank-0 tensor
+    argument (argument order; `tolk.arg = i`), then one output buffer per
+    result (destination passing; `tolk.result = i`). Each thread computes
+    one element of the results: its global id is the flat index into the
+    (row-major) result shape; an input reads the element numpy broadcasting
+    gives (a broadcast dimension has stride 0). The elementwise graph is
+    cloned on scalars, a splat tensor constant becoming its scalar.
+
+    The launch is one-dimensional: `known_block_size = [block, 1, 1]` and
+    `known_grid_size = [ceil(size / block), 1, 1]`. When the size is not a
+    multiple of the block size, loads and stores are gated by
+    `index < size`. Index arithmetic is `si32` when every index fits (as
+    tinygrad does), `si64` otherwise.
+
+    Vectorization: with `upcast = U > 1` (default 4), each thread handles
+    U contiguous elements through pointers of vector width `v = U` (vector
+    loads and stores of `vector<U x T>`, scalars and constants broadcasting
+    to the lanes), when every tensor input has the iteration shape (no
+    broadcast) and the size is a multiple of U; otherwise the kernel falls
+    back to one element per thread.
+
+    A function that does not have this form is left alone.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"128",
+           "Threads per block (1 to 1024)">,
+    Option<"upcast", "upcast", "int64_t", /*default=*/"4",
+           "Contiguous elements per thread, as vector loads and stores (1 "
+           "to 16; 1 disables vectorization)">,
+  ];
+  let dependentDialects = ["::tolk::TolkDialect", "::mlir::gpu::GPUDialect"];
+}
+
 #endif // TOLK_DIALECT_TOLK_PASSES
