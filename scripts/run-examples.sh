@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# The main job: runs tolk-opt on every example in examples/ and prints the
-# result. Later pipelines make this emit GPU code.
+# The main job: canonicalizes every example in examples/ (constants fold to
+# the seed's bits, promotion becomes explicit), then compiles the
+# tensor-level ones to PTX with --tolk-to-nvvm (kernelization, lowering) and
+# prints the PTX.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TOLK_BUILD_DIR:-$ROOT/build}"
 TOLK_OPT="$BUILD/bin/tolk-opt"
+TOLK_TRANSLATE="$BUILD/bin/tolk-translate"
 
 for example in "$ROOT"/examples/*.mlir; do
   echo "== tolk-opt --canonicalize ${example#"$ROOT"/}"
   "$TOLK_OPT" --canonicalize "$example"
 done
+
+example="$ROOT/examples/elementwise.mlir"
+echo "== tolk-opt --tolk-to-nvvm ${example#"$ROOT"/} | tolk-translate --gpu-binary-to-isa"
+"$TOLK_OPT" --tolk-to-nvvm "$example" | "$TOLK_TRANSLATE" --gpu-binary-to-isa

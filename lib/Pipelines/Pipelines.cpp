@@ -22,6 +22,7 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
@@ -35,16 +36,23 @@ using namespace mlir;
 
 void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
                                    const TolkToNVVMOptions &options) {
+  // A tensor-level function becomes a kernel beside it (issue 5: the
+  // pipelines take tensor-level Tolk); kernels already there are left alone.
+  pm.addPass(tolk::createTolkKernelize());
   // The input contract of the value-op lowering (docs/Rationale.md,
-  // "Lowering to arith").
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(tolk::createTolkDecompose());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(tolk::createTolkCommitWeak());
-  pm.addPass(tolk::createConvertTolkToGPU());
-  // NVVM lowers no 8-bit float conversion (docs/shared TOOLCHAIN notes).
-  pm.addPass(tolk::createTolkExpandFloatConversions());
-  pm.addPass(createCanonicalizerPass());
+  // "Lowering to arith"), on the kernels only: nested on each gpu.module, so
+  // that the pass manager spreads the kernels over threads, and so that a
+  // host function that --tolk-kernelize left beside its kernel (tensor-level
+  // Tolk, with broadcasts only a kernel can lower) stays as it is.
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(tolk::createTolkDecompose());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(tolk::createTolkCommitWeak());
+  kernels.addPass(tolk::createConvertTolkToGPU());
+  // NVVM lowers no 8-bit float conversion (TOOLCHAIN.md, "GPU lowering").
+  kernels.addPass(tolk::createTolkExpandFloatConversions());
+  kernels.addPass(createCanonicalizerPass());
 
   // Upstream's pipeline owns the order of the memref, scf, gpu and LLVM
   // lowerings; only its target and output format are ours.

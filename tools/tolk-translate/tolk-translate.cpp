@@ -22,9 +22,18 @@
 
 using namespace mlir;
 
+// One PTX module per file is what ptxas reads: a module with several
+// gpu.binary ops (one per gpu.module) prints them one at a time.
+static llvm::cl::opt<std::string>
+    binaryName("binary", llvm::cl::desc("Print only the gpu.binary of this "
+                                        "name (default: every one)"),
+               llvm::cl::init(""));
+
 static LogicalResult printIsa(Operation *root, llvm::raw_ostream &os) {
   bool found = false;
   WalkResult walk = root->walk([&](gpu::BinaryOp binary) {
+    if (!binaryName.empty() && binary.getSymName() != binaryName)
+      return WalkResult::advance();
     for (Attribute a : binary.getObjects()) {
       auto object = dyn_cast<gpu::ObjectAttr>(a);
       if (!object || object.getFormat() != gpu::CompilationTarget::Assembly) {
@@ -39,6 +48,8 @@ static LogicalResult printIsa(Operation *root, llvm::raw_ostream &os) {
   });
   if (walk.wasInterrupted())
     return failure();
+  if (!found && !binaryName.empty())
+    return root->emitError("has no gpu.binary named '") << binaryName << "'";
   if (!found)
     return root->emitError("has no gpu.binary object to print");
   return success();
