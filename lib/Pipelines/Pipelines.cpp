@@ -16,26 +16,36 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVM/ROCDL/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/TargetParser/TargetParser.h"
 
 using namespace mlir;
 
-void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
-                                   const TolkToNVVMOptions &options) {
+/// Tolk's part of every GPU pipeline: from Tolk (tensor-level functions or
+/// kernels) to gpu.func kernels over gpu, memref, vector, scf and arith, which
+/// the targets' upstream passes take from there.
+static void buildTolkKernelPipeline(OpPassManager &pm) {
   // A tensor-level function becomes a kernel beside it (issue 5: the
   // pipelines take tensor-level Tolk); kernels already there are left alone.
   pm.addPass(tolk::createTolkKernelize());
@@ -50,9 +60,15 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(tolk::createTolkCommitWeak());
   kernels.addPass(tolk::createConvertTolkToGPU());
-  // NVVM lowers no 8-bit float conversion (TOOLCHAIN.md, "GPU lowering").
+  // NVVM lowers no 8-bit float conversion, and ROCDL only the fnuz ones on
+  // gfx942 (TOOLCHAIN.md, "GPU lowering").
   kernels.addPass(tolk::createTolkExpandFloatConversions());
   kernels.addPass(createCanonicalizerPass());
+}
+
+void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
+                                   const TolkToNVVMOptions &options) {
+  buildTolkKernelPipeline(pm);
 
   // Upstream's pipeline owns the order of the memref, scf, gpu and LLVM
   // lowerings; only its target and output format are ours.
@@ -64,11 +80,81 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
 }
 
+void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
+                                    const TolkToROCDLOptions &options) {
+  buildTolkKernelPipeline(pm);
+
+  // Upstream has no ROCDL pipeline to call; this is the order of
+  // gpu::buildLowerToNVVMPassPipeline with the ROCDL passes in place of the
+  // NVVM ones: host and common lowerings, the target attribute, the kernels,
+  // then the host's gpu ops and the binary.
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuROCDLAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuROCDLAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  // ROCDL translates gpu.block_dim to a call to __ockl_get_local_size, which
+  // makes gpu-module-to-binary link ROCm's device library (TOOLCHAIN.md, "GPU
+  // lowering"). A kernel's known_block_size bounds block_dim to one value,
+  // and the range analysis replaces it with that constant, so kernels with a
+  // known block size need no ROCm install.
+  kernels.addPass(arith::createIntRangeOptimizationsPass());
+  ConvertGpuOpsToROCDLOpsOptions rocdl;
+  rocdl.chipset = options.chip;
+  kernels.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
 void tolk::registerTolkPipelines() {
   PassPipelineRegistration<TolkToNVVMOptions>(
       "tolk-to-nvvm",
       "Lower Tolk kernels to gpu.binary ops holding PTX (format isa)",
       buildTolkToNVVMPipeline);
+  // Registered by hand, not with PassPipelineRegistration, to reject an
+  // unknown chip while the pipeline is parsed: LLVM's AMDGPU backend only
+  // warns about one and then aborts in instruction selection.
+  registerPassPipeline(
+      "tolk-to-rocdl",
+      "Lower Tolk kernels to gpu.binary ops holding AMDGCN assembly "
+      "(format isa)",
+      [](OpPassManager &pm, StringRef optionsStr,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        TolkToROCDLOptions options;
+        if (failed(options.parseFromString(optionsStr)))
+          return failure();
+        if (llvm::AMDGPU::parseArchAMDGCN(options.chip) ==
+            llvm::AMDGPU::GK_NONE)
+          return errorHandler("tolk-to-rocdl: unknown AMD GPU chip '" +
+                              options.chip + "' (expected e.g. gfx942)");
+        buildTolkToROCDLPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(TolkToROCDLOptions());
+      });
 }
 
 void tolk::registerTolkPipelineExtensions(DialectRegistry &registry) {
@@ -85,8 +171,10 @@ void tolk::registerTolkPipelineExtensions(DialectRegistry &registry) {
   registerConvertNVVMToLLVMInterface(registry);
   NVVM::registerConvertGpuToNVVMInterface(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  ROCDL::registerROCDLTargetInterfaceExternalModels(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
+  registerROCDLDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
 }

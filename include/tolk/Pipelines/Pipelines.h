@@ -38,7 +38,28 @@ struct TolkToNVVMOptions : public mlir::PassPipelineOptions<TolkToNVVMOptions> {
 void buildTolkToNVVMPipeline(mlir::OpPassManager &pm,
                              const TolkToNVVMOptions &options);
 
-/// Registers `--tolk-to-nvvm`.
+struct TolkToROCDLOptions
+    : public mlir::PassPipelineOptions<TolkToROCDLOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("The AMD GPU chip (gfxXXX)"),
+                           llvm::cl::init("gfx942")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("The target features (e.g. +sramecc,-xnack)"),
+      llvm::cl::init("")};
+  Option<int> optLevel{*this, "opt-level",
+                       llvm::cl::desc("The LLVM optimization level"),
+                       llvm::cl::init(2)};
+};
+
+/// From a module of Tolk kernels to gpu.binary ops that hold AMDGCN assembly:
+/// Tolk's passes, then upstream's ROCDL passes with the `isa` format. Kernels
+/// need a known_block_size (--tolk-kernelize sets it): without one the
+/// binary step needs ROCm's device library.
+void buildTolkToROCDLPipeline(mlir::OpPassManager &pm,
+                              const TolkToROCDLOptions &options);
+
+/// Registers `--tolk-to-nvvm` and `--tolk-to-rocdl`.
 void registerTolkPipelines();
 
 /// The ConvertToLLVM interfaces, target attribute models and LLVM IR
