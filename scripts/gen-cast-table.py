@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# ===- gen-cast-table.py - Generate fold-cast-table.mlir -------------------===#
+# ===- gen-cast-table.py - The fold-cast-table.mlir table -----------------===#
 #
 # Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 # Exceptions. See LICENSE for license information.
@@ -25,7 +25,10 @@
 #   saturate (tolk.cast's description): the rows past an integer's range
 #   show the folder's behaviour, not what a target computes.
 #
-#   python3 scripts/gen-cast-table.py > test/Dialect/Tolk/fold-cast-table.mlir
+#   python3 scripts/gen-cast-table.py > table.mlir
+#
+# test/Dialect/Tolk/fold-cast-table.mlir runs it (the table is 700 KB:
+# generated at test time, not committed).
 #
 # ===-----------------------------------------------------------------------===#
 
