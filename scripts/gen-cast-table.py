@@ -44,12 +44,15 @@ _spec.loader.exec_module(lp)
 
 FORMATS, is_nan = lp.FORMATS, lp.is_nan
 
-INTS = {  # MLIR type: (bits, signed)
-    "si8": (8, True), "si16": (16, True), "si32": (32, True),
-    "si64": (64, True), "ui8": (8, False), "ui16": (16, False),
-    "ui32": (32, False), "ui64": (64, False),
-}
-TYPES = ["i1"] + list(INTS) + lp.ALL_FLOATS
+# The integer types (INTS) and wrap-around are gen-fold-table.py's.
+_spec = importlib.util.spec_from_file_location(
+    "fold_table", os.path.join(os.path.dirname(__file__), "gen-fold-table.py"))
+ft = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ft)
+INTS, wrap = ft.INTS, ft.wrap
+# The signed integers, then the unsigned ones.
+TYPES = (["i1"] + sorted(INTS, key=lambda t: (not INTS[t][1], INTS[t][0]))
+         + lp.ALL_FLOATS)
 WEAK_INT, WEAK_FLOAT = "!tolk.weakint", lp.WEAK_FLOAT
 
 
@@ -58,14 +61,6 @@ def int_range(ty):
     if signed:
         return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
     return 0, (1 << bits) - 1
-
-
-def wrap(x, ty):
-    bits, signed = INTS[ty]
-    x &= (1 << bits) - 1
-    if signed and x >> (bits - 1):
-        x -= 1 << bits
-    return x
 
 
 def cast(src, dst, v):

@@ -14,6 +14,8 @@ reading of the seed rather than against itself.
 Usage: scripts/gen-promotion-table.py > test/Dialect/Tolk/promotion-table.mlir
 """
 
+import functools
+
 # Seed 000: priority of each type (the fnuz formats share their OCP format's,
 # the weak int shares Bool's) and bit size (800 for the weak types).
 PRIO = {"bool": 0, "weakint": 0, "i8": 1, "u8": 2, "i16": 3, "u16": 4,
@@ -45,12 +47,14 @@ ORDER = ["bool", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64",
          "f32", "f64", "weakint", "weakfloat"]
 
 
+@functools.lru_cache(maxsize=None)
 def up(t):
-    """Every type t promotes to, t included."""
+    """Every type t promotes to, t included (cached: the random-graph
+    generator asks at every op it builds)."""
     s = {t}
     for p in EDGES[t]:
         s |= up(p)
-    return s
+    return frozenset(s)
 
 
 def lub(a, b):

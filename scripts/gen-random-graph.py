@@ -30,6 +30,7 @@ Usage: scripts/gen-random-graph.py --seed 7 --functions 4 --ops-per-function 30
 """
 
 import argparse
+import importlib.util
 import os
 import random
 import sys
@@ -38,34 +39,19 @@ import sys
 # Data types: the lattice of seed 000 and what the verifier needs to know.
 # ---------------------------------------------------------------------------
 
-PRIO = {"bool": 0, "weakint": 0, "i8": 1, "u8": 2, "i16": 3, "u16": 4,
-        "i32": 5, "u32": 6, "i64": 7, "u64": 8, "weakfloat": 9,
-        "fp8e4m3": 10, "fp8e4m3fnuz": 10, "fp8e5m2": 11, "fp8e5m2fnuz": 11,
-        "f16": 12, "bf16": 13, "f32": 14, "f64": 15}
-BITS = {"bool": 1, "weakint": 800, "weakfloat": 800, "i8": 8, "u8": 8,
-        "i16": 16, "u16": 16, "i32": 32, "u32": 32, "i64": 64, "u64": 64,
-        "fp8e4m3": 8, "fp8e5m2": 8, "fp8e4m3fnuz": 8, "fp8e5m2fnuz": 8,
-        "f16": 16, "bf16": 16, "f32": 32, "f64": 64,
-        "u128": 128, "u256": 256}
-EDGES = {"bool": ["weakint"], "weakint": ["i8", "u8"], "i8": ["i16"],
-         "u8": ["i16", "u16"], "i16": ["i32"], "u16": ["i32", "u32"],
-         "i32": ["i64"], "u32": ["i64", "u64"], "i64": ["weakfloat"],
-         "u64": ["weakfloat"],
-         "weakfloat": ["fp8e4m3", "fp8e5m2", "fp8e4m3fnuz", "fp8e5m2fnuz"],
-         "fp8e4m3": ["f16", "bf16"], "fp8e5m2": ["f16", "bf16"],
-         "fp8e4m3fnuz": ["f16", "bf16"], "fp8e5m2fnuz": ["f16", "bf16"],
-         "f16": ["f32"], "bf16": ["f32"], "f32": ["f64"], "f64": []}
-MLIR = {"bool": "i1", "weakint": "!tolk.weakint", "i8": "si8", "u8": "ui8",
-        "i16": "si16", "u16": "ui16", "i32": "si32", "u32": "ui32",
-        "i64": "si64", "u64": "ui64", "weakfloat": "!tolk.weakfloat",
-        "fp8e4m3": "f8E4M3FN", "fp8e5m2": "f8E5M2",
-        "fp8e4m3fnuz": "f8E4M3FNUZ", "fp8e5m2fnuz": "f8E5M2FNUZ",
-        "f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64",
-        "u128": "ui128", "u256": "ui256"}
-# The data types elementwise ops compute on.
-ALU = ["bool", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64",
-       "fp8e4m3", "fp8e5m2", "fp8e4m3fnuz", "fp8e5m2fnuz", "f16", "bf16",
-       "f32", "f64", "weakint", "weakfloat"]
+# The lattice of seed 000 (PRIO, BITS, EDGES, MLIR and `up`) is
+# gen-promotion-table.py's, which promotion-table.mlir checks against
+# tolk-opt; the storage helpers, which casts may target, are added here.
+_spec = importlib.util.spec_from_file_location(
+    "promotion_table",
+    os.path.join(os.path.dirname(__file__), "gen-promotion-table.py"))
+_pt = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_pt)
+PRIO, EDGES, up = _pt.PRIO, _pt.EDGES, _pt.up
+BITS = dict(_pt.BITS, u128=128, u256=256)
+MLIR = dict(_pt.MLIR, u128="ui128", u256="ui256")
+# The data types elementwise ops compute on: seed 000's 17, and the weak two.
+ALU = list(_pt.ORDER)
 SINTS = ["i8", "i16", "i32", "i64"]
 UINTS = ["u8", "u16", "u32", "u64"]
 FLOATS = ["fp8e4m3", "fp8e5m2", "fp8e4m3fnuz", "fp8e5m2fnuz", "f16", "bf16",
@@ -106,19 +92,6 @@ def storage(t):
     if t in ALU and not is_weak(t):
         return BITS[t] // 8
     return None
-
-
-_UP = {}
-
-
-def up(t):
-    """Every type t promotes to, t included."""
-    if t not in _UP:
-        s = {t}
-        for p in EDGES[t]:
-            s |= up(p)
-        _UP[t] = frozenset(s)
-    return _UP[t]
 
 
 def least_upper(types):

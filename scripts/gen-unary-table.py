@@ -38,11 +38,12 @@ is_nan, truncate = lp.is_nan, lp.truncate
 FORMATS, WEAK_FLOAT = lp.FORMATS, lp.WEAK_FLOAT
 F64 = FORMATS["f64"]
 
-INTS = {  # MLIR type: (bits, signed)
-    "si8": (8, True), "ui8": (8, False), "si16": (16, True),
-    "ui16": (16, False), "si32": (32, True), "ui32": (32, False),
-    "si64": (64, True), "ui64": (64, False),
-}
+# The integer types (INTS) and wrap-around are gen-fold-table.py's.
+_spec = importlib.util.spec_from_file_location(
+    "fold_table", os.path.join(os.path.dirname(__file__), "gen-fold-table.py"))
+ft = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ft)
+INTS = ft.INTS
 
 
 def binary64_exact(x):
