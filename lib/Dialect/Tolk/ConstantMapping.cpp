@@ -81,3 +81,9 @@ std::optional<dtype::Const> tolk::getConstantValue(Attribute attr) {
   }
   return dtype::Const(*v);
 }
+
+bool tolk::isConstantBool(Attribute attr, bool value) {
+  std::optional<dtype::Const> c = getConstantValue(attr);
+  return c && !c->isInvalid() && c->value().isBool() &&
+         c->value().getBool() == value;
+}

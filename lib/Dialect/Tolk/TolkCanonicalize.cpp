@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Dialect/Tolk/ConstantMapping.h"
 #include "tolk/Dialect/Tolk/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
@@ -125,13 +126,6 @@ struct MaterializePromotion : public RewritePattern {
 //===----------------------------------------------------------------------===//
 // Algebraic identities (DRR)
 //===----------------------------------------------------------------------===//
-
-/// The attribute of a tolk.const is the Bool `value`.
-static bool isBoolConst(Attribute attr, bool value) {
-  auto c = dyn_cast_if_present<ConstAttr>(attr);
-  return c && !c.getValue().isInvalid() && c.getValue().value().isBool() &&
-         c.getValue().value().getBool() == value;
-}
 
 /// `outer` = cast(`inner` = cast(`x` : A -> B) : B -> C) equals cast(x : A ->
 /// C) for every x. The data types: A -> B is lossless (seed 000's

@@ -606,13 +606,8 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
     return getTrueValue();
   // where(c, true, false) is c, when the arms are Bool and c has the result's
   // shape. (where(c, false, true) builds a logical_not: a pattern.)
-  auto isBoolArm = [](Attribute a, bool value) {
-    std::optional<Const> c = getConstantValue(a);
-    return c && !c->isInvalid() && c->value().isBool() &&
-           c->value().getBool() == value;
-  };
-  if (isBoolArm(adaptor.getTrueValue(), true) &&
-      isBoolArm(adaptor.getFalseValue(), false))
+  if (isConstantBool(adaptor.getTrueValue(), true) &&
+      isConstantBool(adaptor.getFalseValue(), false))
     if (OpFoldResult c = sameAsResult(*this, getCondition()))
       return c;
   return foldConstants(

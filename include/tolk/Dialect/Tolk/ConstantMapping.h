@@ -39,6 +39,9 @@ mlir::Attribute getConstantAttr(mlir::Type type, const dtype::Const &value);
 /// one. Nothing for anything else (a non-splat elements attribute, ...).
 std::optional<dtype::Const> getConstantValue(mlir::Attribute attr);
 
+/// Whether `attr` is, as getConstantValue reads it, the Bool `value`.
+bool isConstantBool(mlir::Attribute attr, bool value);
+
 } // namespace tolk
 
 #endif // TOLK_DIALECT_TOLK_CONSTANTMAPPING_H

@@ -24,9 +24,10 @@ include "tolk/Dialect/Tolk/TolkOps.td"
 def Tolk_SameType
     : Constraint<CPred<"$0.getType() == $1.getType()">, "of the same type">;
 
-// A tolk.const value that is the Bool `value` (not invalid).
+// A tolk.const value that is the Bool `value` (not invalid), read as every
+// Tolk folder reads constants (ConstantMapping.h).
 class Tolk_BoolConst<string value>
-    : Constraint<CPred<"isBoolConst($0, " # value # ")">,
+    : Constraint<CPred<"isConstantBool($0, " # value # ")">,
                  "the Bool constant " # value>;
 
 // cast(cast(x : A -> B) : B -> C) with A -> B lossless, and shapes that the
