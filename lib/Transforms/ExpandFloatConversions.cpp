@@ -23,6 +23,7 @@
 
 #include "tolk/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -94,12 +95,7 @@ public:
         width(getElementTypeOrSelf(type).getIntOrFloatBitWidth()) {}
 
   Value c(uint64_t v) {
-    APInt bits(width, v);
-    Type elt = getElementTypeOrSelf(type);
-    TypedAttr attr = b.getIntegerAttr(elt, bits);
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      attr = SplatElementsAttr::get(shaped, attr);
-    return arith::ConstantOp::create(b, loc, attr);
+    return createScalarOrSplatConstant(b, loc, type, APInt(width, v));
   }
   Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
   Value ori(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
@@ -308,11 +304,9 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
       // Subnormal (and zero): man * 2^(1 - bias - mbits), exact in f32 (an
       // integer below 8 times a power of two well inside f32's range).
       Value manF = arith::UIToFPOp::create(rewriter, loc, f32Type, man);
-      TypedAttr scaleAttr = rewriter.getF32FloatAttr(
-          std::ldexp(1.0f, 1 - fmt->bias - int(fmt->mbits)));
-      if (auto shaped = dyn_cast<ShapedType>(f32Type))
-        scaleAttr = SplatElementsAttr::get(shaped, scaleAttr);
-      Value scale = arith::ConstantOp::create(rewriter, loc, scaleAttr);
+      Value scale = createScalarOrSplatConstant(
+          rewriter, loc, f32Type,
+          APFloat(std::ldexp(1.0f, 1 - fmt->bias - int(fmt->mbits))));
       Value sub = arith::BitcastOp::create(
           rewriter, loc, i32Type,
           arith::MulFOp::create(rewriter, loc, manF, scale));
