@@ -803,6 +803,49 @@ struct BitcastLowering : public OpConversionPattern<tolk::BitcastOp> {
   }
 };
 
+/// An op of arith, vector or tensor that carries Tolk's signed or unsigned
+/// integer types: the same op on signless integers. Upstream folders make
+/// them from Tolk values (vector.from_elements of two tolk.const folds to an
+/// arith.constant of vector<2xsi8>); none of these ops depends on
+/// signedness (arith's other ops verify signless operands), so only
+/// arith.constant's attribute needs a new type, and its bits stay.
+struct SignlessUpstreamOp : public ConversionPattern {
+  SignlessUpstreamOp(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {
+  }
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<arith::ArithDialect, vector::VectorDialect,
+             tensor::TensorDialect>(op->getDialect()))
+      return failure();
+    // An op with regions would need its blocks' types converted too; none
+    // of the ops the folders build has one.
+    if (op->getNumRegions() != 0 || getTypeConverter()->isLegal(op))
+      return rewriter.notifyMatchFailure(op, "nothing to convert");
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "no signless type");
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      TypedAttr value = constant.getValue();
+      Type elt = getElementTypeOrSelf(types[0]);
+      if (auto i = dyn_cast<IntegerAttr>(value))
+        value = IntegerAttr::get(types[0], i.getValue());
+      else if (auto dense = dyn_cast<DenseIntElementsAttr>(value))
+        value = dense.bitcast(elt);
+      else
+        return rewriter.notifyMatchFailure(op, "unknown constant attribute");
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+      return success();
+    }
+    OperationState state(op->getLoc(), op->getName(), operands, types,
+                         op->getAttrs(), op->getSuccessors());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void tolk::populateTolkToArithConversionPatterns(const TypeConverter &converter,
@@ -817,8 +860,15 @@ void tolk::populateTolkToArithConversionPatterns(const TypeConverter &converter,
                ElementwiseLowering<TruncDivOp>, ElementwiseLowering<PowOp>,
                ElementwiseLowering<ReciprocalOp>, ElementwiseLowering<TruncOp>,
                ElementwiseLowering<SqrtOp>, ElementwiseLowering<Exp2Op>,
-               ElementwiseLowering<Log2Op>, ElementwiseLowering<WhereOp>>(
-      converter, ctx);
+               ElementwiseLowering<Log2Op>, ElementwiseLowering<WhereOp>,
+               SignlessUpstreamOp>(converter, ctx);
+}
+
+void tolk::addSignlessUpstreamLegality(ConversionTarget &target,
+                                       const TypeConverter &converter) {
+  target.addDynamicallyLegalDialect<arith::ArithDialect, vector::VectorDialect,
+                                    tensor::TensorDialect>(
+      [&converter](Operation *op) { return converter.isLegal(op); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -951,8 +1001,8 @@ struct ConvertTolkToArithPass
     populateReturnOpTypeConversionPattern(patterns, converter);
 
     ConversionTarget target(*ctx);
-    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
-                           tensor::TensorDialect, vector::VectorDialect>();
+    target.addLegalDialect<math::MathDialect>();
+    tolk::addSignlessUpstreamLegality(target, converter);
     // Every value op of the dialect; its other ops (kernels) stay.
     target.addIllegalOp<tolk::ConstOp, tolk::CastOp, tolk::BitcastOp,
                         tolk::AddOp, tolk::MulOp, tolk::CmpLtOp, tolk::CmpEqOp,

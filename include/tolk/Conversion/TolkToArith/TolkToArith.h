@@ -40,6 +40,13 @@ public:
 void populateTolkToArithConversionPatterns(const mlir::TypeConverter &converter,
                                            mlir::RewritePatternSet &patterns);
 
+/// Marks the ops of arith, vector and tensor legal when their types are
+/// (signless): the patterns above rewrite those that carry Tolk's signed or
+/// unsigned integers, such as the arith.constant that upstream folders make
+/// from tolk.const.
+void addSignlessUpstreamLegality(mlir::ConversionTarget &target,
+                                 const mlir::TypeConverter &converter);
+
 /// Emits a diagnostic at every op in `root` that the patterns cannot lower
 /// (a weak type, a derived op, mixed data types, a broadcast tensor),
 /// saying which pass to run first; fails if there was one.
