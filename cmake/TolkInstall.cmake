@@ -36,6 +36,8 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tolk"
   PATTERN "*.h"
   PATTERN "*.def"
   PATTERN "*.td"
+  # tolk-run's GPU runners are built for the tool only (lib/Runtime).
+  PATTERN "*Runner.h" EXCLUDE
   )
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tolk-c"
   DESTINATION include

@@ -1,0 +1,111 @@
+//===- CudaRunner.h - Run one PTX kernel with the driver API ----*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// tolk-run's CUDA backend: one PTX kernel on CUDA device 0, through the CUDA
+// driver API opened at run time (libcuda.so.1), so that Tolk builds and its
+// other backends run on machines without a driver or a CUDA toolkit. Without
+// a driver or a device, runCudaKernel returns an error that says so.
+//
+// The kernel's parameters are given one by one, each either the device
+// address of one of the buffers or the raw bytes of a by-value parameter, so
+// that the caller follows whatever signature the lowering gave the kernel
+// (today a memref descriptor is five parameters per buffer: allocated
+// pointer, aligned pointer, offset, size, stride).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_RUNTIME_CUDARUNNER_H
+#define TOLK_RUNTIME_CUDARUNNER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace tolk::runtime {
+
+/// One kernel parameter.
+struct CudaParam {
+  enum class Kind { BufferAddress, Bytes };
+  Kind kind = Kind::Bytes;
+  /// For BufferAddress: the index into CudaLaunch::buffers.
+  unsigned buffer = 0;
+  /// For Bytes: the parameter's value, as many bytes as the PTX parameter.
+  llvm::SmallVector<uint8_t, 8> bytes;
+
+  /// The device address (a 64-bit pointer) of buffer `index`.
+  static CudaParam bufferAddress(unsigned index) {
+    CudaParam p;
+    p.kind = Kind::BufferAddress;
+    p.buffer = index;
+    return p;
+  }
+  /// A by-value parameter of the given bytes.
+  static CudaParam value(llvm::ArrayRef<uint8_t> bytes) {
+    CudaParam p;
+    p.bytes.assign(bytes.begin(), bytes.end());
+    return p;
+  }
+  /// A by-value scalar (int64_t for the i64 offset, size and stride of a
+  /// memref descriptor, float for an f32 parameter, ...).
+  template <typename T> static CudaParam scalar(T v) {
+    static_assert(std::is_trivially_copyable_v<T>, "a plain scalar");
+    uint8_t raw[sizeof(T)];
+    std::memcpy(raw, &v, sizeof(T));
+    return value(raw);
+  }
+};
+
+/// Appends the five parameters by which the NVVM lowering passes a 1-D
+/// memref today (allocated pointer, aligned pointer, offset, size, stride):
+/// buffer `buffer`'s address twice, offset 0, `numElements`, stride 1.
+inline void appendMemRef1DParams(std::vector<CudaParam> &params,
+                                 unsigned buffer, int64_t numElements) {
+  params.push_back(CudaParam::bufferAddress(buffer));
+  params.push_back(CudaParam::bufferAddress(buffer));
+  params.push_back(CudaParam::scalar<int64_t>(0));
+  params.push_back(CudaParam::scalar<int64_t>(numElements));
+  params.push_back(CudaParam::scalar<int64_t>(1));
+}
+
+/// One launch of a PTX kernel.
+struct CudaLaunch {
+  /// The PTX module's text.
+  std::string ptx;
+  /// The kernel's name in the PTX (.entry).
+  std::string kernelName;
+  std::array<uint32_t, 3> grid = {1, 1, 1};
+  std::array<uint32_t, 3> block = {1, 1, 1};
+  /// Dynamic shared memory in bytes.
+  uint32_t sharedMemBytes = 0;
+  /// The buffers: each is copied to a device allocation of its size before
+  /// the launch and back after it.
+  llvm::SmallVector<llvm::MutableArrayRef<uint8_t>, 4> buffers;
+  /// The kernel's parameters in order.
+  std::vector<CudaParam> params;
+  /// The driver library to open. Tests point it at a missing file to test
+  /// the no-driver path on machines that have a driver.
+  std::string driverLibrary = "libcuda.so.1";
+};
+
+/// Runs `launch` on CUDA device 0 and waits for it; the buffers hold the
+/// device's contents afterwards. Errors: no driver ("no CUDA driver:
+/// libcuda.so.1 not found"), no device, PTX the JIT rejects (with its log),
+/// parameters that disagree with the kernel's, and failures of the launch.
+llvm::Error runCudaKernel(const CudaLaunch &launch);
+
+} // namespace tolk::runtime
+
+#endif // TOLK_RUNTIME_CUDARUNNER_H

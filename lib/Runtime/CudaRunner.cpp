@@ -1,0 +1,327 @@
+//===- CudaRunner.cpp - Run one PTX kernel with the driver API ------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The driver is opened with dlopen rather than linked, and its few types and
+// functions are declared here rather than taken from cuda.h: linking libcuda
+// would make every Tolk tool fail to start on a machine without an NVIDIA
+// driver, and including cuda.h would make the build need a CUDA toolkit.
+// The declarations follow the driver API's documented, stable ABI; where
+// cuda.h maps a name to a versioned symbol (cuMemAlloc to cuMemAlloc_v2),
+// the versioned symbol is the one looked up, as cuda.h would.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Runtime/CudaRunner.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <dlfcn.h>
+
+using namespace tolk;
+using namespace tolk::runtime;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+namespace {
+// The driver API's types, as cuda.h declares them.
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUjit_option = int;
+constexpr CUresult CUDA_SUCCESS = 0;
+constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
+constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
+constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
+constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
+constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+
+/// The driver functions the runner calls.
+struct Driver {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
+  CUresult (*cuCtxPushCurrent)(CUcontext);
+  CUresult (*cuCtxPopCurrent)(CUcontext *);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned,
+                                 CUjit_option *, void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+  // Since CUDA 12.4; null with older drivers (the parameters are then not
+  // checked).
+  CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *);
+
+  std::string describe(CUresult result) const {
+    const char *name = nullptr, *text = nullptr;
+    if (cuGetErrorName(result, &name) != CUDA_SUCCESS || !name)
+      name = "unknown CUresult";
+    if (cuGetErrorString(result, &text) != CUDA_SUCCESS || !text)
+      text = "";
+    return llvm::formatv("{0} ({1}){2}{3}", name, result, *text ? ": " : "",
+                         text);
+  }
+  llvm::Error error(const char *call, CUresult result) const {
+    return makeError(llvm::formatv("{0} failed: {1}", call, describe(result)));
+  }
+};
+} // namespace
+
+/// Opens the driver and finds its functions. The library stays loaded for
+/// the rest of the process: the driver keeps threads and atexit handlers,
+/// and unloading it under them is not supported.
+static llvm::Expected<Driver> loadDriver(llvm::StringRef library) {
+  std::string name = library.str();
+  void *handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    return makeError(llvm::formatv("no CUDA driver: {0} not found ({1})", name,
+                                   why ? why : "dlopen failed"));
+  }
+  Driver d{};
+  llvm::SmallVector<std::string, 2> missing;
+  auto find = [&](auto &fn, const char *symbol, bool required = true) {
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
+        dlsym(handle, symbol));
+    if (!fn && required)
+      missing.push_back(symbol);
+  };
+  find(d.cuInit, "cuInit");
+  find(d.cuGetErrorName, "cuGetErrorName");
+  find(d.cuGetErrorString, "cuGetErrorString");
+  find(d.cuDeviceGetCount, "cuDeviceGetCount");
+  find(d.cuDeviceGet, "cuDeviceGet");
+  find(d.cuDeviceGetName, "cuDeviceGetName");
+  find(d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+  find(d.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2");
+  find(d.cuCtxPushCurrent, "cuCtxPushCurrent_v2");
+  find(d.cuCtxPopCurrent, "cuCtxPopCurrent_v2");
+  find(d.cuCtxSynchronize, "cuCtxSynchronize");
+  find(d.cuModuleLoadDataEx, "cuModuleLoadDataEx");
+  find(d.cuModuleUnload, "cuModuleUnload");
+  find(d.cuModuleGetFunction, "cuModuleGetFunction");
+  find(d.cuMemAlloc, "cuMemAlloc_v2");
+  find(d.cuMemFree, "cuMemFree_v2");
+  find(d.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
+  find(d.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+  find(d.cuLaunchKernel, "cuLaunchKernel");
+  find(d.cuFuncGetParamInfo, "cuFuncGetParamInfo", /*required=*/false);
+  if (!missing.empty())
+    return makeError(
+        llvm::formatv("the CUDA driver {0} is too old: it lacks {1}", name,
+                      llvm::join(missing, ", ")));
+  return d;
+}
+
+namespace {
+/// The driver objects of one run, released in the reverse order on every
+/// return.
+struct CudaObjects {
+  const Driver &driver;
+  CUdevice device = 0;
+  bool retained = false, pushed = false;
+  CUmodule module = nullptr;
+  llvm::SmallVector<CUdeviceptr, 4> allocations;
+
+  explicit CudaObjects(const Driver &driver) : driver(driver) {}
+  CudaObjects(const CudaObjects &) = delete;
+  CudaObjects &operator=(const CudaObjects &) = delete;
+  ~CudaObjects() {
+    // After a failed launch these calls can fail too (the context is then
+    // unusable); there is nothing more to report.
+    for (CUdeviceptr p : allocations)
+      driver.cuMemFree(p);
+    if (module)
+      driver.cuModuleUnload(module);
+    if (pushed) {
+      CUcontext popped;
+      driver.cuCtxPopCurrent(&popped);
+    }
+    if (retained)
+      driver.cuDevicePrimaryCtxRelease(device);
+  }
+};
+} // namespace
+
+/// The checks that need no driver.
+static llvm::Error checkLaunch(const CudaLaunch &launch) {
+  if (launch.ptx.empty())
+    return makeError("no PTX given");
+  if (launch.kernelName.empty())
+    return makeError("no kernel name given");
+  for (unsigned d = 0; d < 3; ++d)
+    if (launch.grid[d] == 0 || launch.block[d] == 0)
+      return makeError(llvm::formatv(
+          "grid {0}x{1}x{2} or block {3}x{4}x{5} has a zero dimension",
+          launch.grid[0], launch.grid[1], launch.grid[2], launch.block[0],
+          launch.block[1], launch.block[2]));
+  for (auto [index, param] : llvm::enumerate(launch.params)) {
+    if (param.kind == CudaParam::Kind::BufferAddress &&
+        param.buffer >= launch.buffers.size())
+      return makeError(llvm::formatv(
+          "parameter {0} is the address of buffer {1}, but {2} buffer(s) "
+          "were given",
+          index, param.buffer, launch.buffers.size()));
+    if (param.kind == CudaParam::Kind::Bytes && param.bytes.empty())
+      return makeError(llvm::formatv("parameter {0} has no bytes", index));
+  }
+  return llvm::Error::success();
+}
+
+/// With a driver that can say (cuFuncGetParamInfo), checks the number and
+/// sizes of the parameters against the kernel's, which cuLaunchKernel would
+/// otherwise read past or misplace silently.
+static llvm::Error checkParams(const Driver &driver, CUfunction function,
+                               const CudaLaunch &launch) {
+  if (!driver.cuFuncGetParamInfo)
+    return llvm::Error::success();
+  size_t count = 0;
+  llvm::SmallVector<size_t, 16> sizes;
+  // The kernel's parameter count: the first index the driver rejects
+  // (PTX allows a few thousand parameters at most).
+  for (; count < 65536; ++count) {
+    size_t offset = 0, size = 0;
+    if (driver.cuFuncGetParamInfo(function, count, &offset, &size) !=
+        CUDA_SUCCESS)
+      break;
+    sizes.push_back(size);
+  }
+  if (count != launch.params.size())
+    return makeError(
+        llvm::formatv("kernel '{0}' has {1} parameter(s) but {2} were given",
+                      launch.kernelName, count, launch.params.size()));
+  for (auto [index, param] : llvm::enumerate(launch.params)) {
+    size_t given = param.kind == CudaParam::Kind::BufferAddress
+                       ? sizeof(CUdeviceptr)
+                       : param.bytes.size();
+    if (given != sizes[index])
+      return makeError(llvm::formatv(
+          "parameter {0} of kernel '{1}' has {2} byte(s) but {3} were given",
+          index, launch.kernelName, sizes[index], given));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
+  if (llvm::Error err = checkLaunch(launch))
+    return err;
+  llvm::Expected<Driver> loaded = loadDriver(launch.driverLibrary);
+  if (!loaded)
+    return loaded.takeError();
+  const Driver &driver = *loaded;
+
+  const char *call = "cuInit";
+  CUresult result = driver.cuInit(0);
+  int deviceCount = 0;
+  if (result == CUDA_SUCCESS) {
+    call = "cuDeviceGetCount";
+    result = driver.cuDeviceGetCount(&deviceCount);
+  }
+  if (result == CUDA_ERROR_NO_DEVICE ||
+      (result == CUDA_SUCCESS && deviceCount == 0))
+    return makeError("no CUDA device: the CUDA driver found none");
+  if (result != CUDA_SUCCESS)
+    return driver.error(call, result);
+
+#define TOLK_CU_CHECK(fn, ...)                                                 \
+  do {                                                                         \
+    CUresult tolkResult = driver.fn(__VA_ARGS__);                              \
+    if (tolkResult != CUDA_SUCCESS)                                            \
+      return driver.error(#fn, tolkResult);                                    \
+  } while (false)
+
+  CudaObjects objects(driver);
+  TOLK_CU_CHECK(cuDeviceGet, &objects.device, 0);
+  // The primary context, the one the runtime API would use too.
+  CUcontext context;
+  TOLK_CU_CHECK(cuDevicePrimaryCtxRetain, &context, objects.device);
+  objects.retained = true;
+  TOLK_CU_CHECK(cuCtxPushCurrent, context);
+  objects.pushed = true;
+
+  // The PTX, JIT-compiled for the device; the JIT's log says why it fails.
+  char errorLog[8192] = {0}, infoLog[4096] = {0};
+  CUjit_option options[] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
+                    infoLog, reinterpret_cast<void *>(sizeof(infoLog))};
+  // cuModuleLoadDataEx reads PTX up to its NUL; std::string has one.
+  result = driver.cuModuleLoadDataEx(&objects.module, launch.ptx.c_str(),
+                                     std::size(options), options, values);
+  if (result != CUDA_SUCCESS) {
+    objects.module = nullptr;
+    char name[256] = {0};
+    driver.cuDeviceGetName(name, sizeof(name) - 1, objects.device);
+    errorLog[sizeof(errorLog) - 1] = '\0';
+    return makeError(llvm::formatv(
+        "the CUDA driver rejects the PTX for device '{0}': {1}{2}{3}", name,
+        driver.describe(result), *errorLog ? "\n" : "",
+        llvm::StringRef(errorLog).rtrim()));
+  }
+  CUfunction function;
+  result = driver.cuModuleGetFunction(&function, objects.module,
+                                      launch.kernelName.c_str());
+  if (result != CUDA_SUCCESS)
+    return makeError(llvm::formatv("the PTX has no kernel '{0}' ({1})",
+                                   launch.kernelName, driver.describe(result)));
+  if (llvm::Error err = checkParams(driver, function, launch))
+    return err;
+
+  for (llvm::MutableArrayRef<uint8_t> host : launch.buffers) {
+    CUdeviceptr p;
+    // The driver has no empty allocation.
+    TOLK_CU_CHECK(cuMemAlloc, &p, std::max<size_t>(host.size(), 1));
+    objects.allocations.push_back(p);
+    if (!host.empty())
+      TOLK_CU_CHECK(cuMemcpyHtoD, p, host.data(), host.size());
+  }
+
+  // cuLaunchKernel takes one pointer per parameter, to its value.
+  llvm::SmallVector<CUdeviceptr, 16> addresses(launch.params.size());
+  llvm::SmallVector<void *, 16> paramPointers;
+  for (auto [index, param] : llvm::enumerate(launch.params)) {
+    if (param.kind == CudaParam::Kind::BufferAddress) {
+      addresses[index] = objects.allocations[param.buffer];
+      paramPointers.push_back(&addresses[index]);
+    } else {
+      paramPointers.push_back(const_cast<uint8_t *>(param.bytes.data()));
+    }
+  }
+  TOLK_CU_CHECK(cuLaunchKernel, function, launch.grid[0], launch.grid[1],
+                launch.grid[2], launch.block[0], launch.block[1],
+                launch.block[2], launch.sharedMemBytes,
+                /*stream=*/nullptr, paramPointers.data(), /*extra=*/nullptr);
+  // A fault in the kernel shows here.
+  TOLK_CU_CHECK(cuCtxSynchronize);
+  for (auto [index, host] : llvm::enumerate(launch.buffers))
+    if (!host.empty())
+      TOLK_CU_CHECK(cuMemcpyDtoH, host.data(), objects.allocations[index],
+                    host.size());
+#undef TOLK_CU_CHECK
+  return llvm::Error::success();
+}

@@ -1,0 +1,331 @@
+//===- VulkanRunnerTest.cpp - tolk-run's Vulkan backend -------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The kernels are Kernels/*.mlir, serialized to SPIR-V at build time into
+// TOLK_RUNNER_KERNEL_DIR. The tests that dispatch are skipped where there is
+// no Vulkan device (or no loader at build time); the module reading, the
+// launch checks and the feature check run everywhere.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Runtime/VulkanRunner.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include "gtest/gtest.h"
+
+#include <climits>
+#include <cstring>
+#include <vector>
+
+using namespace tolk::runtime;
+
+namespace {
+
+std::vector<uint32_t> loadKernel(const char *name) {
+  llvm::SmallString<256> path(TOLK_RUNNER_KERNEL_DIR);
+  llvm::sys::path::append(path, llvm::Twine(name) + ".spv");
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    ADD_FAILURE() << "cannot read " << path.str().str();
+    return {};
+  }
+  std::vector<uint32_t> words((*buffer)->getBufferSize() / 4);
+  std::memcpy(words.data(), (*buffer)->getBufferStart(), words.size() * 4);
+  return words;
+}
+
+std::string errorOf(llvm::Error err) {
+  return err ? llvm::toString(std::move(err)) : "success";
+}
+
+template <typename T>
+llvm::MutableArrayRef<uint8_t> bytesOf(std::vector<T> &v) {
+  return {reinterpret_cast<uint8_t *>(v.data()), v.size() * sizeof(T)};
+}
+
+/// Skips the test unless a device is there to dispatch on.
+#define REQUIRE_VULKAN_DEVICE()                                                \
+  do {                                                                         \
+    llvm::Expected<std::string> device = describeVulkanDevice();               \
+    if (!device) {                                                             \
+      GTEST_SKIP() << llvm::toString(device.takeError());                      \
+    }                                                                          \
+  } while (false)
+
+/// The add kernel's launch: 2 workgroups of 4, c = a + b + k.
+struct AddLaunch {
+  std::vector<uint32_t> spirv = loadKernel("add_i32");
+  std::vector<int32_t> a = {0, 1, -2, 3, INT32_MAX, INT32_MIN, 100, -100};
+  std::vector<int32_t> b = {0, 10, 20, -30, 1, -1, 7, 0};
+  std::vector<int32_t> c = std::vector<int32_t>(8, 0x5a5a5a5a);
+  int32_t k = 1000;
+  VulkanLaunch launch;
+  AddLaunch() {
+    launch.spirv = spirv;
+    launch.entryPoint = "add";
+    launch.workgroupCount = {2, 1, 1};
+    launch.buffers = {bytesOf(a), bytesOf(b), bytesOf(c)};
+    launch.pushConstants = {reinterpret_cast<const uint8_t *>(&k), sizeof(k)};
+  }
+};
+
+TEST(VulkanRunner, ReflectsTheAddKernel) {
+  std::vector<uint32_t> spirv = loadKernel("add_i32");
+  llvm::Expected<SpirvEntryPointInfo> info =
+      reflectSpirvEntryPoint(spirv, "add");
+  ASSERT_TRUE(bool(info)) << llvm::toString(info.takeError());
+  EXPECT_EQ(info->version, 0x00010000u);
+  EXPECT_EQ(info->capabilities, (llvm::SmallVector<uint32_t, 8>{1}));
+  EXPECT_EQ(info->localSize, (std::array<uint32_t, 3>{4, 1, 1}));
+  EXPECT_EQ(info->storageBufferBindings,
+            (llvm::SmallVector<uint32_t, 4>{0, 1, 2}));
+  EXPECT_EQ(info->pushConstantSize, std::optional<uint32_t>(4));
+  EXPECT_TRUE(info->floatControls.empty());
+}
+
+TEST(VulkanRunner, ReflectsAnEightByteSlot) {
+  std::vector<uint32_t> spirv = loadKernel("axpy_f64");
+  llvm::Expected<SpirvEntryPointInfo> info =
+      reflectSpirvEntryPoint(spirv, "axpy");
+  ASSERT_TRUE(bool(info)) << llvm::toString(info.takeError());
+  EXPECT_EQ(info->capabilities, (llvm::SmallVector<uint32_t, 8>{1, 10}));
+  EXPECT_EQ(info->storageBufferBindings,
+            (llvm::SmallVector<uint32_t, 4>{0, 1}));
+  // {i32 at 0, f64 at 8}.
+  EXPECT_EQ(info->pushConstantSize, std::optional<uint32_t>(16));
+}
+
+TEST(VulkanRunner, RejectsWhatIsNotAModule) {
+  std::vector<uint32_t> words = {0x12345678, 0, 0, 0, 0};
+  EXPECT_EQ(errorOf(reflectSpirvEntryPoint(words, "add").takeError()),
+            "not a SPIR-V module (no SPIR-V magic number in little-endian "
+            "words)");
+  EXPECT_EQ(errorOf(reflectSpirvEntryPoint({}, "add").takeError()),
+            "not a SPIR-V module (no SPIR-V magic number in little-endian "
+            "words)");
+  // A word count that runs past the end.
+  std::vector<uint32_t> spirv = loadKernel("add_i32");
+  spirv.resize(6);
+  spirv[5] = (100u << 16) | 17;
+  EXPECT_EQ(errorOf(reflectSpirvEntryPoint(spirv, "add").takeError()),
+            "malformed SPIR-V module: the instruction at word 5 has a bad "
+            "word count");
+}
+
+TEST(VulkanRunner, RejectsAMissingEntryPoint) {
+  AddLaunch add;
+  add.launch.entryPoint = "sub";
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "the SPIR-V module has no GLCompute entry point 'sub' (it has: "
+            "add)");
+}
+
+TEST(VulkanRunner, RejectsAWrongNumberOfBuffers) {
+  AddLaunch add;
+  add.launch.buffers.pop_back();
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "kernel 'add' has 3 storage buffer(s) but 2 buffer(s) were given");
+  add.launch.buffers = {bytesOf(add.a), bytesOf(add.b), bytesOf(add.c),
+                        bytesOf(add.c)};
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "kernel 'add' has 3 storage buffer(s) but 4 buffer(s) were given");
+}
+
+TEST(VulkanRunner, RejectsMissingPushConstants) {
+  AddLaunch add;
+  add.launch.pushConstants = {};
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "kernel 'add' reads 4 byte(s) of push constants but 0 were given");
+}
+
+TEST(VulkanRunner, NamesTheMissingCapabilityAndTheDevice) {
+  SpirvEntryPointInfo info;
+  info.version = 0x00010000;
+  info.capabilities = {1, 10}; // Shader, Float64.
+  VulkanDeviceFeatures features;
+  features.apiVersion = (1u << 22) | (3u << 12);
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "TestGPU")),
+            "the kernel needs SPIR-V capability Float64 (shaderFloat64), "
+            "which device 'TestGPU' does not support");
+  features.shaderFloat64 = true;
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "TestGPU")), "success");
+
+  info.capabilities = {1, 4448}; // StorageBuffer8BitAccess.
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "TestGPU")),
+            "the kernel needs SPIR-V capability StorageBuffer8BitAccess "
+            "(storageBuffer8BitAccess), which device 'TestGPU' does not "
+            "support");
+  info.capabilities = {1, 9}; // Float16.
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "TestGPU")),
+            "the kernel needs SPIR-V capability Float16 (shaderFloat16), "
+            "which device 'TestGPU' does not support");
+  info.capabilities = {1, 63}; // GroupNonUniformArithmetic.
+  features.subgroupInCompute = true;
+  features.subgroupOperations = 0x1;
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "TestGPU")),
+            "the kernel needs SPIR-V capability GroupNonUniformArithmetic "
+            "(subgroup operations in compute shaders), which device "
+            "'TestGPU' does not support");
+  features.subgroupOperations = 0x5;
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "TestGPU")), "success");
+}
+
+TEST(VulkanRunner, RejectsUncheckedCapabilities) {
+  SpirvEntryPointInfo info;
+  info.version = 0x00010000;
+  info.capabilities = {1, 6}; // Kernel: OpenCL's, not Vulkan's.
+  VulkanDeviceFeatures features;
+  features.apiVersion = (1u << 22) | (3u << 12);
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "TestGPU")),
+            "the kernel declares SPIR-V capability Kernel, which the Vulkan "
+            "runner does not check against a device");
+  info.capabilities = {1, 9999};
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "TestGPU")),
+            "the kernel declares SPIR-V capability capability 9999, which "
+            "the Vulkan runner does not check against a device");
+}
+
+TEST(VulkanRunner, ChecksVersionAndFloatControls) {
+  SpirvEntryPointInfo info;
+  info.version = 0x00010500;
+  info.capabilities = {1, 4466}; // SignedZeroInfNanPreserve.
+  info.floatControls = {{4461, 32}};
+  VulkanDeviceFeatures features;
+  features.apiVersion = (1u << 22) | (1u << 12);
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "Old")),
+            "the kernel is SPIR-V 1.5, which device 'Old' (Vulkan 1.1) does "
+            "not accept");
+  features.apiVersion = (1u << 22) | (2u << 12);
+  features.signedZeroInfNanPreserve = 1 | 4; // 16 and 64 bits only.
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "New")),
+            "the kernel needs shaderSignedZeroInfNanPreserveFloat32 (a "
+            "float-control execution mode), which device 'New' does not "
+            "support");
+  features.signedZeroInfNanPreserve = 2;
+  EXPECT_EQ(errorOf(checkVulkanSupport(info, features, "New")), "success");
+}
+
+TEST(VulkanRunner, PacksPushConstantsAsTheAbiSays) {
+  llvm::SmallVector<uint8_t, 32> block;
+  appendPushConstant(block, 0xff, 8);                  // i8 -1: 4 bytes.
+  appendPushConstant(block, 0x3ff0000000000000, 64);  // f64 1.0 at 8.
+  appendPushConstant(block, 0xffffffffffff8000, 16);  // i16 bits, masked.
+  appendPushConstant(block, 0x7fc00000, 32);          // f32 NaN.
+  EXPECT_EQ(block, (llvm::SmallVector<uint8_t, 32>{
+                       0xff, 0, 0, 0,                          // i8
+                       0, 0, 0, 0,                             // padding
+                       0, 0, 0, 0, 0, 0, 0xf0, 0x3f,           // f64
+                       0x00, 0x80, 0, 0,                       // i16
+                       0x00, 0x00, 0xc0, 0x7f}));              // f32
+}
+
+TEST(VulkanRunner, AddsTwoBuffersAndAPushConstant) {
+  REQUIRE_VULKAN_DEVICE();
+  AddLaunch add;
+  ASSERT_EQ(errorOf(runVulkanKernel(add.launch)), "success");
+  // 32-bit two's complement wraps: INT32_MAX + 1 + 1000 and
+  // INT32_MIN - 1 + 1000.
+  std::vector<int32_t> expected = {
+      1000, 1011, 1018, 973, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
+  EXPECT_EQ(add.c, expected);
+  // The inputs come back unchanged.
+  EXPECT_EQ(add.a[4], INT32_MAX);
+  EXPECT_EQ(add.b[1], 10);
+}
+
+TEST(VulkanRunner, RunsAnF64KernelWithAnEightByteSlot) {
+  REQUIRE_VULKAN_DEVICE();
+  std::vector<uint32_t> spirv = loadKernel("axpy_f64");
+  std::vector<double> x(12), y(12);
+  for (int i = 0; i < 12; ++i) {
+    x[i] = 0.25 * i - 1.0;
+    y[i] = 1.5 + i;
+  }
+  // {i32 n = 10 at 0, 4 bytes of padding, f64 alpha = 0.5 at 8}.
+  uint8_t push[16] = {0};
+  int32_t n = 10;
+  double alpha = 0.5;
+  std::memcpy(push, &n, 4);
+  std::memcpy(push + 8, &alpha, 8);
+  VulkanLaunch launch;
+  launch.spirv = spirv;
+  launch.entryPoint = "axpy";
+  launch.workgroupCount = {3, 1, 1};
+  launch.buffers = {bytesOf(x), bytesOf(y)};
+  launch.pushConstants = push;
+  llvm::Error err = runVulkanKernel(launch);
+  std::string message = errorOf(std::move(err));
+  if (message.find("does not support") != std::string::npos)
+    GTEST_SKIP() << message;
+  ASSERT_EQ(message, "success");
+  for (int i = 0; i < 12; ++i) {
+    // Every value is exact in binary: no rounding, with or without an FMA.
+    double expected = i < 10 ? 0.5 * (0.25 * i - 1.0) + (1.5 + i) : 1.5 + i;
+    EXPECT_EQ(y[i], expected) << "at " << i;
+  }
+}
+
+TEST(VulkanRunner, RejectsAnUncheckedCapabilityBeforeTheDriver) {
+  REQUIRE_VULKAN_DEVICE();
+  AddLaunch add;
+  // The module's OpCapability Shader, made Kernel: the runner stops it (the
+  // driver would be free to crash on it).
+  auto capability =
+      std::find(add.spirv.begin() + 5, add.spirv.end(), (2u << 16) | 17u);
+  ASSERT_NE(capability, add.spirv.end());
+  capability[1] = 6;
+  add.launch.spirv = add.spirv;
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "the kernel declares SPIR-V capability Kernel, which the Vulkan "
+            "runner does not check against a device");
+}
+
+TEST(VulkanRunner, RejectsAnInvalidModuleBeforeTheDriver) {
+  REQUIRE_VULKAN_DEVICE();
+  if (!isSpirvValidatorBuilt())
+    GTEST_SKIP() << "built without SPIRV-Tools: an invalid module would "
+                    "reach the driver";
+  AddLaunch add;
+  // Without its last instruction, OpFunctionEnd, the function never ends;
+  // the interface is still readable, so only the validator sees it.
+  ASSERT_EQ(add.spirv.back(), (1u << 16) | 56u);
+  add.spirv.pop_back();
+  add.launch.spirv = add.spirv;
+  std::string message = errorOf(runVulkanKernel(add.launch));
+  EXPECT_EQ(message.rfind("the SPIR-V module is not valid for Vulkan 1.", 0),
+            0u)
+      << message;
+  EXPECT_NE(message.find("OpFunctionEnd"), std::string::npos) << message;
+}
+
+TEST(VulkanRunner, RejectsTooManyWorkgroups) {
+  REQUIRE_VULKAN_DEVICE();
+  AddLaunch add;
+  add.launch.workgroupCount = {UINT32_MAX, 1, 1};
+  std::string message = errorOf(runVulkanKernel(add.launch));
+  EXPECT_NE(message.find("4294967295 workgroups in dimension x exceed device"),
+            std::string::npos)
+      << message;
+}
+
+TEST(VulkanRunner, DescribesTheDevice) {
+  if (!isVulkanBuilt()) {
+    EXPECT_EQ(errorOf(describeVulkanDevice().takeError()),
+              "tolk was built without Vulkan (CMake found no Vulkan loader; "
+              "install libvulkan-dev and reconfigure)");
+  }
+  REQUIRE_VULKAN_DEVICE();
+  llvm::Expected<std::string> device = describeVulkanDevice();
+  ASSERT_TRUE(bool(device));
+  EXPECT_NE(device->find("(Vulkan 1."), std::string::npos) << *device;
+}
+
+} // namespace
