@@ -19,9 +19,11 @@
 #include "tolk/Runtime/CudaRunner.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <dlfcn.h>
 
 using namespace tolk;
@@ -40,6 +42,7 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
 using CUjit_option = int;
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
@@ -69,6 +72,12 @@ struct Driver {
   CUresult (*cuMemFree)(CUdeviceptr);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, unsigned, CUstream, void **,
                              void **);
@@ -90,6 +99,15 @@ struct Driver {
   }
 };
 } // namespace
+
+// Calls a driver function through `driver` and returns its error, if any,
+// from the enclosing function.
+#define TOLK_CU_CHECK(fn, ...)                                                 \
+  do {                                                                         \
+    CUresult tolkResult = driver.fn(__VA_ARGS__);                              \
+    if (tolkResult != CUDA_SUCCESS)                                            \
+      return driver.error(#fn, tolkResult);                                    \
+  } while (false)
 
 /// Opens the driver and finds its functions. The library stays loaded for
 /// the rest of the process: the driver keeps threads and atexit handlers,
@@ -128,6 +146,16 @@ static llvm::Expected<Driver> loadDriver(llvm::StringRef library) {
   find(d.cuMemFree, "cuMemFree_v2");
   find(d.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
   find(d.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+  find(d.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
+  find(d.cuEventCreate, "cuEventCreate");
+  find(d.cuEventDestroy, "cuEventDestroy_v2");
+  find(d.cuEventRecord, "cuEventRecord");
+  find(d.cuEventSynchronize, "cuEventSynchronize");
+  // cuda.h maps cuEventElapsedTime to _v2 since CUDA 12.8 (same signature);
+  // older drivers have the first version only.
+  find(d.cuEventElapsedTime, "cuEventElapsedTime_v2", /*required=*/false);
+  if (!d.cuEventElapsedTime)
+    find(d.cuEventElapsedTime, "cuEventElapsedTime");
   find(d.cuLaunchKernel, "cuLaunchKernel");
   find(d.cuFuncGetParamInfo, "cuFuncGetParamInfo", /*required=*/false);
   if (!missing.empty())
@@ -146,6 +174,7 @@ struct CudaObjects {
   bool retained = false, pushed = false;
   CUmodule module = nullptr;
   llvm::SmallVector<CUdeviceptr, 4> allocations;
+  llvm::SmallVector<CUevent, 0> events;
 
   explicit CudaObjects(const Driver &driver) : driver(driver) {}
   CudaObjects(const CudaObjects &) = delete;
@@ -153,6 +182,8 @@ struct CudaObjects {
   ~CudaObjects() {
     // After a failed launch these calls can fail too (the context is then
     // unusable); there is nothing more to report.
+    for (CUevent e : events)
+      driver.cuEventDestroy(e);
     for (CUdeviceptr p : allocations)
       driver.cuMemFree(p);
     if (module)
@@ -226,14 +257,12 @@ static llvm::Error checkParams(const Driver &driver, CUfunction function,
   return llvm::Error::success();
 }
 
-llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
-  if (llvm::Error err = checkLaunch(launch))
-    return err;
-  llvm::Expected<Driver> loaded = loadDriver(launch.driverLibrary);
+/// Opens the driver, initializes it and checks that it has a device.
+static llvm::Expected<Driver> openDriver(llvm::StringRef library) {
+  llvm::Expected<Driver> loaded = loadDriver(library);
   if (!loaded)
     return loaded.takeError();
   const Driver &driver = *loaded;
-
   const char *call = "cuInit";
   CUresult result = driver.cuInit(0);
   int deviceCount = 0;
@@ -246,24 +275,28 @@ llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
     return makeError("no CUDA device: the CUDA driver found none");
   if (result != CUDA_SUCCESS)
     return driver.error(call, result);
+  return loaded;
+}
 
-#define TOLK_CU_CHECK(fn, ...)                                                 \
-  do {                                                                         \
-    CUresult tolkResult = driver.fn(__VA_ARGS__);                              \
-    if (tolkResult != CUDA_SUCCESS)                                            \
-      return driver.error(#fn, tolkResult);                                    \
-  } while (false)
-
-  CudaObjects objects(driver);
+/// Makes device 0's primary context, the one the runtime API would use too,
+/// current.
+static llvm::Error openDevice(CudaObjects &objects) {
+  const Driver &driver = objects.driver;
   TOLK_CU_CHECK(cuDeviceGet, &objects.device, 0);
-  // The primary context, the one the runtime API would use too.
   CUcontext context;
   TOLK_CU_CHECK(cuDevicePrimaryCtxRetain, &context, objects.device);
   objects.retained = true;
   TOLK_CU_CHECK(cuCtxPushCurrent, context);
   objects.pushed = true;
+  return llvm::Error::success();
+}
 
-  // The PTX, JIT-compiled for the device; the JIT's log says why it fails.
+/// The PTX, JIT-compiled for the device, and its kernel, whose parameters
+/// are checked against the launch's where the driver can say.
+static llvm::Expected<CUfunction> loadKernel(CudaObjects &objects,
+                                             const CudaLaunch &launch) {
+  const Driver &driver = objects.driver;
+  // The JIT's log says why it fails.
   char errorLog[8192] = {0}, infoLog[4096] = {0};
   CUjit_option options[] = {
       CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
@@ -271,8 +304,8 @@ llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
   void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
                     infoLog, reinterpret_cast<void *>(sizeof(infoLog))};
   // cuModuleLoadDataEx reads PTX up to its NUL; std::string has one.
-  result = driver.cuModuleLoadDataEx(&objects.module, launch.ptx.c_str(),
-                                     std::size(options), options, values);
+  CUresult result = driver.cuModuleLoadDataEx(
+      &objects.module, launch.ptx.c_str(), std::size(options), options, values);
   if (result != CUDA_SUCCESS) {
     objects.module = nullptr;
     char name[256] = {0};
@@ -291,7 +324,14 @@ llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
                                    launch.kernelName, driver.describe(result)));
   if (llvm::Error err = checkParams(driver, function, launch))
     return err;
+  return function;
+}
 
+/// Allocates one device buffer per host buffer and copies the host's
+/// contents to it.
+static llvm::Error uploadBuffers(CudaObjects &objects,
+                                 const CudaLaunch &launch) {
+  const Driver &driver = objects.driver;
   for (llvm::MutableArrayRef<uint8_t> host : launch.buffers) {
     CUdeviceptr p;
     // The driver has no empty allocation.
@@ -300,28 +340,185 @@ llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
     if (!host.empty())
       TOLK_CU_CHECK(cuMemcpyHtoD, p, host.data(), host.size());
   }
+  return llvm::Error::success();
+}
 
-  // cuLaunchKernel takes one pointer per parameter, to its value.
-  llvm::SmallVector<CUdeviceptr, 16> addresses(launch.params.size());
-  llvm::SmallVector<void *, 16> paramPointers;
-  for (auto [index, param] : llvm::enumerate(launch.params)) {
-    if (param.kind == CudaParam::Kind::BufferAddress) {
-      addresses[index] = objects.allocations[param.buffer];
-      paramPointers.push_back(&addresses[index]);
-    } else {
-      paramPointers.push_back(const_cast<uint8_t *>(param.bytes.data()));
-    }
-  }
-  TOLK_CU_CHECK(cuLaunchKernel, function, launch.grid[0], launch.grid[1],
-                launch.grid[2], launch.block[0], launch.block[1],
-                launch.block[2], launch.sharedMemBytes,
-                /*stream=*/nullptr, paramPointers.data(), /*extra=*/nullptr);
-  // A fault in the kernel shows here.
-  TOLK_CU_CHECK(cuCtxSynchronize);
+/// Copies the device buffers back to the host's.
+static llvm::Error downloadBuffers(CudaObjects &objects,
+                                   const CudaLaunch &launch) {
+  const Driver &driver = objects.driver;
   for (auto [index, host] : llvm::enumerate(launch.buffers))
     if (!host.empty())
       TOLK_CU_CHECK(cuMemcpyDtoH, host.data(), objects.allocations[index],
                     host.size());
-#undef TOLK_CU_CHECK
   return llvm::Error::success();
 }
+
+namespace {
+/// What cuLaunchKernel takes for the parameters: one pointer per parameter,
+/// to its value. The buffer addresses live here, so that they outlive the
+/// launches.
+struct KernelArguments {
+  llvm::SmallVector<CUdeviceptr, 16> addresses;
+  llvm::SmallVector<void *, 16> pointers;
+
+  KernelArguments(const CudaObjects &objects, const CudaLaunch &launch)
+      : addresses(launch.params.size()) {
+    for (auto [index, param] : llvm::enumerate(launch.params)) {
+      if (param.kind == CudaParam::Kind::BufferAddress) {
+        addresses[index] = objects.allocations[param.buffer];
+        pointers.push_back(&addresses[index]);
+      } else {
+        pointers.push_back(const_cast<uint8_t *>(param.bytes.data()));
+      }
+    }
+  }
+  KernelArguments(const KernelArguments &) = delete;
+  KernelArguments &operator=(const KernelArguments &) = delete;
+};
+} // namespace
+
+/// Enqueues one launch of `function` on the null stream.
+static CUresult enqueueLaunch(const Driver &driver, CUfunction function,
+                              const CudaLaunch &launch,
+                              KernelArguments &arguments) {
+  return driver.cuLaunchKernel(
+      function, launch.grid[0], launch.grid[1], launch.grid[2], launch.block[0],
+      launch.block[1], launch.block[2], launch.sharedMemBytes,
+      /*stream=*/nullptr, arguments.pointers.data(), /*extra=*/nullptr);
+}
+
+llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
+  if (llvm::Error err = checkLaunch(launch))
+    return err;
+  llvm::Expected<Driver> opened = openDriver(launch.driverLibrary);
+  if (!opened)
+    return opened.takeError();
+  const Driver &driver = *opened;
+  CudaObjects objects(driver);
+  if (llvm::Error err = openDevice(objects))
+    return err;
+  llvm::Expected<CUfunction> function = loadKernel(objects, launch);
+  if (!function)
+    return function.takeError();
+  if (llvm::Error err = uploadBuffers(objects, launch))
+    return err;
+  KernelArguments arguments(objects, launch);
+  if (CUresult result = enqueueLaunch(driver, *function, launch, arguments);
+      result != CUDA_SUCCESS)
+    return driver.error("cuLaunchKernel", result);
+  // A fault in the kernel shows here.
+  TOLK_CU_CHECK(cuCtxSynchronize);
+  return downloadBuffers(objects, launch);
+}
+
+/// Runs `enqueue` (one operation on the null stream) twice untimed, then
+/// `repetitions` times with an event before the first and after each, all
+/// enqueued before waiting: the device runs them back to back, so each
+/// interval between two events is one operation, not the host's latency in
+/// launching it. The events are destroyed with `objects`.
+static llvm::Expected<CudaTiming>
+timeRepeated(CudaObjects &objects, unsigned repetitions, const char *what,
+             llvm::function_ref<CUresult()> enqueue) {
+  const Driver &driver = objects.driver;
+  for (unsigned i = 0; i < 2; ++i)
+    if (CUresult result = enqueue(); result != CUDA_SUCCESS)
+      return driver.error(what, result);
+  // A fault in the warm-up shows here, before anything is timed.
+  TOLK_CU_CHECK(cuCtxSynchronize);
+
+  for (unsigned i = 0; i <= repetitions; ++i) {
+    CUevent event;
+    TOLK_CU_CHECK(cuEventCreate, &event, /*CU_EVENT_DEFAULT=*/0u);
+    objects.events.push_back(event);
+  }
+  llvm::ArrayRef<CUevent> events = objects.events;
+  TOLK_CU_CHECK(cuEventRecord, events[0], /*stream=*/nullptr);
+  for (unsigned i = 0; i < repetitions; ++i) {
+    if (CUresult result = enqueue(); result != CUDA_SUCCESS)
+      return driver.error(what, result);
+    TOLK_CU_CHECK(cuEventRecord, events[i + 1], /*stream=*/nullptr);
+  }
+  TOLK_CU_CHECK(cuEventSynchronize, events.back());
+  TOLK_CU_CHECK(cuCtxSynchronize);
+
+  llvm::SmallVector<double, 64> times;
+  for (unsigned i = 0; i < repetitions; ++i) {
+    float ms = 0;
+    TOLK_CU_CHECK(cuEventElapsedTime, &ms, events[i], events[i + 1]);
+    times.push_back(ms);
+  }
+  if (times.empty())
+    return makeError("no repetitions to time");
+  llvm::sort(times);
+  CudaTiming timing;
+  timing.repetitions = repetitions;
+  timing.minMs = times.front();
+  timing.maxMs = times.back();
+  size_t mid = times.size() / 2;
+  timing.medianMs =
+      times.size() % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2;
+  return timing;
+}
+
+llvm::Expected<CudaTiming>
+tolk::runtime::timeCudaKernel(const CudaLaunch &launch, unsigned repetitions) {
+  if (llvm::Error err = checkLaunch(launch))
+    return err;
+  if (repetitions == 0)
+    return makeError("no repetitions to time");
+  llvm::Expected<Driver> opened = openDriver(launch.driverLibrary);
+  if (!opened)
+    return opened.takeError();
+  const Driver &driver = *opened;
+  CudaObjects objects(driver);
+  if (llvm::Error err = openDevice(objects))
+    return err;
+  llvm::Expected<CUfunction> function = loadKernel(objects, launch);
+  if (!function)
+    return function.takeError();
+  if (llvm::Error err = uploadBuffers(objects, launch))
+    return err;
+  KernelArguments arguments(objects, launch);
+  llvm::Expected<CudaTiming> timing =
+      timeRepeated(objects, repetitions, "cuLaunchKernel", [&] {
+        return enqueueLaunch(driver, *function, launch, arguments);
+      });
+  if (!timing)
+    return timing.takeError();
+  if (llvm::Error err = downloadBuffers(objects, launch))
+    return err;
+  return timing;
+}
+
+llvm::Expected<CudaTiming>
+tolk::runtime::timeDeviceCopy(size_t bytes, unsigned repetitions,
+                              llvm::StringRef driverLibrary) {
+  if (bytes == 0)
+    return makeError("no bytes to copy");
+  if (repetitions == 0)
+    return makeError("no repetitions to time");
+  llvm::Expected<Driver> opened = openDriver(driverLibrary);
+  if (!opened)
+    return opened.takeError();
+  const Driver &driver = *opened;
+  CudaObjects objects(driver);
+  if (llvm::Error err = openDevice(objects))
+    return err;
+  // Two distinct allocations, so that the copy reads `bytes` from DRAM and
+  // writes `bytes` to it, as an elementwise kernel over them would. Their
+  // contents do not matter to the copy.
+  for (unsigned i = 0; i < 2; ++i) {
+    CUdeviceptr p;
+    TOLK_CU_CHECK(cuMemAlloc, &p, bytes);
+    objects.allocations.push_back(p);
+  }
+  CUdeviceptr source = objects.allocations[0];
+  CUdeviceptr destination = objects.allocations[1];
+  return timeRepeated(objects, repetitions, "cuMemcpyDtoDAsync", [&] {
+    return driver.cuMemcpyDtoDAsync(destination, source, bytes,
+                                    /*stream=*/nullptr);
+  });
+}
+
+#undef TOLK_CU_CHECK

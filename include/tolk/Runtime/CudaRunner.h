@@ -9,7 +9,9 @@
 // tolk-run's CUDA backend: one PTX kernel on CUDA device 0, through the CUDA
 // driver API opened at run time (libcuda.so.1), so that Tolk builds and its
 // other backends run on machines without a driver or a CUDA toolkit. Without
-// a driver or a device, runCudaKernel returns an error that says so.
+// a driver or a device, runCudaKernel returns an error that says so. The
+// same driver times a kernel against a device-to-device copy of the same
+// bytes (timeCudaKernel, timeDeviceCopy), for bench/tolk-cuda-bandwidth.
 //
 // The kernel's parameters are given one by one, each either the device
 // address of one of the buffers or the raw bytes of a by-value parameter, so
@@ -105,6 +107,33 @@ struct CudaLaunch {
 /// libcuda.so.1 not found"), no device, PTX the JIT rejects (with its log),
 /// parameters that disagree with the kernel's, and failures of the launch.
 llvm::Error runCudaKernel(const CudaLaunch &launch);
+
+/// The times of one timed operation, over its repetitions, in milliseconds
+/// of device time (CUDA events around each repetition).
+struct CudaTiming {
+  double medianMs = 0;
+  double minMs = 0;
+  double maxMs = 0;
+  unsigned repetitions = 0;
+};
+
+/// Times `launch` on CUDA device 0: its buffers are allocated and copied to
+/// the device once, the kernel runs twice untimed (the first launch of a
+/// module pays for its loading), then `repetitions` times back to back on
+/// one stream with an event between each two launches. The buffers hold the
+/// device's contents after the last launch, so the caller can check the
+/// results. Errors: those of runCudaKernel, and zero repetitions.
+llvm::Expected<CudaTiming> timeCudaKernel(const CudaLaunch &launch,
+                                          unsigned repetitions);
+
+/// Times a device-to-device copy of `bytes` bytes (cuMemcpyDtoDAsync from
+/// one allocation to another, so `bytes` are read and `bytes` written) on
+/// CUDA device 0, the same way as timeCudaKernel: two copies untimed, then
+/// `repetitions` timed ones. Errors: no driver or device (the same messages
+/// as runCudaKernel), zero bytes or repetitions, allocation failures.
+llvm::Expected<CudaTiming>
+timeDeviceCopy(size_t bytes, unsigned repetitions,
+               llvm::StringRef driverLibrary = "libcuda.so.1");
 
 } // namespace tolk::runtime
 

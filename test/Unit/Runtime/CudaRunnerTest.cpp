@@ -8,7 +8,9 @@
 //
 // The no-driver path runs everywhere (with a library name that does not
 // exist); the launch runs where there is a driver and a device, and is
-// expected to fail with "no CUDA driver" where libcuda.so.1 is absent.
+// expected to fail with "no CUDA driver" where libcuda.so.1 is absent. The
+// runner's calls into the driver (parameters, timing, cleanup) are tested
+// everywhere against a stand-in driver on the host (FakeCudaDriver.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "gtest/gtest.h"
 
 #include <climits>
+#include <dlfcn.h>
 #include <vector>
 
 using namespace tolk::runtime;
@@ -158,6 +161,181 @@ TEST(CudaRunner, AddsTwoBuffersAndAScalar) {
   std::vector<int32_t> expected = {
       1000, 1011, 1018, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
   EXPECT_EQ(add.c, expected);
+}
+
+template <typename T> std::string errorOf(llvm::Expected<T> value) {
+  return value ? "success" : llvm::toString(value.takeError());
+}
+
+TEST(CudaRunner, TimingSaysWhenThereIsNoDriver) {
+  AddLaunch add;
+  add.launch.driverLibrary = "libtolk-no-such-cuda.so.1";
+  std::string message = errorOf(timeCudaKernel(add.launch, 5));
+  EXPECT_EQ(message.rfind("no CUDA driver: libtolk-no-such-cuda.so.1 not "
+                          "found (",
+                          0),
+            0u)
+      << message;
+  EXPECT_EQ(add.c[0], 0x5a5a5a5a);
+  message = errorOf(timeDeviceCopy(1 << 20, 5, "libtolk-no-such-cuda.so.1"));
+  EXPECT_EQ(message.rfind("no CUDA driver: libtolk-no-such-cuda.so.1 not "
+                          "found (",
+                          0),
+            0u)
+      << message;
+}
+
+TEST(CudaRunner, TimingChecksItsArgumentsBeforeTheDriver) {
+  AddLaunch add;
+  add.launch.driverLibrary = "libtolk-no-such-cuda.so.1";
+  EXPECT_EQ(errorOf(timeCudaKernel(add.launch, 0)), "no repetitions to time");
+  add.launch.kernelName.clear();
+  EXPECT_EQ(errorOf(timeCudaKernel(add.launch, 3)), "no kernel name given");
+  EXPECT_EQ(errorOf(timeDeviceCopy(0, 3, "libtolk-no-such-cuda.so.1")),
+            "no bytes to copy");
+  EXPECT_EQ(errorOf(timeDeviceCopy(64, 0, "libtolk-no-such-cuda.so.1")),
+            "no repetitions to time");
+}
+
+// With libcuda.so.1 and a device: the timed kernel leaves the exact sums
+// (it is idempotent, so repeating it changes nothing), and the times are
+// ordered. Without the driver: the no-driver error.
+TEST(CudaRunner, TimesAKernelAndACopy) {
+  AddLaunch add;
+  llvm::Expected<CudaTiming> kernel = timeCudaKernel(add.launch, 5);
+  std::string message = errorOf(std::move(kernel));
+  if (message.rfind("no CUDA driver: libcuda.so.1 not found (", 0) == 0)
+    return;
+  if (message.rfind("no CUDA device", 0) == 0)
+    GTEST_SKIP() << message;
+  ASSERT_EQ(message, "success");
+  std::vector<int32_t> expected = {
+      1000, 1011, 1018, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
+  EXPECT_EQ(add.c, expected);
+
+  AddLaunch again;
+  llvm::Expected<CudaTiming> timing = timeCudaKernel(again.launch, 4);
+  ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
+  EXPECT_EQ(timing->repetitions, 4u);
+  EXPECT_GE(timing->minMs, 0.0);
+  EXPECT_LE(timing->minMs, timing->medianMs);
+  EXPECT_LE(timing->medianMs, timing->maxMs);
+
+  llvm::Expected<CudaTiming> copy = timeDeviceCopy(1 << 20, 3);
+  ASSERT_TRUE(bool(copy)) << llvm::toString(copy.takeError());
+  EXPECT_EQ(copy->repetitions, 3u);
+  EXPECT_GE(copy->minMs, 0.0);
+  EXPECT_LE(copy->minMs, copy->medianMs);
+  EXPECT_LE(copy->medianMs, copy->maxMs);
+}
+
+/// The stand-in driver, opened the way the runner opens it (the same path,
+/// so the same library and counters).
+struct FakeDriver {
+  struct Stats {
+    long liveAllocations, liveModules, liveEvents, retainedContexts;
+    long launches, copies;
+  };
+  void *handle = dlopen(TOLK_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
+  Stats (*stats)() = nullptr;
+  void (*reset)() = nullptr;
+  FakeDriver() {
+    if (!handle)
+      return;
+    stats = reinterpret_cast<Stats (*)()>(dlsym(handle, "tolkFakeCudaStats"));
+    reset = reinterpret_cast<void (*)()>(dlsym(handle, "tolkFakeCudaReset"));
+    reset();
+  }
+  // Every allocation, module, event and context the runner made is gone.
+  void expectNothingLive() {
+    Stats s = stats();
+    EXPECT_EQ(s.liveAllocations, 0);
+    EXPECT_EQ(s.liveModules, 0);
+    EXPECT_EQ(s.liveEvents, 0);
+    EXPECT_EQ(s.retainedContexts, 0);
+  }
+};
+
+TEST(CudaRunnerFake, RunsTheKernelWithItsParameters) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.handle && fake.stats && fake.reset) << dlerror();
+  AddLaunch add;
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)), "success");
+  std::vector<int32_t> expected = {
+      1000, 1011, 1018, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
+  EXPECT_EQ(add.c, expected);
+  EXPECT_EQ(fake.stats().launches, 1);
+  fake.expectNothingLive();
+}
+
+TEST(CudaRunnerFake, ReportsTheDriversErrorsAndCleansUp) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.handle) << dlerror();
+  AddLaunch add;
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  add.launch.params.pop_back();
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "kernel 'add_i32' has 5 parameter(s) but 4 were given");
+  add = AddLaunch();
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  add.launch.params[3] = CudaParam::scalar<int64_t>(1000);
+  EXPECT_EQ(errorOf(timeCudaKernel(add.launch, 3)),
+            "parameter 3 of kernel 'add_i32' has 4 byte(s) but 8 were given");
+  add.launch.kernelName = "sub_i32";
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "the PTX has no kernel 'sub_i32' (CUDA_ERROR_NOT_FOUND (500): "
+            "from the fake driver)");
+  add.launch.ptx = "not PTX";
+  EXPECT_EQ(errorOf(timeCudaKernel(add.launch, 3)),
+            "the CUDA driver rejects the PTX for device 'fake': "
+            "CUDA_ERROR_INVALID_PTX (218): from the fake driver");
+  EXPECT_EQ(fake.stats().launches, 0);
+  EXPECT_EQ(add.c[0], 0x5a5a5a5a);
+  fake.expectNothingLive();
+}
+
+// The fake's launches take 0.25, 0.5, 0.75, 0.25, ... ms: two untimed, then
+// 0.75, 0.25, 0.5, 0.75, 0.25 for five repetitions, whose median is 0.5.
+TEST(CudaRunnerFake, TimesTheKernelAfterTwoUntimedLaunches) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.handle) << dlerror();
+  AddLaunch add;
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  llvm::Expected<CudaTiming> timing = timeCudaKernel(add.launch, 5);
+  ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
+  EXPECT_EQ(timing->repetitions, 5u);
+  EXPECT_EQ(timing->medianMs, 0.5);
+  EXPECT_EQ(timing->minMs, 0.25);
+  EXPECT_EQ(timing->maxMs, 0.75);
+  EXPECT_EQ(fake.stats().launches, 7);
+  // The buffers hold the results of the last launch.
+  std::vector<int32_t> expected = {
+      1000, 1011, 1018, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
+  EXPECT_EQ(add.c, expected);
+  fake.expectNothingLive();
+
+  // Four repetitions (0.75, 0.25, 0.5, 0.75): the mean of the middle two.
+  fake.reset();
+  timing = timeCudaKernel(add.launch, 4);
+  ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
+  EXPECT_EQ(timing->medianMs, 0.625);
+  fake.expectNothingLive();
+}
+
+// The fake's copies take 1 ms per MiB.
+TEST(CudaRunnerFake, TimesTheCopyAfterTwoUntimedCopies) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.handle) << dlerror();
+  llvm::Expected<CudaTiming> timing =
+      timeDeviceCopy(3 << 20, 3, TOLK_FAKE_CUDA_DRIVER);
+  ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
+  EXPECT_EQ(timing->repetitions, 3u);
+  EXPECT_EQ(timing->medianMs, 3.0);
+  EXPECT_EQ(timing->minMs, 3.0);
+  EXPECT_EQ(timing->maxMs, 3.0);
+  EXPECT_EQ(fake.stats().copies, 5);
+  fake.expectNothingLive();
 }
 
 } // namespace

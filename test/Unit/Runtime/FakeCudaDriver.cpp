@@ -1,0 +1,239 @@
+//===- FakeCudaDriver.cpp - A CUDA driver stand-in for the runner's tests -===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The driver API functions that lib/Runtime/CudaRunner.cpp opens, on the
+// host, so that the runner's calls (the order of the timing, the parameters
+// it passes, what it frees) are tested on machines without a GPU. Device
+// memory is host memory; the one kernel it computes is CudaRunnerTest's
+// add_i32, by name, reading its parameters the way the driver would (other
+// kernels take time and do nothing), and the parameters' sizes come from
+// the PTX's .entry.
+// Time is a counter: each kernel launch advances it by 0.25, 0.5 or 0.75 ms
+// in turn, each device-to-device copy by 1 ms per MiB, so that the tests
+// know the exact times the runner has to report.
+//
+// tolkFakeCudaStats says how many objects are alive and how many launches
+// and copies ran; tolkFakeCudaReset starts over.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+using CUresult = int;
+using CUdeviceptr = unsigned long long;
+constexpr CUresult kSuccess = 0, kInvalidValue = 1, kNotFound = 500,
+                   kInvalidPtx = 218;
+
+struct Function {
+  std::string name;
+  /// The parameters' sizes, from the .entry's ".param .u64", ".param .u32"...
+  std::vector<size_t> paramSizes;
+};
+struct Module {
+  std::string ptx;
+  /// The functions looked up in it, which live as long as the module, as
+  /// the driver's do.
+  std::vector<std::unique_ptr<Function>> functions;
+};
+struct Event {
+  double ms = -1;
+};
+
+double clockMs = 0;
+long liveAllocations = 0, liveModules = 0, liveEvents = 0, contexts = 0;
+long launches = 0, copies = 0;
+} // namespace
+
+extern "C" {
+
+struct TolkFakeCudaStats {
+  long liveAllocations, liveModules, liveEvents, retainedContexts;
+  long launches, copies;
+};
+
+__attribute__((visibility("default"))) TolkFakeCudaStats tolkFakeCudaStats() {
+  return {liveAllocations, liveModules, liveEvents, contexts, launches, copies};
+}
+__attribute__((visibility("default"))) void tolkFakeCudaReset() {
+  clockMs = 0;
+  launches = copies = 0;
+}
+
+#define FAKE_API extern "C" __attribute__((visibility("default"))) CUresult
+
+FAKE_API cuInit(unsigned) { return kSuccess; }
+FAKE_API cuGetErrorName(CUresult result, const char **name) {
+  *name = result == kInvalidPtx ? "CUDA_ERROR_INVALID_PTX"
+          : result == kNotFound ? "CUDA_ERROR_NOT_FOUND"
+                                : "CUDA_ERROR_INVALID_VALUE";
+  return kSuccess;
+}
+FAKE_API cuGetErrorString(CUresult, const char **text) {
+  *text = "from the fake driver";
+  return kSuccess;
+}
+FAKE_API cuDeviceGetCount(int *count) {
+  *count = 1;
+  return kSuccess;
+}
+FAKE_API cuDeviceGet(int *device, int ordinal) {
+  *device = ordinal;
+  return ordinal == 0 ? kSuccess : kInvalidValue;
+}
+FAKE_API cuDeviceGetName(char *name, int length, int) {
+  std::strncpy(name, "fake", length);
+  return kSuccess;
+}
+FAKE_API cuDevicePrimaryCtxRetain(void **context, int) {
+  static int primary;
+  *context = &primary;
+  ++contexts;
+  return kSuccess;
+}
+FAKE_API cuDevicePrimaryCtxRelease_v2(int) {
+  --contexts;
+  return kSuccess;
+}
+FAKE_API cuCtxPushCurrent_v2(void *) { return kSuccess; }
+FAKE_API cuCtxPopCurrent_v2(void **context) {
+  *context = nullptr;
+  return kSuccess;
+}
+FAKE_API cuCtxSynchronize() { return kSuccess; }
+
+FAKE_API cuModuleLoadDataEx(Module **module, const void *image, unsigned, int *,
+                            void **) {
+  std::string ptx = static_cast<const char *>(image);
+  if (ptx.find(".entry") == std::string::npos)
+    return kInvalidPtx;
+  *module = new Module{ptx, {}};
+  ++liveModules;
+  return kSuccess;
+}
+FAKE_API cuModuleUnload(Module *module) {
+  delete module;
+  --liveModules;
+  return kSuccess;
+}
+FAKE_API cuModuleGetFunction(Function **function, Module *module,
+                             const char *name) {
+  size_t at = module->ptx.find(".entry " + std::string(name) + "(");
+  if (at == std::string::npos)
+    return kNotFound;
+  size_t end = module->ptx.find(')', at);
+  module->functions.push_back(std::make_unique<Function>());
+  Function *result = module->functions.back().get();
+  result->name = name;
+  for (size_t p = module->ptx.find(".param", at); p < end;
+       p = module->ptx.find(".param", p + 1)) {
+    // ".param .u64 name": the size is the type's bits over 8.
+    size_t type = module->ptx.find_first_of("0123456789", p);
+    if (type >= end)
+      return kInvalidPtx;
+    result->paramSizes.push_back(
+        std::strtoul(module->ptx.c_str() + type, nullptr, 10) / 8);
+  }
+  *function = result;
+  return kSuccess;
+}
+
+FAKE_API cuFuncGetParamInfo(Function *function, size_t index, size_t *offset,
+                            size_t *size) {
+  if (index >= function->paramSizes.size())
+    return kInvalidValue;
+  *offset = 0;
+  for (size_t i = 0; i < index; ++i)
+    *offset += function->paramSizes[i];
+  *size = function->paramSizes[index];
+  return kSuccess;
+}
+
+FAKE_API cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes) {
+  *pointer = reinterpret_cast<CUdeviceptr>(std::malloc(bytes));
+  ++liveAllocations;
+  return *pointer ? kSuccess : kInvalidValue;
+}
+FAKE_API cuMemFree_v2(CUdeviceptr pointer) {
+  std::free(reinterpret_cast<void *>(pointer));
+  --liveAllocations;
+  return kSuccess;
+}
+FAKE_API cuMemcpyHtoD_v2(CUdeviceptr to, const void *from, size_t bytes) {
+  std::memcpy(reinterpret_cast<void *>(to), from, bytes);
+  return kSuccess;
+}
+FAKE_API cuMemcpyDtoH_v2(void *to, CUdeviceptr from, size_t bytes) {
+  std::memcpy(to, reinterpret_cast<const void *>(from), bytes);
+  return kSuccess;
+}
+FAKE_API cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, size_t bytes,
+                              void *) {
+  std::memmove(reinterpret_cast<void *>(to),
+               reinterpret_cast<const void *>(from), bytes);
+  clockMs += double(bytes) / (1 << 20);
+  ++copies;
+  return kSuccess;
+}
+
+// add_i32(a, b, c, k, n): c[i] = a[i] + b[i] + k for the threads i < n.
+// Other kernels do nothing, in time.
+FAKE_API cuLaunchKernel(Function *function, unsigned gx, unsigned gy,
+                        unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned, void *, void **params, void **) {
+  if (!params && !function->paramSizes.empty())
+    return kInvalidValue;
+  clockMs += 0.25 * double(launches % 3 + 1);
+  ++launches;
+  if (function->name != "add_i32")
+    return kSuccess;
+  auto *a = *static_cast<int32_t **>(params[0]);
+  auto *b = *static_cast<int32_t **>(params[1]);
+  auto *c = *static_cast<int32_t **>(params[2]);
+  int32_t k = *static_cast<int32_t *>(params[3]);
+  uint32_t n = *static_cast<uint32_t *>(params[4]);
+  uint64_t threads = uint64_t(gx) * gy * gz * bx * by * bz;
+  for (uint64_t i = 0; i < threads && i < n; ++i)
+    c[i] = int32_t(uint32_t(a[i]) + uint32_t(b[i]) + uint32_t(k));
+  return kSuccess;
+}
+
+FAKE_API cuEventCreate(Event **event, unsigned flags) {
+  if (flags != 0)
+    return kInvalidValue;
+  *event = new Event;
+  ++liveEvents;
+  return kSuccess;
+}
+FAKE_API cuEventDestroy_v2(Event *event) {
+  delete event;
+  --liveEvents;
+  return kSuccess;
+}
+FAKE_API cuEventRecord(Event *event, void *stream) {
+  if (stream)
+    return kInvalidValue;
+  event->ms = clockMs;
+  return kSuccess;
+}
+FAKE_API cuEventSynchronize(Event *event) {
+  return event->ms < 0 ? kInvalidValue : kSuccess;
+}
+FAKE_API cuEventElapsedTime_v2(float *ms, Event *start, Event *end) {
+  if (start->ms < 0 || end->ms < 0)
+    return kInvalidValue;
+  *ms = float(end->ms - start->ms);
+  return kSuccess;
+}
+
+} // extern "C"
