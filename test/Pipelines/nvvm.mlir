@@ -107,11 +107,13 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // f32 -> fp8 (e4m3) and back, in software: NVVM lowers no 8-bit float
-  // conversion, so the bytes are computed with integer operations.
+  // f32 -> fp8 (e4m3) and back: sm_90 converts natively, with selects that
+  // fix up infinities and NaNs (fp8-nvvm.mlir: the details, and sm_80's
+  // software path).
   // CHECK-LABEL: .visible .entry fp8_round_trip(
-  // CHECK-NOT: e4m3
+  // CHECK: cvt.rn.satfinite.e4m3x2.f32
   // CHECK: st.global.b8
+  // CHECK: cvt.rn.f16x2.e4m3x2
   // CHECK: st.global.b32
   gpu.func @fp8_round_trip(%x: !tolk.ptr<f32, global>,
                            %y: !tolk.ptr<f8E4M3FN, global>,

@@ -49,4 +49,84 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TolkNativeFloatConversions : Pass<"tolk-native-float-conversions"> {
+  let summary = "8-bit float conversions with the chip's instructions, fixed "
+                "up to seed 000";
+  let description = [{
+    Rewrites `arith.truncf` to and `arith.extf` from the 8-bit floats that
+    `chip` converts in hardware into its instructions, with fix-ups that make
+    the result seed 000's conversion bit for bit (the one
+    `--tolk-expand-float-conversions` computes in integer arithmetic):
+
+    - NVIDIA `sm_89` and later, `f8E4M3FN` and `f8E5M2`:
+      `nvvm.convert.f32x2.to.f8x2 {rnd = rn, sat = satfinite}`
+      (`cvt.rn.satfinite.e4m3x2.f32`, `e5m2x2`), two lanes per instruction,
+      and `nvvm.convert.f8x2.to.f16x2` (`cvt.rn.f16x2.e4m3x2`) for
+      extensions. satfinite makes an infinity the largest finite value; the
+      seed wants `f8E4M3FN`'s NaN (`0x7F`) and `f8E5M2`'s infinity, and a
+      NaN is set to the seed's code of its sign.
+    - AMD `gfx940`-`gfx942`, the fnuz formats, and `gfx950`, the OCP ones:
+      `amdgpu.packed_trunc_2xfp8` and `amdgpu.ext_packed_fp8`
+      (`v_cvt_pk_fp8_f32`, `v_cvt_f32_fp8`), after a clamp to the largest
+      finite value (the instruction gives a NaN for a finite overflow, the
+      seed saturates); infinities, NaNs and a fnuz `-0.0` are fixed up.
+    - An `f16` or `bf16` source is extended to `f32` first (exact); an `f64`
+      source, which no instruction takes, is left to
+      `--tolk-expand-float-conversions` so that it is rounded once. So are
+      tensors and vectors of rank above one, the other formats, and every
+      format on other chips (`sm_80`, `gfx90a`, ...).
+    - An extension's NaN is the seed's (the quiet NaN of its code's sign in
+      `f8E5M2`, positive otherwise), built in the result type.
+
+    `emulate` (for tests) puts a model of each instruction's documented
+    semantics in its place, written as arith ops that
+    `--tolk-expand-float-conversions` expands, so that the folder evaluates
+    the fix-ups on the CPU (`test/Transforms/native-float-conversions-*.mlir`,
+    `NativeFloatConversionsTest`). An unknown chip is an error.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip (sm_XX, gfxXXX) whose conversion instructions to use">,
+    Option<"emulate", "emulate", "bool", /*default=*/"false",
+           "Model each instruction in arith ops instead (for tests)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::amdgpu::AMDGPUDialect",
+  ];
+}
+
+def TolkGpuModuleToBinary : Pass<"tolk-gpu-module-to-binary"> {
+  let summary = "gpu-module-to-binary, serializing the gpu.modules in "
+                "parallel";
+  let description = [{
+    Does what upstream's `--gpu-module-to-binary` does: every `gpu.module`
+    directly in the operation becomes a `gpu.binary` of the same name holding
+    one `#gpu.object` per target attribute of the module. Upstream's pass
+    serializes the modules one after the other; this one serializes them on
+    the context's thread pool (`mlir::failableParallelForEach`), and then
+    creates the binaries in the modules' order, so its output is identical
+    to upstream's and does not depend on the number of threads.
+
+    Serializing a module (translation to LLVM IR, LLVM's optimizer and code
+    generator, for NVVM and ROCDL) is most of the time of a GPU pipeline and
+    touches only that module and a fresh `llvm::LLVMContext`; a module of
+    many kernels, one `gpu.module` each (as `--tolk-kernelize` makes them),
+    compiles in parallel this way. Tolk's NVVM and ROCDL pipelines use it in
+    place of upstream's pass.
+  }];
+  let options = [
+    Option<"toolkitPath", "toolkit", "std::string", /*default=*/"\"\"",
+           "The toolkit path (CUDA, ROCm), where a target needs one">,
+    Option<"cmdOptions", "opts", "std::string", /*default=*/"\"\"",
+           "Command line options for the target's tools">,
+    Option<"compilationTarget", "format", "std::string",
+           /*default=*/"\"isa\"",
+           "The format of the objects: offloading, assembly (isa), binary "
+           "(bin) or fatbinary (fatbin)">,
+  ];
+}
+
 #endif // TOLK_TRANSFORMS_PASSES

@@ -1,0 +1,471 @@
+//===- NativeFloatConversions.cpp - 8-bit float conversion instructions ---===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// --tolk-native-float-conversions{chip=...}: arith.truncf to and arith.extf
+// from the 8-bit floats that the chip converts in hardware become its
+// conversion instructions, with the fix-ups that make the result seed 000's
+// bit for bit. What the chip has no instruction for is left to
+// --tolk-expand-float-conversions.
+//
+// The hardware is trusted only where its documented semantics and the seed's
+// agree: rounding a finite value to nearest even, saturating a finite
+// overflow (after a clamp on AMD, whose instruction gives a NaN there), and
+// extending a finite code exactly. Every code that an infinity or a NaN makes,
+// and every NaN an extension makes, is chosen here by a select on the
+// source's bits, so that a chip's choice of NaN (or infinity) never reaches
+// the result.
+//
+// `emulate` replaces each instruction by a model of its documented semantics
+// written in arith (a truncf that --tolk-expand-float-conversions expands,
+// after the clamp of satfinite), so that tests fold every conversion through
+// the fix-ups on the CPU and compare it with seed 000 (docs/Rationale.md,
+// "Native fp8 conversions").
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Transforms/Passes.h"
+
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace tolk {
+#define GEN_PASS_DEF_TOLKNATIVEFLOATCONVERSIONS
+#include "tolk/Transforms/Passes.h.inc"
+} // namespace tolk
+
+using namespace mlir;
+
+namespace {
+
+/// What a chip converts natively.
+struct ChipInfo {
+  enum Vendor { NVIDIA, AMD } vendor;
+  /// f8E4M3FN and f8E5M2 (NVIDIA sm_89+, AMD gfx950).
+  bool ocp = false;
+  /// f8E4M3FNUZ and f8E5M2FNUZ (AMD gfx940-gfx942).
+  bool fnuz = false;
+
+  bool isNative(Type t) const {
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
+      return ocp;
+    if (isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(t))
+      return fnuz;
+    return false;
+  }
+};
+
+/// Parses `chip`: sm_XX (with an optional letter suffix) or an AMD gfx name.
+FailureOr<ChipInfo> parseChip(StringRef chip) {
+  if (chip.consume_front("sm_")) {
+    StringRef digits = chip.take_while(llvm::isDigit);
+    StringRef suffix = chip.drop_front(digits.size());
+    unsigned sm;
+    if (digits.empty() || digits.getAsInteger(10, sm) ||
+        !(suffix.empty() || suffix == "a" || suffix == "f"))
+      return failure();
+    ChipInfo info{ChipInfo::NVIDIA};
+    // cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 and cvt.rn.f16x2.{e4m3x2,e5m2x2}:
+    // PTX ISA 7.8, sm_89 (Ada) and later.
+    info.ocp = sm >= 89;
+    return info;
+  }
+  if (chip.starts_with("gfx")) {
+    FailureOr<amdgpu::Chipset> chipset = amdgpu::Chipset::parse(chip);
+    if (failed(chipset))
+      return failure();
+    ChipInfo info{ChipInfo::AMD};
+    // v_cvt_pk_fp8_f32 / v_cvt_f32_fp8 (and the bf8 forms): the fnuz formats
+    // on gfx940-gfx942, the OCP ones on gfx950. gfx12's OCP instructions
+    // are not used yet (no llvm-mc test here).
+    info.fnuz = chipset->majorVersion == 9 && chipset->minorVersion == 4;
+    info.ocp = chipset->majorVersion == 9 && chipset->minorVersion == 5;
+    return info;
+  }
+  return failure();
+}
+
+/// The 8-bit float facts the fix-ups need.
+struct Fp8Format {
+  /// The largest finite value (a code).
+  float maxValue;
+  /// Has infinities and a NaN of each sign (f8E5M2).
+  bool ieee;
+  /// 0x80 is the one NaN, there is no -0.0 (the fnuz formats).
+  bool fnuz;
+};
+
+Fp8Format getFormat(Type t) {
+  if (isa<Float8E4M3FNType>(t))
+    return {448.0f, false, false};
+  if (isa<Float8E5M2Type>(t))
+    return {57344.0f, true, false};
+  if (isa<Float8E4M3FNUZType>(t))
+    return {240.0f, false, true};
+  assert(isa<Float8E5M2FNUZType>(t) && "an 8-bit float");
+  return {57344.0f, false, true};
+}
+
+/// `type` with its element type replaced by `elt`.
+Type withElement(Type type, Type elt) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(elt);
+  return elt;
+}
+
+/// A scalar, or a 1-D fixed-size vector: the shapes that are taken apart
+/// into lanes (a kernel's values after --convert-tolk-to-gpu).
+bool isLaneShape(Type t) {
+  if (auto vec = dyn_cast<VectorType>(t))
+    return vec.getRank() == 1 && !vec.isScalable();
+  return !isa<ShapedType>(t);
+}
+
+/// Builds one conversion: the instructions (or their models) on lanes, and
+/// the fix-ups on the whole value.
+class Builder {
+public:
+  Builder(OpBuilder &b, Location loc, const ChipInfo &chip, bool emulate)
+      : b(b), loc(loc), chip(chip), emulate(emulate) {}
+
+  /// arith.truncf of `source` (f32 or narrower, scalar or 1-D vector) to
+  /// `fp8`, as the storage bits (i8 of the source's shape).
+  Value truncate(Value source, FloatType fp8) {
+    Fp8Format fmt = getFormat(fp8);
+    Type shape = withElement(source.getType(), b.getF32Type());
+    using P = arith::CmpIPredicate;
+
+    // The fix-ups' conditions, on the source's own bits: a widening to f32
+    // may not keep a NaN's sign (PTX's cvt.f32.f16 gives the canonical NaN).
+    auto srcElt = cast<FloatType>(getElementTypeOrSelf(source.getType()));
+    unsigned w = srcElt.getWidth();
+    unsigned mbits = srcElt.getFPMantissaWidth() - 1;
+    uint64_t infBits = ((uint64_t(1) << (w - 1 - mbits)) - 1) << mbits;
+    Type intShape = withElement(shape, b.getIntegerType(w));
+    Type i8Shape = withElement(shape, b.getI8Type());
+    Value bits = arith::BitcastOp::create(b, loc, intShape, source);
+    Value abs = andi(bits, c(intShape, (uint64_t(1) << (w - 1)) - 1));
+    Value nonFinite = cmpi(P::uge, abs, c(intShape, infBits));
+
+    // f16 and bf16 extend to f32 exactly: one rounding.
+    Value x = source;
+    if (w != 32) {
+      if (emulate) {
+        // A signalling NaN does not fold through arith.extf; the model's
+        // NaN lanes are replaced below whatever they are.
+        x = select(cmpi(P::ugt, abs, c(intShape, infBits)),
+                   createScalarOrSplatConstant(
+                       b, loc, source.getType(),
+                       APFloat::getQNaN(srcElt.getFloatSemantics())),
+                   x);
+      }
+      x = arith::ExtFOp::create(b, loc, shape, x);
+    }
+    Value hwInput = x;
+    if (chip.vendor == ChipInfo::AMD) {
+      // v_cvt_pk_fp8_f32 gives the NaN for a finite overflow, where the seed
+      // saturates: clamp first (rounding a clamped value is saturating the
+      // rounded one, since the bound is a code). A NaN or an infinity is
+      // fixed up below, whatever the clamp made of it.
+      Value max =
+          createScalarOrSplatConstant(b, loc, shape, APFloat(fmt.maxValue));
+      Value min =
+          createScalarOrSplatConstant(b, loc, shape, APFloat(-fmt.maxValue));
+      hwInput = arith::MinNumFOp::create(
+          b, loc, arith::MaxNumFOp::create(b, loc, hwInput, min), max);
+    }
+
+    // The instruction, two lanes at a time (or its model, on the whole
+    // value, which folds as one dense constant per op).
+    Value hw;
+    if (emulate) {
+      hw = chip.vendor == ChipInfo::NVIDIA ? satfiniteModel(hwInput, fp8)
+                                           : roundModel(hwInput, fp8);
+    } else {
+      SmallVector<Value> in = lanes(hwInput), codes;
+      for (size_t i = 0; i < in.size(); i += 2) {
+        Value lo = in[i], hi = i + 1 < in.size() ? in[i + 1] : in[i];
+        auto [c0, c1] = truncatePair(lo, hi, fp8);
+        codes.push_back(c0);
+        if (i + 1 < in.size())
+          codes.push_back(c1);
+      }
+      hw = fromLanes(i8Shape, codes);
+    }
+
+    // The fix-ups.
+    if (fmt.fnuz) {
+      // No -0.0: a zero is +0.0 whatever the chip's sign (0x80 is the NaN).
+      Value negZero = cmpi(P::eq, hw, c(i8Shape, 0x80));
+      hw = select(negZero, c(i8Shape, 0), hw);
+      // An infinity and a NaN are the one NaN.
+      return select(nonFinite, c(i8Shape, 0x80), hw);
+    }
+    if (!fmt.ieee) {
+      // f8E4M3FN: an infinity and a NaN of either sign are 0x7F; satfinite
+      // would give +-448 for an infinity.
+      return select(nonFinite, c(i8Shape, 0x7F), hw);
+    }
+    // f8E5M2: an infinity is itself and a NaN the NaN of its sign (0x7F,
+    // 0xFF); satfinite would give +-57344 for an infinity.
+    Value isNaN = cmpi(P::ugt, abs, c(intShape, infBits));
+    Value sign = arith::TruncIOp::create(
+        b, loc, i8Shape,
+        andi(arith::ShRUIOp::create(b, loc, bits, c(intShape, w - 8)),
+             c(intShape, 0x80)));
+    Value special = arith::OrIOp::create(
+        b, loc, select(isNaN, c(i8Shape, 0x7F), c(i8Shape, 0x7C)), sign);
+    return select(nonFinite, special, hw);
+  }
+
+  /// arith.extf of the storage bits `codes` (i8, scalar or 1-D vector) of
+  /// `fp8` values to `out` (f16, bf16, f32 or f64 of the same shape).
+  Value extend(Value codes, FloatType fp8, Type out) {
+    Fp8Format fmt = getFormat(fp8);
+    // The instruction gives f16 lanes on NVIDIA, f32 lanes on AMD.
+    Type laneElt = chip.vendor == ChipInfo::NVIDIA ? Type(b.getF16Type())
+                                                   : Type(b.getF32Type());
+    Type laneShape = withElement(codes.getType(), laneElt);
+    Value hw;
+    if (emulate) {
+      hw = extendModel(codes, fp8, laneShape);
+    } else {
+      SmallVector<Value> in = lanes(codes), values;
+      // v_cvt_f32_fp8 (v_cvt_f32_bf8) converts one byte.
+      if (chip.vendor == ChipInfo::AMD)
+        for (Value code : in)
+          values.push_back(amdgpu::ExtPackedFp8Op::create(
+              b, loc, b.getF32Type(),
+              arith::BitcastOp::create(b, loc, fp8, code), 0));
+      for (size_t i = 0; chip.vendor == ChipInfo::NVIDIA && i < in.size();
+           i += 2) {
+        // A last odd lane is paired with a zero (a zero-extension of its
+        // byte).
+        Value lo = in[i];
+        Value hi = i + 1 < in.size()
+                       ? in[i + 1]
+                       : Value(arith::ConstantIntOp::create(b, loc, 0, 8));
+        auto [v0, v1] = extendPair(lo, hi, fp8);
+        values.push_back(v0);
+        if (i + 1 < in.size())
+          values.push_back(v1);
+      }
+      hw = fromLanes(laneShape, values);
+    }
+    // Every finite 8-bit float value is exact in f16, bf16, f32 and f64.
+    auto outElt = cast<FloatType>(getElementTypeOrSelf(out));
+    if (outElt != laneElt) {
+      if (outElt.getWidth() > cast<FloatType>(laneElt).getWidth()) {
+        hw = arith::ExtFOp::create(b, loc, out, hw);
+      } else {
+        // To bf16 (or f16 on AMD), through f32 where the lanes are f16.
+        if (!laneElt.isF32())
+          hw = arith::ExtFOp::create(b, loc, withElement(out, b.getF32Type()),
+                                     hw);
+        hw = arith::TruncFOp::create(b, loc, out, hw);
+      }
+    }
+
+    // The NaN codes become the seed's NaN, the quiet NaN with a zero payload,
+    // in the result's format: positive, but of its code's sign in f8E5M2.
+    // Chosen here so that the chip's NaN (and what the conversions after it
+    // make of it) never reaches the result.
+    Type i8Shape = codes.getType();
+    using P = arith::CmpIPredicate;
+    Value isNaN;
+    if (fmt.fnuz) {
+      isNaN = cmpi(P::eq, codes, c(i8Shape, 0x80));
+    } else {
+      Value magnitude = andi(codes, c(i8Shape, 0x7F));
+      isNaN = fmt.ieee ? cmpi(P::ugt, magnitude, c(i8Shape, 0x7C))
+                       : cmpi(P::eq, magnitude, c(i8Shape, 0x7F));
+    }
+    const llvm::fltSemantics &sem = outElt.getFloatSemantics();
+    Value nan =
+        createScalarOrSplatConstant(b, loc, out, APFloat::getQNaN(sem, false));
+    if (fmt.ieee) {
+      Value negative = cmpi(P::slt, codes, c(i8Shape, 0));
+      nan = select(
+          negative,
+          createScalarOrSplatConstant(b, loc, out, APFloat::getQNaN(sem, true)),
+          nan);
+    }
+    return select(isNaN, nan, hw);
+  }
+
+private:
+  /// The i8 codes of two f32 lanes converted by the chip's instruction.
+  std::pair<Value, Value> truncatePair(Value lo, Value hi, FloatType fp8) {
+    Type i8 = b.getI8Type();
+    if (chip.vendor == ChipInfo::NVIDIA) {
+      // cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 d, a, b puts a's code in the
+      // upper byte of d and b's in the lower one: as a vector<2xi8>, element
+      // 0 is b's.
+      Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
+          b, loc, VectorType::get({2}, i8), /*a=*/hi, /*b=*/lo,
+          NVVM::FPRoundingMode::RN, NVVM::SaturationMode::SATFINITE,
+          /*relu=*/false, fp8);
+      return {vector::ExtractOp::create(b, loc, pair, 0),
+              vector::ExtractOp::create(b, loc, pair, 1)};
+    }
+    // v_cvt_pk_fp8_f32 (v_cvt_pk_bf8_f32): sourceA into byte 0, sourceB into
+    // byte 1 of the low word.
+    auto packed = VectorType::get({4}, fp8);
+    Value word = amdgpu::PackedTrunc2xFp8Op::create(
+        b, loc, packed, lo, hi, b.getI32IntegerAttr(0), Value());
+    Value bytes =
+        arith::BitcastOp::create(b, loc, VectorType::get({4}, i8), word);
+    return {vector::ExtractOp::create(b, loc, bytes, 0),
+            vector::ExtractOp::create(b, loc, bytes, 1)};
+  }
+
+  /// Two codes extended by cvt.rn.f16x2.{e4m3x2,e5m2x2}: exact; element i
+  /// of the vector<2xi8> (byte i of the b16 operand) gives element i of the
+  /// f16x2.
+  std::pair<Value, Value> extendPair(Value lo, Value hi, FloatType fp8) {
+    Type f16 = b.getF16Type();
+    Value pair = vector::FromElementsOp::create(
+        b, loc, VectorType::get({2}, b.getI8Type()), ValueRange{lo, hi});
+    Value halves = NVVM::ConvertF8x2ToF16x2Op::create(
+        b, loc, VectorType::get({2}, f16), pair, /*relu=*/false, fp8);
+    return {vector::ExtractOp::create(b, loc, halves, 0),
+            vector::ExtractOp::create(b, loc, halves, 1)};
+  }
+
+  /// The model of cvt.rn.satfinite (PTX ISA, cvt), on every lane: a value is
+  /// clamped to the largest finite one of its sign (an infinity too) and
+  /// rounded to nearest even; a NaN stays a NaN (maximumf and minimumf
+  /// propagate it).
+  Value satfiniteModel(Value x, FloatType fp8) {
+    Fp8Format fmt = getFormat(fp8);
+    Value max =
+        createScalarOrSplatConstant(b, loc, x.getType(), APFloat(fmt.maxValue));
+    Value min = createScalarOrSplatConstant(b, loc, x.getType(),
+                                            APFloat(-fmt.maxValue));
+    Value clamped = arith::MinimumFOp::create(
+        b, loc, arith::MaximumFOp::create(b, loc, x, min), max);
+    return roundModel(clamped, fp8);
+  }
+
+  /// Round to nearest even, as an arith.truncf that
+  /// --tolk-expand-float-conversions expands (the seed's rounding, checked
+  /// against seed 000 by expand-float-conversions-table.mlir).
+  Value roundModel(Value x, FloatType fp8) {
+    Value t = arith::TruncFOp::create(b, loc, withElement(x.getType(), fp8), x);
+    return arith::BitcastOp::create(b, loc,
+                                    withElement(x.getType(), b.getI8Type()), t);
+  }
+
+  /// An exact extension, as an arith.extf that --tolk-expand-float-conversions
+  /// expands.
+  Value extendModel(Value codes, FloatType fp8, Type out) {
+    Value f = arith::BitcastOp::create(
+        b, loc, withElement(codes.getType(), fp8), codes);
+    return arith::ExtFOp::create(b, loc, out, f);
+  }
+
+  SmallVector<Value> lanes(Value v) {
+    auto vec = dyn_cast<VectorType>(v.getType());
+    if (!vec)
+      return {v};
+    SmallVector<Value> out;
+    for (int64_t i = 0, e = vec.getNumElements(); i < e; ++i)
+      out.push_back(vector::ExtractOp::create(b, loc, v, i));
+    return out;
+  }
+
+  Value fromLanes(Type type, ArrayRef<Value> lanes) {
+    if (!isa<VectorType>(type))
+      return lanes.front();
+    return vector::FromElementsOp::create(b, loc, type, lanes);
+  }
+
+  Value c(Type type, int64_t v) {
+    unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+    return createScalarOrSplatConstant(b, loc, type,
+                                       APInt(width, v, /*isSigned=*/v < 0));
+  }
+  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value cmpi(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value select(Value cond, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, cond, x, y);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const ChipInfo &chip;
+  bool emulate;
+};
+
+struct NativeFloatConversions
+    : public tolk::impl::TolkNativeFloatConversionsBase<
+          NativeFloatConversions> {
+  using TolkNativeFloatConversionsBase::TolkNativeFloatConversionsBase;
+
+  void runOnOperation() override {
+    FailureOr<ChipInfo> info = parseChip(chip);
+    if (failed(info)) {
+      getOperation()->emitError()
+          << "tolk-native-float-conversions: unknown chip '" << chip
+          << "' (expected sm_XX or gfxXXX)";
+      return signalPassFailure();
+    }
+    if (!info->ocp && !info->fnuz)
+      return;
+
+    // Collected first: the models that `emulate` builds are conversions
+    // themselves, which --tolk-expand-float-conversions expands later.
+    SmallVector<Operation *> todo;
+    getOperation()->walk([&](Operation *op) {
+      if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+        Type out = getElementTypeOrSelf(trunc.getType());
+        auto in = cast<FloatType>(getElementTypeOrSelf(trunc.getIn()));
+        // An f64 source would round twice through f32 (no instruction
+        // converts it directly); it stays for the integer expansion.
+        if (info->isNative(out) && in.getWidth() <= 32 &&
+            isLaneShape(trunc.getType()) &&
+            (!trunc.getRoundingmode() ||
+             *trunc.getRoundingmode() == arith::RoundingMode::to_nearest_even))
+          todo.push_back(op);
+      } else if (auto ext = dyn_cast<arith::ExtFOp>(op)) {
+        if (info->isNative(getElementTypeOrSelf(ext.getIn())) &&
+            isLaneShape(ext.getType()))
+          todo.push_back(op);
+      }
+    });
+
+    for (Operation *op : todo) {
+      OpBuilder b(op);
+      Builder builder(b, op->getLoc(), *info, emulate);
+      Value result;
+      if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+        auto fp8 = cast<FloatType>(getElementTypeOrSelf(trunc.getType()));
+        Value codes = builder.truncate(trunc.getIn(), fp8);
+        result =
+            arith::BitcastOp::create(b, op->getLoc(), trunc.getType(), codes);
+      } else {
+        auto ext = cast<arith::ExtFOp>(op);
+        auto fp8 = cast<FloatType>(getElementTypeOrSelf(ext.getIn()));
+        Value codes = arith::BitcastOp::create(
+            b, op->getLoc(), withElement(ext.getIn().getType(), b.getI8Type()),
+            ext.getIn());
+        result = builder.extend(codes, fp8, ext.getType());
+      }
+      op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
+    }
+  }
+};
+
+} // namespace
