@@ -8,18 +8,19 @@
 // RUN: FileCheck %s --input-file=%t.s
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj %t.s -o %t.o
 
-// Vectorized, f16 arithmetic on pairs of lanes: x * 6 + (f16) n.
+// Vectorized (8 lanes of f16, 16 bytes), f16 arithmetic on pairs of lanes:
+// x * 6 + (f16) n.
 // CHECK: .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 // CHECK-LABEL: {{^}}scale_and_shift:
-// CHECK: global_load_dwordx2
+// CHECK: global_load_dwordx4
 // CHECK-DAG: v_cvt_f16_i16
 // CHECK-DAG: v_pk_mul_f16
 // CHECK-DAG: v_pk_add_f16
-// CHECK: global_store_dwordx2
+// CHECK: global_store_dwordx4
 // CHECK: s_endpgm
 // CHECK: .amdhsa_kernel scale_and_shift
 // CHECK: .reqd_workgroup_size:
-// CHECK-NEXT: - 8
+// CHECK-NEXT: - 4
 // CHECK-NEXT: - 1
 // CHECK-NEXT: - 1
 func.func @scale_and_shift(%x: tensor<4x8xf16>, %n: si8) -> tensor<4x8xf16> {

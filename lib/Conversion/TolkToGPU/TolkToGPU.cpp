@@ -102,22 +102,35 @@ static Value toIndex(OpBuilder &b, Location loc, Value v, Type original) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
 }
 
+/// The byte alignment that --tolk-kernelize vouches for on a vector access
+/// (`tolk.alignment`): without it LLVM assumes the element's alignment and
+/// splits the vector into scalar accesses.
+static llvm::MaybeAlign accessAlignment(Operation *op) {
+  auto align = op->getAttrOfType<IntegerAttr>("tolk.alignment");
+  if (!align || align.getInt() <= 0 || !llvm::isPowerOf2_64(align.getInt()))
+    return std::nullopt;
+  return llvm::Align(align.getInt());
+}
+
 /// A load of the element (or the vector of elements) at offset 0 of `mem`.
-static Value loadAt0(OpBuilder &b, Location loc, Value mem, Type type) {
+static Value loadAt0(OpBuilder &b, Location loc, Value mem, Type type,
+                     llvm::MaybeAlign align = std::nullopt) {
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   auto memType = cast<MemRefType>(mem.getType());
   if (isa<VectorType>(type) && !isa<VectorType>(memType.getElementType()))
     return vector::LoadOp::create(b, loc, cast<VectorType>(type), mem,
-                                  ValueRange{c0});
+                                  ValueRange{c0}, /*nontemporal=*/false, align);
   return memref::LoadOp::create(b, loc, mem, ValueRange{c0});
 }
 
-static void storeAt0(OpBuilder &b, Location loc, Value v, Value mem) {
+static void storeAt0(OpBuilder &b, Location loc, Value v, Value mem,
+                     llvm::MaybeAlign align = std::nullopt) {
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   auto memType = cast<MemRefType>(mem.getType());
   if (isa<VectorType>(v.getType()) &&
       !isa<VectorType>(memType.getElementType()))
-    vector::StoreOp::create(b, loc, v, mem, ValueRange{c0});
+    vector::StoreOp::create(b, loc, v, mem, ValueRange{c0},
+                            /*nontemporal=*/false, align);
   else
     memref::StoreOp::create(b, loc, v, mem, ValueRange{c0});
 }
@@ -216,7 +229,8 @@ struct LoadLowering : public OpConversionPattern<tolk::LoadOp> {
       return success();
     }
     if (!gate) {
-      rewriter.replaceOp(op, loadAt0(rewriter, loc, ptr, type));
+      rewriter.replaceOp(
+          op, loadAt0(rewriter, loc, ptr, type, accessAlignment(op)));
       return success();
     }
     // A gated-off load must not touch memory: a branch, not a select.
@@ -224,7 +238,8 @@ struct LoadLowering : public OpConversionPattern<tolk::LoadOp> {
     auto ifOp = scf::IfOp::create(
         rewriter, loc, gate,
         [&](OpBuilder &b, Location l) {
-          scf::YieldOp::create(b, l, loadAt0(b, l, ptr, type));
+          scf::YieldOp::create(b, l,
+                               loadAt0(b, l, ptr, type, accessAlignment(op)));
         },
         [&](OpBuilder &b, Location l) {
           scf::YieldOp::create(b, l, alternative);
@@ -243,13 +258,15 @@ struct StoreLowering : public OpConversionPattern<tolk::StoreOp> {
     if (!isa<MemRefType>(adaptor.getPtr().getType()))
       return rewriter.notifyMatchFailure(op, "not a buffer");
     if (!adaptor.getGate()) {
-      storeAt0(rewriter, loc, adaptor.getValue(), adaptor.getPtr());
+      storeAt0(rewriter, loc, adaptor.getValue(), adaptor.getPtr(),
+               accessAlignment(op));
       rewriter.eraseOp(op);
       return success();
     }
     scf::IfOp::create(rewriter, loc, adaptor.getGate(),
                       [&](OpBuilder &b, Location l) {
-                        storeAt0(b, l, adaptor.getValue(), adaptor.getPtr());
+                        storeAt0(b, l, adaptor.getValue(), adaptor.getPtr(),
+                                 accessAlignment(op));
                         scf::YieldOp::create(b, l);
                       });
     rewriter.eraseOp(op);
@@ -426,6 +443,8 @@ LogicalResult tolk::prepareTolkToGPU(Operation *root) {
 namespace {
 struct ConvertTolkToGPUPass
     : public tolk::impl::ConvertTolkToGPUBase<ConvertTolkToGPUPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     Operation *root = getOperation();
     if (failed(tolk::checkTolkToArithInput(root)) ||
@@ -435,7 +454,8 @@ struct ConvertTolkToGPUPass
     MLIRContext *ctx = &getContext();
     tolk::TolkToGPUTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
-    tolk::populateTolkToArithConversionPatterns(converter, patterns);
+    tolk::populateTolkToArithConversionPatterns(converter, patterns,
+                                                bf16InF32);
     tolk::populateTolkToGPUConversionPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);

@@ -104,21 +104,35 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
     `index < size`. Index arithmetic is `si32` when every index fits (as
     tinygrad does), `si64` otherwise.
 
-    Vectorization: with `upcast = U > 1` (default 4), each thread handles
-    U contiguous elements through pointers of vector width `v = U` (vector
-    loads and stores of `vector<U x T>`, scalars and constants broadcasting
-    to the lanes), when every tensor input has the iteration shape (no
-    broadcast) and the size is a multiple of U; otherwise the kernel falls
-    back to one element per thread.
+    Vectorization: each thread handles U contiguous elements through
+    pointers of vector width `v = U` (vector loads and stores of
+    `vector<U x T>`, scalars and constants broadcasting to the lanes).
+    `upcast = U` sets U; the default, `upcast = 0`, takes as many lanes as
+    make the widest buffer element move 16 bytes per thread (16 lanes for
+    1-byte types such as fp8, si8 and Bool, 8 for f16, 4 for f32, 2 for
+    f64). U is then lowered to the largest power of two for which the size
+    is a multiple of U and every used input's lanes are contiguous (a
+    vector load) or one broadcast element (a scalar load): broadcasting in
+    outer dimensions keeps the lanes; 1 means one element per thread.
+    Vector accesses carry `tolk.alignment` (the vector's bytes, at most 16:
+    buffers are 16-byte aligned), and Bool buffers with lanes are read and
+    written as `ui8` lanes (a Bool is a byte in memory).
+
+    The function gets `tolk.launch`, the host's description of the launch:
+    the kernel, grid and block sizes, and for each kernel parameter its
+    kind (buffer or scalar), element type, element count and vector width,
+    and the function argument or result it binds
+    (`tolk-translate --launch-json` prints it as JSON).
 
     A function that does not have this form is left alone.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"128",
            "Threads per block (1 to 1024)">,
-    Option<"upcast", "upcast", "int64_t", /*default=*/"4",
+    Option<"upcast", "upcast", "int64_t", /*default=*/"0",
            "Contiguous elements per thread, as vector loads and stores (1 "
-           "to 16; 1 disables vectorization)">,
+           "to 16; 1 disables vectorization; 0 chooses per data type: 16 "
+           "bytes of the widest buffer element)">,
   ];
   let dependentDialects = ["::tolk::TolkDialect", "::mlir::gpu::GPUDialect"];
 }

@@ -10,11 +10,13 @@
 // ops over static tensors gets one fused gpu.func kernel, as tinygrad fuses
 // an elementwise graph into one kernel. One thread computes one element of
 // the results; inputs read through numpy broadcasting (stride 0 in a
-// broadcast dimension), so that no broadcast is ever materialized. With an
-// upcast factor U, a thread handles U contiguous elements as one vector
-// where every buffer is contiguous along the lanes.
+// broadcast dimension), so that no broadcast is ever materialized. A thread
+// handles U contiguous elements as one aligned vector access per buffer, U
+// chosen per data type (16 bytes of the widest buffer element) and lowered
+// until every input's lanes are contiguous or one broadcast element.
 //
-// The function is kept and only names its kernel (tolk.kernel): without
+// The function is kept, names its kernel (tolk.kernel) and describes the
+// launch for a host (tolk.launch: grid, block, parameter bindings): without
 // bufferization there is no host-side memref to launch on, and the tensor
 // function remains the kernel's reference semantics. docs/Rationale.md
 // ("Kernelization") records the decisions.
@@ -53,8 +55,12 @@ struct Kernelize : public tolk::impl::TolkKernelizeBase<Kernelize> {
 
 /// The largest block size a launch allows on every target.
 constexpr int64_t kMaxBlockSize = 1024;
-/// The widest vector a thread loads (16 lanes of one byte: 128 bits).
+/// The most lanes a thread handles (16 lanes of one byte: 128 bits).
 constexpr int64_t kMaxUpcast = 16;
+/// The bytes the widest buffer of a kernel moves per thread and access when
+/// the lanes are chosen per data type: 128 bits, the widest global load and
+/// store of NVIDIA (ld.global.v4.b32) and AMD (global_load_dwordx4) GPUs.
+constexpr int64_t kVectorBytes = 16;
 
 /// The ops a kernel body is cloned from.
 static bool isElementwise(Operation *op) {
@@ -124,6 +130,71 @@ static SmallVector<int64_t, 4> stridesOf(ArrayRef<int64_t> shape) {
   return strides;
 }
 
+/// How a thread that handles `lanes` contiguous elements of the iteration
+/// shape `t`, from a multiple of `lanes`, reads a tensor input of (aligned)
+/// shape `s`.
+enum class Access {
+  /// Its elements along the lanes are contiguous: a vector load.
+  Lanes,
+  /// Its elements along the lanes are one element (the lanes run along
+  /// broadcast dimensions only): a scalar load, broadcast in the ops.
+  Uniform,
+};
+
+/// The access of a thread's `lanes` to an input of shape `s` in iteration
+/// shape `t`; nothing when the lanes cross from one run of contiguous (or
+/// broadcast) elements of the input into another. The innermost dimensions
+/// that are all kept (or all broadcast) form such a run; the lanes stay in
+/// one when their number divides its length. Outer broadcast dimensions,
+/// with their stride 0, move only the start of the run.
+static std::optional<Access> accessOf(ArrayRef<int64_t> s, ArrayRef<int64_t> t,
+                                      int64_t lanes) {
+  int64_t run = 1;
+  std::optional<bool> broadcast;
+  for (int64_t d = static_cast<int64_t>(t.size()) - 1; d >= 0; --d) {
+    // A dimension of 1 is both kept and broadcast; it does not end a run.
+    if (t[d] == 1)
+      continue;
+    bool b = s[d] == 1;
+    if (broadcast && *broadcast != b)
+      break;
+    broadcast = b;
+    run *= t[d];
+  }
+  if (run % lanes != 0)
+    return std::nullopt;
+  return broadcast.value_or(false) ? Access::Uniform : Access::Lanes;
+}
+
+/// The bytes of one element of `elt` in a buffer (i1 takes a byte).
+static int64_t elementBytes(Type elt) {
+  std::optional<DType> dt = getDType(elt);
+  return dt ? std::max<int64_t>(1, dtype::itemsize(*dt)) : 1;
+}
+
+/// Marks a vector access through `ptrType` with the alignment its address
+/// has (`tolk.alignment`, bytes), which TolkToGPU hands to LLVM so that the
+/// vector is one access and not one per lane. A thread's lanes start at a
+/// multiple of their number in every buffer (Access::Lanes), and a host
+/// passes buffers aligned to kVectorBytes, so the address is aligned to the
+/// vector's size, up to kVectorBytes.
+static void markAligned(Operation *access, PtrType ptrType) {
+  unsigned width = ptrType.getVecWidth();
+  if (width == 1)
+    return;
+  uint64_t bytes = width * elementBytes(ptrType.getElementType());
+  uint64_t align = std::min<uint64_t>(kVectorBytes, bytes & (~bytes + 1));
+  access->setAttr(
+      "tolk.alignment",
+      IntegerAttr::get(IntegerType::get(access->getContext(), 64), align));
+}
+
+/// Whether argument `arg` is a buffer (not a by-value scalar).
+static bool isBuffer(BlockArgument arg) {
+  auto tensor = dyn_cast<RankedTensorType>(arg.getType());
+  return tensor && tensor.getRank() != 0;
+}
+
 /// What a function's kernel is built from, once the function is known to
 /// have the form the pass handles.
 struct KernelPlan {
@@ -136,6 +207,8 @@ struct KernelPlan {
   /// idle threads to gate off).
   int64_t block = 0;
   int64_t grid = 0;
+  /// How each used buffer argument is read (by argument number).
+  llvm::DenseMap<unsigned, Access> access;
 };
 
 /// The plan for `func`, or nothing when the pass leaves it alone.
@@ -185,16 +258,42 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   if (!size || *size == 0)
     return std::nullopt;
   plan.size = *size;
-  // Vector loads need contiguous lanes in every buffer: no broadcast input
-  // (an alu scalar broadcasts to lanes), and no partial vector at the end.
-  bool vectorizable = upcast > 1 && plan.size % upcast == 0;
-  for (BlockArgument arg : func.getArguments()) {
-    auto tensor = dyn_cast<RankedTensorType>(arg.getType());
-    if (tensor && tensor.getRank() != 0 && !arg.use_empty() &&
-        *alignTo(tensor.getShape(), plan.shape) != plan.shape)
-      vectorizable = false;
-  }
-  plan.upcast = vectorizable ? upcast : 1;
+  // The lanes: the option, or (upcast = 0) as many as make the widest
+  // buffer element move kVectorBytes per thread, so that narrow types get
+  // wide accesses (16 lanes of an fp8, si8 or Bool; 8 of an f16; 4 of an
+  // f32). Then the largest power of two below that, down to 1, for which
+  // every buffer's lanes are contiguous or uniform and the size is a
+  // multiple: a ragged tail never needs a partial vector.
+  int64_t widest = 1;
+  for (BlockArgument arg : func.getArguments())
+    if (isBuffer(arg) && !arg.use_empty())
+      widest = std::max(
+          widest, elementBytes(tolk::getElementTypeOrSelf(arg.getType())));
+  for (Type type : func.getResultTypes())
+    widest = std::max(widest, elementBytes(tolk::getElementTypeOrSelf(type)));
+  int64_t lanes =
+      upcast > 0 ? upcast
+                 : std::clamp<int64_t>(kVectorBytes / widest, 1, kMaxUpcast);
+  auto planAccess = [&](int64_t l) -> bool {
+    if (plan.size % l != 0)
+      return false;
+    plan.access.clear();
+    for (BlockArgument arg : func.getArguments()) {
+      if (!isBuffer(arg) || arg.use_empty())
+        continue;
+      std::optional<Access> access =
+          accessOf(*alignTo(cast<RankedTensorType>(arg.getType()).getShape(),
+                            plan.shape),
+                   plan.shape, l);
+      if (!access)
+        return false;
+      plan.access[arg.getArgNumber()] = *access;
+    }
+    return true;
+  };
+  while (!planAccess(lanes))
+    lanes = static_cast<int64_t>(llvm::bit_floor(uint64_t(lanes - 1)));
+  plan.upcast = lanes;
   int64_t threads = plan.size / plan.upcast;
   plan.block = std::min(blockSize, threads);
   plan.grid = llvm::divideCeil(threads, plan.block);
@@ -204,16 +303,28 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
 }
 
 /// Builds the kernel of `func` into `module`, from `plan`.
-static void buildKernel(func::FuncOp func, const KernelPlan &plan,
-                        gpu::GPUModuleOp module) {
+static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
+                                  gpu::GPUModuleOp module) {
   int64_t blockSize = plan.block;
   unsigned lanes = plan.upcast;
-  // A buffer of the kernel: vector width `lanes` when vectorized.
-  auto buffer = [&](Type elt, int64_t n) {
-    return PtrType::get(elt.getContext(), elt, AddrSpace::global, n, lanes,
+  // A buffer of the kernel, of vector width `width`. Bool lanes are read
+  // and written as ui8 lanes (one byte each, 0 or 1, what a Bool buffer
+  // holds): a vector of i1 in memory is packed bits (LLVM), not bytes.
+  MLIRContext *ctx = func.getContext();
+  Type byte = IntegerType::get(ctx, 8, IntegerType::Unsigned);
+  auto buffer = [&](Type elt, int64_t n, unsigned width) {
+    if (width != 1 && elt.isInteger(1))
+      elt = byte;
+    return PtrType::get(elt.getContext(), elt, AddrSpace::global, n, width,
                         std::nullopt, ArrayRef<int64_t>());
   };
-  MLIRContext *ctx = func.getContext();
+  // An input buffer is read `lanes` at a time where its lanes are
+  // contiguous, one element at a time where they are uniform or it is
+  // unused.
+  auto widthOf = [&](BlockArgument arg) -> unsigned {
+    auto it = plan.access.find(arg.getArgNumber());
+    return it != plan.access.end() && it->second == Access::Lanes ? lanes : 1;
+  };
   Location loc = func.getLoc();
   OpBuilder b(ctx);
 
@@ -225,10 +336,11 @@ static void buildKernel(func::FuncOp func, const KernelPlan &plan,
     bool byValue = !isa<RankedTensorType>(arg.getType()) ||
                    cast<RankedTensorType>(arg.getType()).getRank() == 0;
     params.push_back(byValue ? PtrType::get(elt, AddrSpace::alu)
-                             : buffer(elt, n));
+                             : buffer(elt, n, widthOf(arg)));
   }
   for (Type type : func.getResultTypes())
-    params.push_back(buffer(tolk::getElementTypeOrSelf(type), plan.size));
+    params.push_back(
+        buffer(tolk::getElementTypeOrSelf(type), plan.size, lanes));
 
   b.setInsertionPointToEnd(module.getBody());
   auto kernel = gpu::GPUFuncOp::create(b, loc, func.getSymName(),
@@ -253,11 +365,12 @@ static void buildKernel(func::FuncOp func, const KernelPlan &plan,
   b.setInsertionPointToStart(&entry);
   ElementwiseBuilder eb(b, loc);
 
-  // Index arithmetic is 32-bit when the largest thread index fits (every
-  // buffer is no larger than the launch), as tinygrad's is.
+  // Index arithmetic is 32-bit when the largest element index of the launch
+  // fits, as tinygrad's is: every buffer is no larger than the launch's
+  // threads times their lanes, and every index and offset is below that.
   int64_t threads = plan.grid * blockSize;
   int64_t work = plan.size / lanes;
-  bool wide = threads - 1 > std::numeric_limits<int32_t>::max();
+  bool wide = threads * lanes - 1 > std::numeric_limits<int32_t>::max();
   Type indexType = IntegerType::get(ctx, wide ? 64 : 32, IntegerType::Signed);
   DType indexDType = wide ? DType::Int64 : DType::Int32;
   llvm::DenseMap<int64_t, Value> constants;
@@ -278,8 +391,8 @@ static void buildKernel(func::FuncOp func, const KernelPlan &plan,
   // The first element of the thread's lanes.
   Value first = lanes == 1 ? gid : Value(eb.mul(gid, index(lanes)));
 
-  // The coordinate of the thread's element in each dimension, built once
-  // and only for the dimensions some broadcast input needs.
+  // The coordinate of the thread's (first) element in each dimension, built
+  // once and only for the dimensions some broadcast input needs.
   SmallVector<int64_t, 4> strides = stridesOf(plan.shape);
   SmallVector<Value, 4> coords(plan.shape.size());
   llvm::DenseMap<std::pair<Value, int64_t>, Value> quotients;
@@ -294,9 +407,9 @@ static void buildKernel(func::FuncOp func, const KernelPlan &plan,
   auto coordinate = [&](size_t d) -> Value {
     if (coords[d])
       return coords[d];
-    Value q = divide(gid, strides[d]);
+    Value q = divide(first, strides[d]);
     // The outermost coordinate needs no remainder: a thread with an
-    // element has gid < size. The others are nonnegative, so that the
+    // element has first < size. The others are nonnegative, so that the
     // remainder of truncdiv is the coordinate (primitives only).
     if (d != 0) {
       // Built in sequence: argument evaluation order would make the IR
@@ -309,7 +422,7 @@ static void buildKernel(func::FuncOp func, const KernelPlan &plan,
   };
 
   IRMapping mapping;
-  // The value a gated-off load yields, per type.
+  // The value a gated-off load yields, per loaded type.
   llvm::DenseMap<Type, Value> zeros;
   for (auto [arg, param] :
        llvm::zip_equal(func.getArguments(), entry.getArguments())) {
@@ -345,14 +458,16 @@ static void buildKernel(func::FuncOp func, const KernelPlan &plan,
     Value ptr = IndexOp::create(b, loc, ptrType, param, offset);
     Value value;
     if (gate) {
-      Value &zero = zeros[ptrType.getElementType()];
+      unsigned width = ptrType.getVecWidth();
+      Type elt = ptrType.getElementType();
+      Value &zero =
+          zeros[width == 1 ? elt : Type(VectorType::get({width}, elt))];
       if (!zero) {
-        zero = eb.constant(*getDType(ptrType.getElementType()),
-                           static_cast<int64_t>(0));
-        if (lanes != 1) {
+        zero = eb.constant(*getDType(elt), static_cast<int64_t>(0));
+        if (width != 1) {
           // The same value splat over the lanes; the scalar goes.
           auto scalar = zero.getDefiningOp<ConstOp>();
-          zero = eb.constant(VectorType::get({lanes}, ptrType.getElementType()),
+          zero = eb.constant(VectorType::get({width}, elt),
                              scalar.getValue().getValue());
           scalar.erase();
         }
@@ -361,6 +476,11 @@ static void buildKernel(func::FuncOp func, const KernelPlan &plan,
     } else {
       value = LoadOp::create(b, loc, ptr);
     }
+    markAligned(value.getDefiningOp(), ptrType);
+    Type argElt = tolk::getElementTypeOrSelf(arg.getType());
+    if (argElt != ptrType.getElementType())
+      value = CastOp::create(
+          b, loc, VectorType::get({ptrType.getVecWidth()}, argElt), value);
     mapping.map(arg, value);
   }
 
@@ -394,13 +514,55 @@ static void buildKernel(func::FuncOp func, const KernelPlan &plan,
     Value ptr = IndexOp::create(b, loc, out.getType(), out, first);
     Value value = mapping.lookup(result);
     // A result of constants and scalars only: a cast broadcasts it to the
-    // lanes (seed 004).
-    if (lanes != 1 && !isa<VectorType>(value.getType()))
-      value = CastOp::create(b, loc, VectorType::get({lanes}, value.getType()),
-                             value);
-    StoreOp::create(b, loc, ptr, value, gate);
+    // lanes (seed 004); Bool lanes become bytes.
+    Type elt = cast<PtrType>(out.getType()).getElementType();
+    if (lanes != 1 && (!isa<VectorType>(value.getType()) ||
+                       tolk::getElementTypeOrSelf(value.getType()) != elt))
+      value = CastOp::create(b, loc, VectorType::get({lanes}, elt), value);
+    auto store = StoreOp::create(b, loc, ptr, value, gate);
+    markAligned(store, cast<PtrType>(out.getType()));
   }
   gpu::ReturnOp::create(b, loc);
+  return kernel;
+}
+
+/// The host's view of the launch of `kernel`, for `func`'s `tolk.launch`:
+/// the kernel, the grid and block sizes, and per kernel parameter what it
+/// is (a buffer or a by-value scalar), its element type, element count and
+/// vector width, and the function argument or result it binds.
+static DictionaryAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
+                                     SymbolRefAttr kernelRef) {
+  Builder b(func.getContext());
+  unsigned numArgs = func.getNumArguments();
+  SmallVector<Attribute> params;
+  for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    auto ptr = cast<PtrType>(type);
+    // The function's element type: a kernel reads Bool lanes as bytes.
+    Type elt = tolk::getElementTypeOrSelf(
+        i < numArgs ? func.getArgumentTypes()[i]
+                    : func.getResultTypes()[i - numArgs]);
+    bool byValue = ptr.getAddrSpace() == AddrSpace::alu;
+    SmallVector<NamedAttribute> fields;
+    fields.push_back(
+        b.getNamedAttr(i < numArgs ? "arg" : "result",
+                       b.getI64IntegerAttr(i < numArgs ? i : i - numArgs)));
+    fields.push_back(
+        b.getNamedAttr("kind", b.getStringAttr(byValue ? "scalar" : "buffer")));
+    fields.push_back(b.getNamedAttr("type", TypeAttr::get(elt)));
+    if (!byValue) {
+      fields.push_back(
+          b.getNamedAttr("count", b.getI64IntegerAttr(ptr.getSize())));
+      fields.push_back(
+          b.getNamedAttr("vector", b.getI64IntegerAttr(ptr.getVecWidth())));
+    }
+    params.push_back(b.getDictionaryAttr(fields));
+  }
+  return b.getDictionaryAttr({
+      b.getNamedAttr("kernel", kernelRef),
+      b.getNamedAttr("grid", kernel.getKnownGridSizeAttr()),
+      b.getNamedAttr("block", kernel.getKnownBlockSizeAttr()),
+      b.getNamedAttr("params", b.getArrayAttr(params)),
+  });
 }
 
 } // namespace
@@ -414,8 +576,8 @@ void Kernelize::runOnOperation() {
     return signalPassFailure();
   }
   int64_t lanes = upcast;
-  if (lanes < 1 || lanes > kMaxUpcast) {
-    mlir::emitError(module.getLoc(), "tolk-kernelize: upcast must be 1 to ")
+  if (lanes < 0 || lanes > kMaxUpcast) {
+    mlir::emitError(module.getLoc(), "tolk-kernelize: upcast must be 0 to ")
         << kMaxUpcast << ", not " << lanes;
     return signalPassFailure();
   }
@@ -431,10 +593,11 @@ void Kernelize::runOnOperation() {
         b, func.getLoc(), (func.getSymName() + "_kernel").str());
     // A unique name, should the module hold that symbol already.
     symbols.insert(gpuModule);
-    buildKernel(func, *plan, gpuModule);
-    func->setAttr(
-        "tolk.kernel",
+    gpu::GPUFuncOp kernel = buildKernel(func, *plan, gpuModule);
+    auto kernelRef =
         SymbolRefAttr::get(gpuModule.getSymNameAttr(),
-                           {FlatSymbolRefAttr::get(func.getSymNameAttr())}));
+                           {FlatSymbolRefAttr::get(kernel.getNameAttr())});
+    func->setAttr("tolk.kernel", kernelRef);
+    func->setAttr("tolk.launch", describeLaunch(func, kernel, kernelRef));
   }
 }

@@ -1,0 +1,111 @@
+//===- KernelCompileBench.cpp - In-process compile time to PTX ------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// tolk-kernel-compile-bench FILE...: the in-process time from a tensor-level
+// function to PTX (parse, then --tolk-to-nvvm: kernelization, Tolk's
+// lowering, upstream's NVVM pipeline and the LLVM NVPTX back end), per
+// file, without the process start-up, the context's dialect loading and the
+// back end's one-time initialization that a tool pays once: a first,
+// untimed run warms them up, as a compiler serving many kernels would be.
+// Prints one line per file: its name, then the median, minimum and maximum
+// milliseconds over --repeat runs. bench/kernel-quality.py drives it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/InitAllDialects.h"
+#include "tolk/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+using namespace mlir;
+
+static llvm::cl::list<std::string> inputs(llvm::cl::Positional,
+                                          llvm::cl::desc("<file.mlir>..."),
+                                          llvm::cl::OneOrMore);
+static llvm::cl::opt<unsigned>
+    repeat("repeat", llvm::cl::desc("Timed runs per file"), llvm::cl::init(21));
+static llvm::cl::opt<std::string> chip("chip", llvm::cl::desc("NVIDIA chip"),
+                                       llvm::cl::init("sm_90"));
+static llvm::cl::opt<std::string> features("features",
+                                           llvm::cl::desc("PTX features"),
+                                           llvm::cl::init("+ptx80"));
+
+/// One compilation of `source`: parse, then the pipeline. Fails on a parse
+/// or pipeline error, or when no PTX came out.
+static LogicalResult compileOnce(MLIRContext &ctx, StringRef source,
+                                 const tolk::TolkToNVVMOptions &options) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &ctx);
+  if (!module)
+    return failure();
+  PassManager pm(&ctx);
+  tolk::buildTolkToNVVMPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return failure();
+  bool ptx = false;
+  module->walk([&](gpu::BinaryOp binary) { ptx = true; });
+  return success(ptx);
+}
+
+int main(int argc, char **argv) {
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "In-process compile time to PTX\n");
+  DialectRegistry registry;
+  tolk::registerAllDialects(registry);
+  tolk::registerTolkPipelineExtensions(registry);
+  MLIRContext ctx(registry);
+  // One thread: the time of one kernel's compilation, not of the machine's
+  // spare cores.
+  ctx.disableMultithreading();
+  ctx.loadAllAvailableDialects();
+
+  if (repeat == 0) {
+    llvm::errs() << "--repeat must be at least 1\n";
+    return 1;
+  }
+  tolk::TolkToNVVMOptions options;
+  options.chip = chip;
+  options.features = features;
+
+  for (const std::string &path : inputs) {
+    auto file = llvm::MemoryBuffer::getFile(path);
+    if (!file) {
+      llvm::errs() << path << ": " << file.getError().message() << "\n";
+      return 1;
+    }
+    StringRef source = (*file)->getBuffer();
+    if (failed(compileOnce(ctx, source, options))) {
+      llvm::errs() << path << ": did not compile to PTX\n";
+      return 1;
+    }
+    std::vector<double> ms;
+    for (unsigned i = 0; i < repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      LogicalResult result = compileOnce(ctx, source, options);
+      auto end = std::chrono::steady_clock::now();
+      if (failed(result))
+        return 1;
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(end - start).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    llvm::outs() << path << " " << ms[ms.size() / 2] << " " << ms.front() << " "
+                 << ms.back() << "\n";
+  }
+  return 0;
+}

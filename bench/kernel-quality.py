@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+# Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The quality of the generated kernels (issue 5): PTX instructions per
+element and compile time, for five tensor-level functions over 2^20 elements.
+
+  1 add_f32      f32 a + b
+  2 add_si8_f16  a + b with a si8, b f16 (an f16 result)
+  3 cast_fp8     f32 cast to f8E4M3FN
+  4 where_max    where(a < b, max(a, b), a * 2.0) in f32
+  5 cast_bf16    f32 cast to bf16
+
+Table 1, PTX instructions per element: each function goes through
+`tolk-opt --tolk-to-nvvm` and `tolk-translate --gpu-binary-to-isa`. The count
+is the number of instructions in the body of the kernel's `.entry` (between
+its braces): every statement that ends in `;` and is not a directive
+(`.reg`, `.loc`, ...), so ld.param, cvta, mov of special registers, setp,
+bra and ret all count, and labels, braces, comments and declarations do not.
+The kernels have no loops, so this static count is also what each thread
+executes (on the path that runs every instruction). Per element is the count
+divided by the elements one thread handles, size / (grid * block), read from
+`tolk-translate --launch-json`. Targets (nvcc on tinygrad's CUDA C) and
+tinygrad's own PTX renderer are from issue 5.
+
+Table 2, compile time: `tolk-kernel-compile-bench` (bench/KernelCompileBench
+.cpp) parses each function and runs --tolk-to-nvvm on it in one process,
+--repeat times after an untimed warm-up, and reports the median (and the
+fastest and slowest) milliseconds. Target: at most 10 ms median.
+
+Usage: bench/kernel-quality.py [--build build] [--repeat 21] [--keep DIR]
+                               [--show-ptx]
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+N = 1 << 20
+
+# name, MLIR body, argument types, result type, target (nvcc), tinygrad PTX.
+KERNELS = [
+    ("add_f32", ["f32", "f32"], "f32",
+     "%r = tolk.add %a0, %a1 : tensor<{n}xf32>", 5.75, 7.75),
+    ("add_si8_f16", ["si8", "f16"], "f16",
+     "%r = tolk.add %a0, %a1 : (tensor<{n}xsi8>, tensor<{n}xf16>) -> "
+     "tensor<{n}xf16>", 7.75, 11.75),
+    ("cast_fp8", ["f32"], "f8E4M3FN",
+     "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xf8E4M3FN>",
+     5.25, 53),
+    ("where_max", ["f32", "f32"], "f32",
+     "%c = tolk.cmplt %a0, %a1 : (tensor<{n}xf32>, tensor<{n}xf32>) -> "
+     "tensor<{n}xi1>\n"
+     "  %m = tolk.max %a0, %a1 : tensor<{n}xf32>\n"
+     "  %two = tolk.const 2.0 : !tolk.weakfloat\n"
+     "  %d = tolk.mul %a0, %two : (tensor<{n}xf32>, !tolk.weakfloat) -> "
+     "tensor<{n}xf32>\n"
+     "  %r = tolk.where %c, %m, %d : (tensor<{n}xi1>, tensor<{n}xf32>, "
+     "tensor<{n}xf32>) -> tensor<{n}xf32>", 7.75, 11),
+    ("cast_bf16", ["f32"], "bf16",
+     "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xbf16>", 5.75, 51.75),
+]
+
+
+def source(name, args, result, body):
+    params = ", ".join(f"%a{i}: tensor<{N}x{t}>" for i, t in enumerate(args))
+    return (f"func.func @{name}({params}) -> tensor<{N}x{result}> {{\n"
+            f"  {body.format(n=N)}\n"
+            f"  return %r : tensor<{N}x{result}>\n}}\n")
+
+
+def run(cmd, **kwargs):
+    proc = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    if proc.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr}")
+    return proc.stdout
+
+
+def entry_body(ptx, name):
+    """The lines between the braces of `.entry name`."""
+    m = re.search(r"\.entry\s+" + re.escape(name) + r"\s*\(", ptx)
+    if not m:
+        sys.exit(f"no .entry {name} in the PTX")
+    start = ptx.index("{", ptx.index(")", m.end()))
+    depth, i = 0, start
+    while True:
+        if ptx[i] == "{":
+            depth += 1
+        elif ptx[i] == "}":
+            depth -= 1
+            if depth == 0:
+                break
+        i += 1
+    return ptx[start + 1:i].splitlines()
+
+
+def instructions(body):
+    """The instructions of a kernel body (see the module docstring)."""
+    out = []
+    for line in body:
+        line = line.split("//")[0].strip()
+        if not line or line in ("{", "}") or line.startswith("."):
+            continue
+        if re.fullmatch(r"[$\w]+:", line):
+            continue
+        out.append(line)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", default="build", help="the build directory")
+    ap.add_argument("--repeat", type=int, default=21)
+    ap.add_argument("--chip", default="sm_90")
+    ap.add_argument("--keep", help="write the kernels and PTX here")
+    ap.add_argument("--show-ptx", action="store_true",
+                    help="print each kernel's counted instructions")
+    opts = ap.parse_args()
+
+    opt = os.path.join(opts.build, "bin", "tolk-opt")
+    translate = os.path.join(opts.build, "bin", "tolk-translate")
+    bench = os.path.join(opts.build, "bin", "tolk-kernel-compile-bench")
+    for tool in (opt, translate, bench):
+        if not os.access(tool, os.X_OK):
+            sys.exit(f"{tool} is missing: build it (scripts/build.sh "
+                     f"{os.path.basename(tool)})")
+    work = opts.keep or tempfile.mkdtemp(prefix="tolk-kq-")
+    os.makedirs(work, exist_ok=True)
+
+    rows, files = [], []
+    for i, (name, args, result, body, target, tinygrad) in enumerate(KERNELS):
+        path = os.path.join(work, f"{i + 1}-{name}.mlir")
+        with open(path, "w") as f:
+            f.write(source(name, args, result, body))
+        files.append(path)
+        launch = json.loads(run([translate, "--launch-json"],
+                                input=run([opt, path, "--tolk-kernelize"])))
+        (entry,) = launch["launches"]
+        threads = entry["grid"][0] * entry["block"][0]
+        per_thread = N // threads
+        lowered = run([opt, path, f"--tolk-to-nvvm=chip={opts.chip}"])
+        ptx = run([translate, "--gpu-binary-to-isa"], input=lowered)
+        with open(path[:-5] + ".ptx", "w") as f:
+            f.write(ptx)
+        insts = instructions(entry_body(ptx, entry["kernel"]))
+        if opts.show_ptx:
+            print(f"// {name}: {len(insts)} instructions, {per_thread} "
+                  f"elements per thread")
+            print("\n".join("  " + s for s in insts))
+        rows.append((i + 1, name, len(insts), per_thread,
+                     len(insts) / per_thread, target, tinygrad))
+
+    times = {}
+    for line in run([bench, f"--repeat={opts.repeat}",
+                     f"--chip={opts.chip}"] + files).splitlines():
+        path, median, lo, hi = line.split()
+        times[path] = (float(median), float(lo), float(hi))
+
+    print(f"PTX instructions per element ({opts.chip}, 2^20 elements)\n")
+    print("| # | kernel | instructions | elements/thread | per element "
+          "| target (nvcc) | tinygrad PTX |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    for num, name, count, per_thread, per_elt, target, tinygrad in rows:
+        print(f"| {num} | {name} | {count} | {per_thread} | {per_elt:.2f} "
+              f"| {target} | {tinygrad} |")
+    print(f"\nCompile time, tensor-level function to PTX, in-process "
+          f"(median of {opts.repeat}; target <= 10 ms)\n")
+    print("| # | kernel | median ms | min ms | max ms |")
+    print("| ---: | --- | ---: | ---: | ---: |")
+    for (num, name, *_), path in zip(rows, files):
+        median, lo, hi = times[path]
+        print(f"| {num} | {name} | {median:.2f} | {lo:.2f} | {hi:.2f} |")
+    if opts.keep:
+        print(f"\nkernels and PTX in {work}")
+
+
+if __name__ == "__main__":
+    main()
