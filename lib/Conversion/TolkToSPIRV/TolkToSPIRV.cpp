@@ -1,0 +1,848 @@
+//===- TolkToSPIRV.cpp - Lowered Tolk kernels to SPIR-V -------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns the kernels that --convert-tolk-to-gpu produced into Vulkan
+// spirv.modules with Tolk's kernel ABI (docs/Rationale.md, "SPIR-V"). The
+// ops are lowered by upstream's patterns (GPU, SCF, arith, math, memref,
+// vector); what is Tolk's is around them:
+//
+// 1. the kernels are checked against the target environment, so that a type
+//    the target cannot express is a diagnostic at the op that uses it, not
+//    a failure to legalize or a silent emulation;
+// 2. in a copy of the gpu.module, every buffer access is rebased onto its
+//    buffer (SPIR-V's logical addressing has no pointer with an offset: the
+//    offset goes into the access chain), workgroup attributions become
+//    workgroup allocations (upstream's gpu.func lowering takes none), bf16
+//    becomes i16 (SPIR-V has no bf16), and the entry point and binding ABI
+//    attributes are set;
+// 3. the copy is converted with upstream's patterns, as convert-gpu-to-spirv
+//    does;
+// 4. the by-value parameters move into one push-constant block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
+
+#include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
+#include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
+#include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVEnums.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tolk {
+#define GEN_PASS_DEF_CONVERTTOLKKERNELSTOSPIRV
+#include "tolk/Conversion/Passes.h.inc"
+} // namespace tolk
+
+using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+/// "(Vulkan, v1.3)": how diagnostics name the target.
+static std::string describeTarget(spirv::TargetEnvAttr attr) {
+  return ("SPIR-V target (" + spirv::stringifyClientAPI(attr.getClientAPI()) +
+          ", " + spirv::stringifyVersion(attr.getVersion()) + ")")
+      .str();
+}
+
+/// The width a scalar type has in SPIR-V code: bf16 and the 8-bit floats are
+/// integers of their width there, and Bool is a byte in memory.
+static unsigned spirvWidth(Type t, bool inMemory) {
+  if (t.isInteger(1))
+    return inMemory ? 8 : 1;
+  if (t.isIndex())
+    return 32;
+  if (t.isIntOrFloat())
+    return t.getIntOrFloatBitWidth();
+  return 0;
+}
+
+namespace {
+/// Reports, once per kernel and capability, a type the target lacks.
+class CapabilityChecker {
+public:
+  CapabilityChecker(spirv::TargetEnvAttr attr) : attr(attr), env(attr) {}
+
+  /// Checks the type of a value the kernel computes with; `shown` is the
+  /// type the diagnostic names (the buffer's, for its elements).
+  void checkValue(Operation *op, Type type, Type shown = {}) {
+    if (auto mem = dyn_cast<MemRefType>(type))
+      return checkMemory(op, mem);
+    Type scalar = getElementTypeOrSelf(type);
+    if (!shown)
+      shown = type;
+    if (auto vec = dyn_cast<VectorType>(type)) {
+      int64_t n = vec.getNumElements();
+      if (vec.getRank() != 1 || n > 16 || (n > 4 && n != 8 && n != 16)) {
+        fail(op) << "uses " << shown << ", which has no SPIR-V vector type";
+        return;
+      }
+      if (n > 4)
+        need(op, shown, spirv::Capability::Vector16);
+    }
+    if (scalar.isF64())
+      return need(op, shown, spirv::Capability::Float64);
+    if (scalar.isF16())
+      return need(op, shown, spirv::Capability::Float16);
+    switch (spirvWidth(scalar, /*inMemory=*/false)) {
+    case 0:
+    case 1:
+    case 32:
+      return;
+    case 8:
+      return need(op, shown, spirv::Capability::Int8);
+    case 16:
+      return need(op, shown, spirv::Capability::Int16);
+    case 64:
+      return need(op, shown, spirv::Capability::Int64);
+    default:
+      fail(op) << "uses " << shown << ", which has no SPIR-V type";
+    }
+  }
+
+  /// Checks a buffer's element type: storage buffers need the 8/16-bit
+  /// storage capabilities, other memory the arithmetic ones.
+  void checkMemory(Operation *op, MemRefType type) {
+    Type element = type.getElementType();
+    auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+    bool global = !space || space.getValue() == gpu::AddressSpace::Global;
+    if (global) {
+      unsigned width = spirvWidth(getElementTypeOrSelf(element), true);
+      if (width == 8)
+        need(op, type, spirv::Capability::StorageBuffer8BitAccess);
+      else if (width == 16)
+        need(op, type, spirv::Capability::StorageBuffer16BitAccess);
+    }
+    // The element is also a value once loaded; in workgroup and function
+    // memory the value's capability is all that is needed.
+    if (element.isInteger(1))
+      element = IntegerType::get(element.getContext(), 8);
+    checkValue(op, element, type);
+  }
+
+  bool ok() const { return succeeded; }
+  void reset() { reported.clear(); }
+
+private:
+  InFlightDiagnostic fail(Operation *op) {
+    succeeded = false;
+    return op->emitOpError();
+  }
+
+  void need(Operation *op, Type type, spirv::Capability cap) {
+    if (env.allows(cap) || !reported.insert(cap).second)
+      return;
+    InFlightDiagnostic diag = fail(op);
+    diag << "uses " << type;
+    Type scalar = getElementTypeOrSelf(type);
+    if (auto mem = dyn_cast<MemRefType>(type))
+      scalar = getElementTypeOrSelf(mem.getElementType());
+    if (isa<FloatType>(scalar) && !scalar.isF16() && !scalar.isF32() &&
+        !scalar.isF64())
+      diag << " (" << scalar << " is "
+           << (scalar.getIntOrFloatBitWidth() == 8 ? "an " : "a ")
+           << scalar.getIntOrFloatBitWidth() << "-bit integer on SPIR-V)";
+    diag << ", which needs the " << spirv::stringifyCapability(cap)
+         << " capability: not in the " << describeTarget(attr);
+  }
+
+  spirv::TargetEnvAttr attr;
+  spirv::TargetEnv env;
+  llvm::SmallDenseSet<spirv::Capability> reported;
+  bool succeeded = true;
+};
+} // namespace
+
+/// bf16 values are computed in f32 by the pipeline; only moves, selects and
+/// bit casts of them may be left, which become i16.
+static bool movesBits(Operation *op) {
+  return isa<arith::BitcastOp, arith::ConstantOp, arith::SelectOp,
+             memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp,
+             vector::BroadcastOp, vector::ExtractOp, vector::InsertOp,
+             vector::FromElementsOp, vector::ShuffleOp, scf::YieldOp,
+             scf::IfOp, memref::AllocaOp, memref::CastOp,
+             memref::ReinterpretCastOp, memref::ExtractStridedMetadataOp>(op);
+}
+
+static bool hasBF16(Type t) {
+  if (auto mem = dyn_cast<MemRefType>(t))
+    t = mem.getElementType();
+  return getElementTypeOrSelf(t).isBF16();
+}
+
+static LogicalResult checkKernels(gpu::GPUModuleOp module,
+                                  spirv::TargetEnvAttr attr) {
+  CapabilityChecker checker(attr);
+  bool ok = true;
+  for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+    if (!func.isKernel())
+      continue;
+    checker.reset();
+    if (!func.getKnownBlockSizeAttr()) {
+      func.emitOpError("has no known_block_size: the ")
+          << describeTarget(attr)
+          << " needs the workgroup size at compile time (its LocalSize); "
+             "--tolk-kernelize sets it";
+      ok = false;
+    }
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+      if (!isa<MemRefType>(type) && !type.isIntOrFloat()) {
+        func.emitOpError("parameter ")
+            << i << " has type " << type
+            << ": a by-value parameter of a SPIR-V kernel is a scalar";
+        ok = false;
+      }
+    }
+    func.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        checker.checkValue(op, t);
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments())
+            checker.checkValue(op, a.getType());
+      // GLSL.std.450 has these for 16- and 32-bit floats only.
+      if (isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op,
+              math::PowFOp, math::SinOp, math::CosOp, math::TanOp,
+              math::TanhOp, math::AtanOp, math::Atan2Op>(op) &&
+          getElementTypeOrSelf(op->getResult(0).getType()).isF64()) {
+        op->emitOpError("computes in f64, which the ")
+            << describeTarget(attr)
+            << " has no instruction for (GLSL.std.450 has it for 16- and "
+               "32-bit floats only)";
+        ok = false;
+      }
+      if (isa<math::IPowIOp>(op)) {
+        op->emitOpError("has no SPIR-V lowering yet (integer pow on the ")
+            << describeTarget(attr) << ")";
+        ok = false;
+      }
+      if (!movesBits(op) && !isa<gpu::GPUFuncOp>(op) &&
+          llvm::any_of(op->getOperandTypes(), hasBF16)) {
+        op->emitOpError("computes in bf16, which the ")
+            << describeTarget(attr)
+            << " has no type for (the SPIR-V pipeline computes it in f32)";
+        ok = false;
+      }
+    });
+  }
+  return success(ok && checker.ok());
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+/// A memref as --convert-tolk-to-gpu builds it: a buffer (a kernel argument
+/// or an allocation, offset 0) and an element offset into it.
+struct Buffer {
+  Value root;
+  OpFoldResult offset;
+};
+
+static FailureOr<Buffer> resolveBuffer(Value m) {
+  Builder b(m.getContext());
+  if (isa<BlockArgument>(m))
+    return Buffer{m, b.getIndexAttr(0)};
+  Operation *def = m.getDefiningOp();
+  if (isa<memref::AllocOp, memref::AllocaOp>(def))
+    return Buffer{m, b.getIndexAttr(0)};
+  if (auto cast = dyn_cast<memref::CastOp>(def))
+    return resolveBuffer(cast.getSource());
+  if (auto meta = dyn_cast<memref::ExtractStridedMetadataOp>(def)) {
+    // The base buffer of a view is its root.
+    FailureOr<Buffer> source = resolveBuffer(meta.getSource());
+    if (failed(source))
+      return failure();
+    return Buffer{source->root, b.getIndexAttr(0)};
+  }
+  if (auto view = dyn_cast<memref::ReinterpretCastOp>(def)) {
+    // Its offset counts from the start of the source's buffer, which is
+    // the root's start.
+    FailureOr<Buffer> source = resolveBuffer(view.getSource());
+    if (failed(source))
+      return failure();
+    return Buffer{source->root, view.getMixedOffsets()[0]};
+  }
+  return failure();
+}
+
+static Attribute storageClass(MLIRContext *ctx, Attribute space) {
+  auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space);
+  spirv::StorageClass sc = spirv::StorageClass::StorageBuffer;
+  if (gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Workgroup)
+    sc = spirv::StorageClass::Workgroup;
+  else if (gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Private)
+    sc = spirv::StorageClass::Function;
+  return spirv::StorageClassAttr::get(ctx, sc);
+}
+
+/// The identity-layout memref of the storage class of `type`'s space.
+static MemRefType rootType(MemRefType type) {
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         MemRefLayoutAttrInterface(),
+                         storageClass(type.getContext(), type.getMemorySpace()));
+}
+
+/// Rebases every access of `func` onto its buffer, so that no view is left,
+/// and gives the buffers identity layouts and SPIR-V storage classes.
+static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
+  OpBuilder builder(func.getContext());
+
+  // Workgroup attributions become workgroup allocations, which upstream
+  // lowers to Workgroup variables.
+  builder.setInsertionPointToStart(&func.getBody().front());
+  while (func.getNumWorkgroupAttributions()) {
+    BlockArgument arg = func.getWorkgroupAttributions().front();
+    auto type = cast<MemRefType>(arg.getType());
+    Value alloc = memref::AllocOp::create(builder, arg.getLoc(), type);
+    arg.replaceAllUsesWith(alloc);
+    func.getBody().front().eraseArgument(arg.getArgNumber());
+    func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                  builder.getI64IntegerAttr(
+                      func.getNumWorkgroupAttributions() - 1));
+  }
+
+  bool ok = true;
+  func.walk([&](memref::ExtractStridedMetadataOp meta) {
+    if (meta.getOffset().use_empty())
+      return;
+    FailureOr<Buffer> buffer = resolveBuffer(meta.getSource());
+    if (failed(buffer)) {
+      meta.emitOpError("views a buffer that the SPIR-V lowering cannot trace");
+      ok = false;
+      return;
+    }
+    builder.setInsertionPoint(meta);
+    meta.getOffset().replaceAllUsesWith(
+        getValueOrCreateConstantIndexOp(builder, meta.getLoc(), buffer->offset));
+  });
+
+  // The memref operand and its index of every access: rank 1, as Tolk's
+  // pointers are.
+  auto rebase = [&](Operation *op, unsigned memIndex) {
+    Value mem = op->getOperand(memIndex);
+    if (op->getNumOperands() != memIndex + 2) {
+      op->emitOpError("accesses a memref of rank other than 1, which Tolk "
+                      "kernels do not have");
+      ok = false;
+      return;
+    }
+    FailureOr<Buffer> buffer = resolveBuffer(mem);
+    if (failed(buffer)) {
+      op->emitOpError("accesses a buffer that the SPIR-V lowering cannot "
+                      "trace");
+      ok = false;
+      return;
+    }
+    if (buffer->root == mem)
+      return;
+    builder.setInsertionPoint(op);
+    Value index = op->getOperand(memIndex + 1);
+    std::optional<int64_t> constant = getConstantIntValue(buffer->offset);
+    if (!constant || *constant != 0)
+      index = arith::AddIOp::create(
+          builder, op->getLoc(),
+          getValueOrCreateConstantIndexOp(builder, op->getLoc(),
+                                          buffer->offset),
+          index);
+    op->setOperand(memIndex, buffer->root);
+    op->setOperand(memIndex + 1, index);
+  };
+  func.walk([&](Operation *op) {
+    if (isa<memref::LoadOp, vector::LoadOp>(op))
+      rebase(op, 0);
+    else if (isa<memref::StoreOp, vector::StoreOp>(op))
+      rebase(op, 1);
+  });
+  if (!ok)
+    return failure();
+
+  // The views are dead now.
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    SmallVector<Operation *> dead;
+    func.walk([&](Operation *op) {
+      if (isa<memref::CastOp, memref::ReinterpretCastOp,
+              memref::ExtractStridedMetadataOp>(op) &&
+          op->use_empty())
+        dead.push_back(op);
+    });
+    for (Operation *op : dead)
+      op->erase();
+    erased = !dead.empty();
+  }
+  WalkResult left = func.walk([&](Operation *op) {
+    if (isa<memref::CastOp, memref::ReinterpretCastOp,
+            memref::ExtractStridedMetadataOp, memref::SubViewOp>(op)) {
+      op->emitOpError("is a view that the SPIR-V lowering cannot fold into "
+                      "its accesses");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (left.wasInterrupted())
+    return failure();
+
+  // Identity layouts and storage classes for the buffers.
+  SmallVector<Type> inputs;
+  for (BlockArgument arg : func.getArguments()) {
+    if (auto mem = dyn_cast<MemRefType>(arg.getType()))
+      arg.setType(rootType(mem));
+    inputs.push_back(arg.getType());
+  }
+  func.setFunctionType(
+      FunctionType::get(func.getContext(), inputs, func.getResultTypes()));
+  func.walk([&](Operation *op) {
+    if (isa<memref::AllocOp, memref::AllocaOp>(op))
+      op->getResult(0).setType(
+          rootType(cast<MemRefType>(op->getResult(0).getType())));
+  });
+  return success();
+}
+
+/// Vector loads and stores of a buffer of scalars as one access per lane:
+/// upstream lowers them to a bitcast of the element pointer to a vector
+/// pointer, which logical addressing (Vulkan) forbids.
+static void scalarizeVectorAccesses(gpu::GPUFuncOp func) {
+  OpBuilder builder(func.getContext());
+  auto laneIndex = [&](Location loc, Value base, int64_t lane) -> Value {
+    if (lane == 0)
+      return base;
+    return arith::AddIOp::create(
+        builder, loc, base, arith::ConstantIndexOp::create(builder, loc, lane));
+  };
+  SmallVector<Operation *> accesses;
+  func.walk([&](Operation *op) {
+    if (isa<vector::LoadOp, vector::StoreOp>(op))
+      accesses.push_back(op);
+  });
+  for (Operation *op : accesses) {
+    builder.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    if (auto load = dyn_cast<vector::LoadOp>(op)) {
+      VectorType type = load.getVectorType();
+      if (isa<VectorType>(load.getMemRefType().getElementType()) ||
+          type.getRank() != 1 || load.getIndices().size() != 1)
+        continue;
+      SmallVector<Value> lanes;
+      for (int64_t i = 0, e = type.getNumElements(); i < e; ++i)
+        lanes.push_back(memref::LoadOp::create(
+            builder, loc, load.getBase(),
+            ValueRange{laneIndex(loc, load.getIndices()[0], i)}));
+      load.replaceAllUsesWith(
+          vector::FromElementsOp::create(builder, loc, type, lanes)
+              .getResult());
+      load.erase();
+      continue;
+    }
+    auto store = cast<vector::StoreOp>(op);
+    VectorType type = store.getVectorType();
+    if (isa<VectorType>(store.getMemRefType().getElementType()) ||
+        type.getRank() != 1 || store.getIndices().size() != 1)
+      continue;
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+      Value lane = vector::ExtractOp::create(builder, loc,
+                                             store.getValueToStore(), i);
+      memref::StoreOp::create(
+          builder, loc, lane, store.getBase(),
+          ValueRange{laneIndex(loc, store.getIndices()[0], i)});
+    }
+    store.erase();
+  }
+}
+
+/// math.trunc as floor or ceil by the sign: GLSL.std.450's Trunc has no op
+/// in MLIR's SPIR-V dialect. `x >= 0` is false for NaN, whose ceil is NaN,
+/// and -0.0 takes floor, which keeps it.
+static void expandTrunc(gpu::GPUFuncOp func) {
+  SmallVector<math::TruncOp> truncs;
+  func.walk([&](math::TruncOp op) { truncs.push_back(op); });
+  for (math::TruncOp op : truncs) {
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    Value zero = arith::ConstantOp::create(
+        builder, loc, x.getType(), builder.getZeroAttr(x.getType()));
+    Value positive = arith::CmpFOp::create(builder, loc,
+                                           arith::CmpFPredicate::OGE, x, zero);
+    Value down = math::FloorOp::create(builder, loc, x);
+    Value up = math::CeilOp::create(builder, loc, x);
+    op.replaceAllUsesWith(
+        arith::SelectOp::create(builder, loc, positive, down, up).getResult());
+    op.erase();
+  }
+}
+
+namespace {
+/// math.exp2 and math.log2 as GLSL.std.450's Exp2 and Log2: upstream's math
+/// patterns have no exp2, and make log2 a Log times 1/ln 2, which is not
+/// exact where Log2 is (log2(8) = 2.9999998).
+template <typename MathOp, typename GLOp>
+struct GLSLUnaryLowering : public OpConversionPattern<MathOp> {
+  GLSLUnaryLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern<MathOp>(converter, ctx, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    unsigned width = getElementTypeOrSelf(op.getType()).getIntOrFloatBitWidth();
+    if (!type || width > 32)
+      return rewriter.notifyMatchFailure(op, "GLSL.std.450 is 16/32-bit");
+    rewriter.replaceOpWithNewOp<GLOp>(op, type, adaptor.getOperand());
+    return success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// bf16 as i16
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// bf16 (scalars, vectors, memref elements) as i16.
+class BF16StorageTypeConverter : public TypeConverter {
+public:
+  BF16StorageTypeConverter() {
+    addConversion([](Type t) { return t; });
+    addConversion([](BFloat16Type t) -> Type {
+      return IntegerType::get(t.getContext(), 16);
+    });
+    addConversion([this](VectorType t) -> Type {
+      return t.clone(convertType(t.getElementType()));
+    });
+    addConversion([this](MemRefType t) -> Type {
+      return t.cloneWith(std::nullopt, convertType(t.getElementType()));
+    });
+  }
+};
+
+struct BF16Constant : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type || type == op.getType())
+      return failure();
+    TypedAttr value;
+    if (auto f = dyn_cast<FloatAttr>(op.getValue()))
+      value = IntegerAttr::get(type, f.getValue().bitcastToAPInt());
+    else if (auto dense = dyn_cast<DenseElementsAttr>(op.getValue()))
+      value = dense.bitcast(getElementTypeOrSelf(type));
+    if (!value)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
+    return success();
+  }
+};
+
+struct BF16Bitcast : public OpConversionPattern<arith::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    if (type == adaptor.getIn().getType())
+      rewriter.replaceOp(op, adaptor.getIn());
+    else
+      rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, type, adaptor.getIn());
+    return success();
+  }
+};
+
+/// Any other op without regions: the same op on the converted types.
+struct BF16Generic : public ConversionPattern {
+  BF16Generic(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/0, ctx) {
+  }
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumRegions() || isa<arith::ConstantOp>(op))
+      return failure();
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), results)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, results,
+                         op->getAttrs(), op->getSuccessors());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+/// The kernel's signature (no attributions are left).
+struct BF16Func : public OpConversionPattern<gpu::GPUFuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::GPUFuncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TypeConverter::SignatureConversion signature(op.getNumArguments());
+    SmallVector<Type> inputs;
+    for (auto [i, type] : llvm::enumerate(op.getArgumentTypes())) {
+      Type converted = getTypeConverter()->convertType(type);
+      signature.addInputs(i, converted);
+      inputs.push_back(converted);
+    }
+    rewriter.applySignatureConversion(&op.getBody().front(), signature,
+                                      getTypeConverter());
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setFunctionType(rewriter.getFunctionType(inputs, {}));
+    });
+    return success();
+  }
+};
+} // namespace
+
+static LogicalResult storeBF16AsI16(gpu::GPUFuncOp func) {
+  bool any = false;
+  func.walk([&](Operation *op) {
+    any |= llvm::any_of(op->getResultTypes(), hasBF16) ||
+           llvm::any_of(op->getOperandTypes(), hasBF16);
+  });
+  any |= llvm::any_of(func.getArgumentTypes(), hasBF16);
+  if (!any)
+    return success();
+
+  MLIRContext *ctx = func.getContext();
+  BF16StorageTypeConverter converter;
+  RewritePatternSet patterns(ctx);
+  patterns.add<BF16Constant, BF16Bitcast, BF16Generic, BF16Func>(converter,
+                                                                  ctx);
+  ConversionTarget target(*ctx);
+  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
+  target.markUnknownOpDynamicallyLegal(
+      [&](Operation *op) { return converter.isLegal(op); });
+  target.addDynamicallyLegalOp<gpu::GPUFuncOp>([&](gpu::GPUFuncOp op) {
+    return converter.isLegal(op.getArgumentTypes());
+  });
+  return applyPartialConversion(func, target, std::move(patterns));
+}
+
+//===----------------------------------------------------------------------===//
+// ABI attributes
+//===----------------------------------------------------------------------===//
+
+/// Entry point and interface attributes that convert-gpu-to-spirv's
+/// patterns read: buffers get (set 0, binding b) in the order of the global
+/// pointers; by-value parameters are marked PushConstant, which
+/// movePushConstants() then gathers into one block.
+static void setABIAttributes(gpu::GPUFuncOp func) {
+  MLIRContext *ctx = func.getContext();
+  func->setAttr(spirv::getEntryPointABIAttrName(),
+                spirv::getEntryPointABIAttr(
+                    ctx, func.getKnownBlockSizeAttr().asArrayRef()));
+  int32_t binding = 0;
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    spirv::InterfaceVarABIAttr abi;
+    if (isa<MemRefType>(type))
+      abi = spirv::getInterfaceVarABIAttr(0, binding++, std::nullopt, ctx);
+    else
+      abi = spirv::getInterfaceVarABIAttr(0, 0, spirv::StorageClass::PushConstant,
+                                          ctx);
+    func.setArgAttr(i, spirv::getInterfaceVarABIAttrName(), abi);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Push constants
+//===----------------------------------------------------------------------===//
+
+/// Replaces the PushConstant-marked parameters of an entry function by
+/// loads from one push-constant block: a struct with one member per
+/// parameter, each in a 4-byte slot holding its bits zero-extended (an
+/// 8-byte slot, aligned to 8, for 64-bit types).
+static LogicalResult movePushConstants(spirv::FuncOp func) {
+  MLIRContext *ctx = func.getContext();
+  StringRef abiName = spirv::getInterfaceVarABIAttrName();
+  SmallVector<unsigned> params;
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+    auto abi = func.getArgAttrOfType<spirv::InterfaceVarABIAttr>(i, abiName);
+    if (abi && abi.getStorageClass() == spirv::StorageClass::PushConstant)
+      params.push_back(i);
+  }
+  if (params.empty())
+    return success();
+
+  auto i32 = IntegerType::get(ctx, 32);
+  SmallVector<Type> members;
+  SmallVector<spirv::StructType::OffsetInfo> offsets;
+  uint32_t offset = 0;
+  for (unsigned i : params) {
+    Type type = func.getArgument(i).getType();
+    if (!type.isIntOrFloat())
+      return func.emitOpError("has a by-value parameter of type ")
+             << type << ", which a push-constant slot cannot hold";
+    if (type.getIntOrFloatBitWidth() == 64) {
+      offset = llvm::alignTo(offset, 8);
+      members.push_back(type);
+      offsets.push_back(offset);
+      offset += 8;
+    } else {
+      members.push_back(type.getIntOrFloatBitWidth() == 32 ? type : i32);
+      offsets.push_back(offset);
+      offset += 4;
+    }
+  }
+  auto block = spirv::StructType::get(members, offsets);
+  auto ptrType =
+      spirv::PointerType::get(block, spirv::StorageClass::PushConstant);
+
+  OpBuilder builder(func);
+  auto var = spirv::GlobalVariableOp::create(
+      builder, func.getLoc(), TypeAttr::get(ptrType),
+      builder.getStringAttr(func.getName() + "_push_constants"),
+      /*initializer=*/nullptr);
+
+  Block &entry = func.getBody().front();
+  builder.setInsertionPointToStart(&entry);
+  Location loc = func.getLoc();
+  Value base = spirv::AddressOfOp::create(builder, loc, var);
+  for (auto [member, i] : llvm::enumerate(params)) {
+    BlockArgument arg = func.getArgument(i);
+    Type memberType = members[member];
+    Value index = spirv::ConstantOp::create(
+        builder, loc, i32, builder.getI32IntegerAttr(member));
+    Value ptr = spirv::AccessChainOp::create(builder, loc, base,
+                                             ValueRange{index});
+    Value v = spirv::LoadOp::create(builder, loc, ptr);
+    Type type = arg.getType();
+    if (type.isInteger(1)) {
+      Value zero = spirv::ConstantOp::getZero(i32, loc, builder);
+      v = spirv::INotEqualOp::create(builder, loc, v, zero);
+    } else if (type != memberType) {
+      // The low bits of the slot, as lanes of the narrow type (little
+      // endian: lane 0), so that no 8- or 16-bit push-constant capability
+      // is needed.
+      unsigned lanes = 32 / type.getIntOrFloatBitWidth();
+      auto vec = VectorType::get({lanes}, type);
+      v = spirv::BitcastOp::create(builder, loc, vec, v);
+      v = spirv::CompositeExtractOp::create(builder, loc, v,
+                                            ArrayRef<int32_t>{0});
+    }
+    arg.replaceAllUsesWith(v);
+  }
+  BitVector erase(func.getNumArguments());
+  for (unsigned i : params)
+    erase.set(i);
+  if (failed(func.eraseArguments(erase)))
+    return func.emitOpError("could not drop its by-value parameters");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// The target environment of a gpu.module: the one spirv-attach-target put
+/// in its targets, else the nearest `spirv.target_env` or the default.
+static spirv::TargetEnvAttr targetEnvOf(gpu::GPUModuleOp module) {
+  if (ArrayAttr targets = module.getTargetsAttr())
+    for (Attribute target : targets)
+      if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
+        return env;
+  return spirv::lookupTargetEnvOrDefault(module);
+}
+
+namespace {
+struct ConvertTolkKernelsToSPIRVPass
+    : public tolk::impl::ConvertTolkKernelsToSPIRVBase<
+          ConvertTolkKernelsToSPIRVPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    SmallVector<gpu::GPUModuleOp> gpuModules(
+        module.getBody()->getOps<gpu::GPUModuleOp>());
+
+    bool ok = true;
+    for (gpu::GPUModuleOp gpuModule : gpuModules)
+      ok &= succeeded(checkKernels(gpuModule, targetEnvOf(gpuModule)));
+    if (!ok)
+      return signalPassFailure();
+
+    for (gpu::GPUModuleOp gpuModule : gpuModules) {
+      spirv::TargetEnvAttr targetAttr = targetEnvOf(gpuModule);
+      // As convert-gpu-to-spirv: the spirv.module is made from a copy, next
+      // to the gpu.module, which a host's launch still names. The patterns
+      // that look the environment up find it on the copy.
+      OpBuilder builder(gpuModule);
+      auto copy = cast<gpu::GPUModuleOp>(builder.clone(*gpuModule));
+      copy->setAttr(spirv::getTargetEnvAttrName(), targetAttr);
+      for (auto func : llvm::make_early_inc_range(copy.getOps<gpu::GPUFuncOp>())) {
+        if (!func.isKernel())
+          continue;
+        if (failed(rebaseBuffers(func)))
+          return signalPassFailure();
+        scalarizeVectorAccesses(func);
+        expandTrunc(func);
+        if (failed(storeBF16AsI16(func)))
+          return signalPassFailure();
+        setABIAttributes(func);
+      }
+
+      std::unique_ptr<ConversionTarget> target =
+          SPIRVConversionTarget::get(targetAttr);
+      SPIRVConversionOptions options;
+      // checkKernels() rejected what the target lacks: never widen an 8- or
+      // 16-bit value silently, whose arithmetic would then not wrap.
+      options.emulateLT32BitScalarTypes = false;
+      SPIRVTypeConverter typeConverter(targetAttr, options);
+      RewritePatternSet patterns(ctx);
+      populateGPUToSPIRVPatterns(typeConverter, patterns);
+      ScfToSPIRVContext scfContext;
+      populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
+      arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+      populateMathToSPIRVPatterns(typeConverter, patterns);
+      patterns.add<GLSLUnaryLowering<math::Exp2Op, spirv::GLExp2Op>,
+                   GLSLUnaryLowering<math::Log2Op, spirv::GLLog2Op>>(
+          typeConverter, ctx);
+      populateMemRefToSPIRVPatterns(typeConverter, patterns);
+      populateVectorToSPIRVPatterns(typeConverter, patterns);
+      populateFuncToSPIRVPatterns(typeConverter, patterns);
+      ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
+      if (failed(applyFullConversion(copy, *target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    WalkResult moved = module.walk([](spirv::FuncOp func) {
+      // Copied from the gpu.func; the pass removed the attributions.
+      func->removeAttr(gpu::GPUFuncOp::getNumWorkgroupAttributionsAttrName());
+      if (failed(movePushConstants(func)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (moved.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,20 @@
+// REQUIRES: spirv-val
+// The binaries of --tolk-to-spirv are valid Vulkan 1.3 SPIR-V: the kernels
+// of spirv.mlir (every address space, fp8, bf16, push constants of every
+// width), its tensor-level function, and the examples.
+// RUN: tolk-opt %S/spirv.mlir --tolk-to-spirv -o %t.mlir
+// RUN: tolk-translate --serialize-spirv --kernel=add_f32 %t.mlir -o %t.kernels.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.kernels.spv
+// RUN: tolk-translate --serialize-spirv --kernel=axpy %t.mlir -o %t.axpy.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.axpy.spv
+// RUN: tolk-opt %tolk_src_root/examples/kernels.mlir --tolk-to-spirv \
+// RUN:   | tolk-translate --serialize-spirv -o %t.example-kernels.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.example-kernels.spv
+// RUN: tolk-opt %tolk_src_root/examples/elementwise.mlir --tolk-to-spirv \
+// RUN:   | tolk-translate --serialize-spirv -o %t.example-elementwise.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.example-elementwise.spv
+// The same at SPIR-V 1.5, where the entry points list every global variable
+// they use.
+// RUN: tolk-opt %S/spirv.mlir --tolk-to-spirv="version=v1.5" \
+// RUN:   | tolk-translate --serialize-spirv --kernel=neighbour -o %t.v15.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.v15.spv
