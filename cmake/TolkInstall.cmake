@@ -60,11 +60,14 @@ set_target_properties(MLIRTolkTransforms PROPERTIES EXPORT_NAME Transforms)
 set_target_properties(TolkCAPI PROPERTIES EXPORT_NAME CAPI)
 set_target_properties(MLIRTolkToArith PROPERTIES EXPORT_NAME TolkToArith)
 set_target_properties(MLIRTolkToGPU PROPERTIES EXPORT_NAME TolkToGPU)
+set_target_properties(MLIRTolkGPUToHost PROPERTIES EXPORT_NAME GPUToHost)
+set_target_properties(MLIRTolkToSPIRV PROPERTIES EXPORT_NAME TolkToSPIRV)
 set_target_properties(TolkPipelines PROPERTIES EXPORT_NAME Pipelines)
 # Tolk::Conversions: every conversion out of Tolk (the passes register as one
 # group, registerTolkConversionPasses, so a user links them all).
 add_library(TolkConversions INTERFACE)
-target_link_libraries(TolkConversions INTERFACE MLIRTolkToArith MLIRTolkToGPU)
+target_link_libraries(TolkConversions INTERFACE MLIRTolkToArith MLIRTolkToGPU
+  MLIRTolkGPUToHost MLIRTolkToSPIRV)
 set_target_properties(TolkConversions PROPERTIES EXPORT_NAME Conversions)
 set_target_properties(TolkTransforms PROPERTIES EXPORT_NAME UpstreamTransforms)
 set_target_properties(TolkRuntime PROPERTIES EXPORT_NAME Runtime)
@@ -72,7 +75,7 @@ set_target_properties(TolkMLIRCAPIArchives PROPERTIES
   EXPORT_NAME MLIRCAPIArchives)
 # MLIR's headers need C++17; say so to users, whatever their default.
 foreach(lib TolkDtype MLIRTolk MLIRTolkTransforms MLIRTolkToArith MLIRTolkToGPU
-    TolkPipelines TolkTransforms TolkRuntime)
+    MLIRTolkGPUToHost MLIRTolkToSPIRV TolkPipelines TolkTransforms TolkRuntime)
   target_compile_features(${lib} INTERFACE cxx_std_17)
 endforeach()
 
@@ -88,7 +91,8 @@ add_library(Tolk::UpstreamTransforms ALIAS TolkTransforms)
 add_library(Tolk::Runtime ALIAS TolkRuntime)
 
 install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms TolkCAPI
-  TolkMLIRCAPIArchives MLIRTolkToArith MLIRTolkToGPU TolkConversions
+  TolkMLIRCAPIArchives MLIRTolkToArith MLIRTolkToGPU MLIRTolkGPUToHost
+  MLIRTolkToSPIRV TolkConversions
   TolkPipelines TolkTransforms TolkRuntime
   EXPORT TolkTargets
   COMPONENT tolk-libraries

@@ -44,8 +44,10 @@ using namespace mlir;
 
 /// Tolk's part of every GPU pipeline: from Tolk (tensor-level functions or
 /// kernels) to gpu.func kernels over gpu, memref, vector, scf and arith, which
-/// the targets' upstream passes take from there.
-static void buildTolkKernelPipeline(OpPassManager &pm) {
+/// the targets' upstream passes take from there. `nativeFloatChip`, when set,
+/// is the chip whose 8-bit float conversion instructions to use.
+void tolk::buildTolkKernelPipeline(OpPassManager &pm,
+                                   StringRef nativeFloatChip) {
   // A tensor-level function becomes a kernel beside it (issue 5: the
   // pipelines take tensor-level Tolk); kernels already there are left alone.
   pm.addPass(tolk::createTolkKernelize());
@@ -61,14 +63,21 @@ static void buildTolkKernelPipeline(OpPassManager &pm) {
   kernels.addPass(tolk::createTolkCommitWeak());
   kernels.addPass(tolk::createConvertTolkToGPU());
   // NVVM lowers no 8-bit float conversion, and ROCDL only the fnuz ones on
-  // gfx942 (TOOLCHAIN.md, "GPU lowering").
+  // gfx942 (TOOLCHAIN.md, "GPU lowering"): the chip's own instructions where
+  // it has them, with fix-ups to seed 000 (docs/Rationale.md, "Native fp8
+  // conversions"), and integer arithmetic for the rest.
+  if (!nativeFloatChip.empty()) {
+    tolk::TolkNativeFloatConversionsOptions native;
+    native.chip = nativeFloatChip.str();
+    kernels.addPass(tolk::createTolkNativeFloatConversions(native));
+  }
   kernels.addPass(tolk::createTolkExpandFloatConversions());
   kernels.addPass(createCanonicalizerPass());
 }
 
 void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
                                    const TolkToNVVMOptions &options) {
-  buildTolkKernelPipeline(pm);
+  buildTolkKernelPipeline(pm, options.chip);
 
   // Upstream's pipeline owns the order of the memref, scf, gpu and LLVM
   // lowerings; only its target and output format are ours.
@@ -82,7 +91,7 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
 
 void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
                                     const TolkToROCDLOptions &options) {
-  buildTolkKernelPipeline(pm);
+  buildTolkKernelPipeline(pm, options.chip);
 
   // Upstream has no ROCDL pipeline to call; this is the order of
   // gpu::buildLowerToNVVMPassPipeline with the ROCDL passes in place of the
@@ -129,6 +138,8 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
 }
 
 void tolk::registerTolkPipelines() {
+  registerTolkToLLVMPipeline();
+  registerTolkToSPIRVPipeline();
   PassPipelineRegistration<TolkToNVVMOptions>(
       "tolk-to-nvvm",
       "Lower Tolk kernels to gpu.binary ops holding PTX (format isa)",

@@ -14,8 +14,10 @@
 #ifndef TOLK_CONVERSION_PASSES_H
 #define TOLK_CONVERSION_PASSES_H
 
+#include "tolk/Conversion/GPUToHost/GPUToHost.h"
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
 #include "tolk/Conversion/TolkToGPU/TolkToGPU.h"
+#include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
 #include "mlir/Pass/Pass.h"
 

@@ -34,7 +34,9 @@ def ConvertTolkToArith : Pass<"convert-tolk-to-arith"> {
     scalar operand beside lanes or a tensor is splat.
 
     Arithmetic on the 8-bit floats happens in f32 and is rounded back once,
-    with the seed's saturation; a conversion to an 8-bit float saturates a
+    with the seed's saturation (bf16 too with `bf16-in-f32`: upstream's
+    `arith-emulate-unsupported-floats` marks its conversions `contract`,
+    which lets the canonicalizer drop the rounding between two ops); a conversion to an 8-bit float saturates a
     finite overflow and maps infinities and NaNs as seed 000 does.
     Float-to-integer casts saturate (NaN gives 0): DESIGN rule 2's exception.
 
@@ -46,6 +48,11 @@ def ConvertTolkToArith : Pass<"convert-tolk-to-arith"> {
     %r = arith.shrsi %x, %n7 : i8
     ```
   }];
+  let options = [
+    Option<"bf16InF32", "bf16-in-f32", "bool", /*default=*/"false",
+           "Compute bf16 arithmetic in f32, rounding each result back once "
+           "(for targets without bf16 arithmetic)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
@@ -78,6 +85,11 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     `memref.alloca`, `tolk.special` the gpu id ops with an
     `arith.index_cast`, `tolk.range` an `scf.for`.
   }];
+  let options = [
+    Option<"bf16InF32", "bf16-in-f32", "bool", /*default=*/"false",
+           "Compute bf16 arithmetic in f32, rounding each result back once "
+           "(for targets without bf16 arithmetic)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
@@ -86,6 +98,86 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// GPUToHost
+//===----------------------------------------------------------------------===//
+
+def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
+  let summary = "Rewrite lowered gpu.func kernels into host functions that "
+                "loop over the grid and the block";
+  let description = [{
+    Turns each `gpu.func` kernel of the module's `gpu.module`s (after
+    `--convert-tolk-to-gpu`: upstream `gpu`, `memref`, `vector`, `scf` and
+    `arith` ops) into a `func.func @"<module>.<kernel>"` that runs the whole
+    launch on one CPU thread (docs/Rationale.md, "Host lowering"). The
+    function takes the kernel's arguments, then the grid (x, y, z) and the
+    block (x, y, z) as `index` values, so that a launcher chooses them; the
+    kernel's `known_block_size`/`known_grid_size`, `tolk.args` and
+    `tolk.results` are kept on it as `tolk.known_block_size`,
+    `tolk.known_grid_size`, `tolk.args` and `tolk.results`.
+
+    The body loops over the workgroups (z, y, x) and, in each, over the
+    threads (z, y, x). A `gpu.barrier` at the kernel's top level splits the
+    thread loop (loop fission, as PoCL does): every thread runs up to the
+    barrier before any runs past it. A value that a later part uses is
+    recomputed there when that is free (constants, ids, views of memory) and
+    otherwise kept per thread in an array indexed by the thread's linear id;
+    a private allocation (`tolk.define_reg`) used across a barrier becomes
+    the thread's part of one array with room for every thread's.
+    Workgroup attributions become one allocation, reused by each workgroup
+    in turn; memory spaces are dropped. A barrier inside a loop or a branch,
+    and gpu ops without a host meaning (subgroups, shuffles), are
+    diagnostics. Functions that `--tolk-kernelize` kernelized (`tolk.kernel`)
+    are removed: their kernel is their lowering.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// TolkToSPIRV
+//===----------------------------------------------------------------------===//
+
+def ConvertTolkKernelsToSPIRV
+    : Pass<"convert-tolk-kernels-to-spirv", "::mlir::ModuleOp"> {
+  let summary = "Lower Tolk kernels (after --convert-tolk-to-gpu) to Vulkan "
+                "spirv.modules with Tolk's kernel ABI";
+  let description = [{
+    For each `gpu.module`, checks its kernels against the module's
+    `spirv.target_env` (as `spirv-attach-target` sets it) and adds beside it
+    a `spirv.module` of GLCompute entry points, as upstream's
+    `convert-gpu-to-spirv` does, with Tolk's ABI (docs/Rationale.md,
+    "SPIR-V"):
+
+    - each global pointer is a `StorageBuffer` runtime array (a sized array
+      for a pointer with an element count) in descriptor set 0, binding =
+      its position among the kernel's global pointers; its offsets go into
+      the access chains. bf16 and the 8-bit floats are stored as integers
+      of their width.
+    - local memory is a `Workgroup` variable, registers `Function`
+      variables.
+    - the by-value (alu) parameters are the members of one `PushConstant`
+      block, in parameter order, each in a 4-byte slot (an 8-byte one,
+      aligned to 8, for 64-bit types) holding its bits zero-extended.
+    - the `LocalSize` is the kernel's `known_block_size`.
+
+    Then run `spirv-lower-abi-attrs` and `spirv-update-vce` on the
+    `spirv.module`s. A kernel without `known_block_size`, and a type the
+    target environment cannot express (f64 without Float64, i64 without
+    Int64, 8- and 16-bit values and buffers without Int8, Int16, Float16 and
+    the 8/16-bit storage capabilities, vectors longer than 4 without
+    Vector16) are diagnostics at the op that uses it.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::spirv::SPIRVDialect",
   ];
 }
 

@@ -59,6 +59,50 @@ struct TolkToROCDLOptions
 void buildTolkToROCDLPipeline(mlir::OpPassManager &pm,
                               const TolkToROCDLOptions &options);
 
+/// Tolk's part of every pipeline, GPU or host: from Tolk (tensor-level
+/// functions or kernels) to gpu.func kernels over gpu, memref, vector, scf
+/// and arith. `nativeFloatChip`, when set, is the chip whose 8-bit float
+/// conversion instructions to use.
+void buildTolkKernelPipeline(mlir::OpPassManager &pm,
+                             llvm::StringRef nativeFloatChip = "");
+
+/// From a module of Tolk kernels (or tensor-level functions) to the LLVM
+/// dialect for the CPU: each kernel becomes a host function
+/// `@"<module>.<kernel>"` that loops over the grid and the block, which
+/// MLIR's ExecutionEngine runs (lib/Pipelines/HostPipeline.cpp).
+void buildTolkToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Registers `--tolk-to-llvm` (called by registerTolkPipelines).
+void registerTolkToLLVMPipeline();
+
+struct TolkToSPIRVOptions
+    : public mlir::PassPipelineOptions<TolkToSPIRVOptions> {
+  Option<std::string> version{*this, "version",
+                              llvm::cl::desc("The SPIR-V version (v1.0 to "
+                                             "v1.6)"),
+                              llvm::cl::init("v1.3")};
+  Option<std::string> caps{
+      *this, "caps",
+      llvm::cl::desc("The SPIR-V capabilities of the device, comma-separated"),
+      llvm::cl::init("Shader,Int8,Int16,Int64,Float16,Float64,"
+                     "StorageBuffer8BitAccess,StorageBuffer16BitAccess")};
+  Option<std::string> exts{
+      *this, "exts",
+      llvm::cl::desc("The SPIR-V extensions of the device, comma-separated"),
+      llvm::cl::init("SPV_KHR_storage_buffer_storage_class,"
+                     "SPV_KHR_8bit_storage,SPV_KHR_16bit_storage")};
+};
+
+/// From a module of Tolk kernels (or tensor-level functions) to Vulkan
+/// spirv.modules beside the gpu.modules (lib/Pipelines/SPIRVPipeline.cpp):
+/// Tolk's passes with bf16 and the 8-bit floats in software, then the
+/// SPIR-V lowering with Tolk's kernel ABI (docs/Rationale.md, "SPIR-V").
+void buildTolkToSPIRVPipeline(mlir::OpPassManager &pm,
+                              const TolkToSPIRVOptions &options);
+
+/// Registers `--tolk-to-spirv` (called by registerTolkPipelines).
+void registerTolkToSPIRVPipeline();
+
 /// Registers `--tolk-to-nvvm` and `--tolk-to-rocdl`.
 void registerTolkPipelines();
 

@@ -1,0 +1,461 @@
+//===- GPUToHost.cpp - gpu.func kernels as host loops ---------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a launch of a lowered kernel on one CPU thread (docs/Rationale.md,
+// "Host lowering"). A workgroup's threads run one after the other, so a
+// barrier is where every thread must have arrived before any goes on: the
+// thread loop is split there (loop fission, as PoCL's work-item loops do),
+// and what a later part needs from an earlier one is recomputed or kept in
+// an array with one element per thread.
+//
+// Only barriers at the kernel's top level are split: inside an scf.for or
+// scf.if the split would have to cut through the region, which needs the
+// branch or trip count to be uniform across the workgroup and the loop to
+// be split with it. Such kernels are a diagnostic, never wrong code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Conversion/GPUToHost/GPUToHost.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace tolk {
+#define GEN_PASS_DEF_TOLKGPUTOHOST
+#include "tolk/Conversion/Passes.h.inc"
+} // namespace tolk
+
+using namespace mlir;
+
+std::string tolk::getHostKernelName(StringRef module, StringRef kernel) {
+  return (module + "." + kernel).str();
+}
+
+/// `type` without its memory space: the host has one.
+static Type stripMemorySpace(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.getMemorySpace())
+    return type;
+  return MemRefType::get(memref.getShape(), memref.getElementType(),
+                         memref.getLayout());
+}
+
+/// Whether a value of `type` can be kept per thread in a memref.
+static bool isSpillable(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    type = vector.getElementType();
+  return isa<IntegerType, IndexType, FloatType>(type);
+}
+
+static bool isIdOp(Operation *op) {
+  return isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+             gpu::GlobalIdOp>(op);
+}
+
+/// Whether a later part of the thread loop recomputes `op` rather than
+/// reading its results from a per-thread array: constants and ids cost
+/// nothing, and views of memory (memref casts) cannot be kept in an array.
+static bool isRematerializable(Operation *op) {
+  if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+    return false;
+  return op->hasTrait<OpTrait::ConstantLike>() || isIdOp(op) ||
+         llvm::any_of(op->getResultTypes(),
+                      [](Type t) { return !isSpillable(t); });
+}
+
+namespace {
+
+/// The rewrite of one kernel into one host function.
+class KernelRewriter {
+public:
+  KernelRewriter(gpu::GPUFuncOp kernel) : kernel(kernel) {}
+
+  /// Creates the host function named `name` before `insertBefore`.
+  FailureOr<func::FuncOp> rewrite(StringRef name, Operation *insertBefore);
+
+private:
+  LogicalResult check();
+  LogicalResult planSpills();
+  /// The top-level op of the kernel that defines `v`, or null for an
+  /// argument or attribution.
+  Operation *topLevelDef(Value v);
+  /// Makes `v` (defined in an earlier part) available at `b`'s insertion
+  /// point in the part whose state is `map` and linear thread id `linear`.
+  void materialize(OpBuilder &b, Value v, IRMapping &map, Value linear);
+
+  gpu::GPUFuncOp kernel;
+  /// The top-level ops of each part between barriers.
+  SmallVector<SmallVector<Operation *>> parts;
+  DenseMap<Operation *, unsigned> partOf;
+  /// A view of the thread's part of `threadMemory[alloca]`.
+  Value threadView(OpBuilder &b, memref::AllocaOp alloca, Value linear);
+
+  /// The values kept per thread across a barrier, and their arrays.
+  llvm::SetVector<Value> spilled;
+  DenseMap<Value, Value> spillArray;
+  /// The private allocations (tolk.define_reg) used across a barrier, and
+  /// the arrays that hold every thread's.
+  llvm::SetVector<Operation *> threadAllocas;
+  DenseMap<Operation *, Value> threadMemory;
+};
+
+/// A top-level private allocation of a static shape, which each thread
+/// keeps across barriers in its part of one array.
+static bool isThreadAlloca(Operation *op) {
+  auto alloca = dyn_cast<memref::AllocaOp>(op);
+  return alloca && alloca.getType().hasStaticShape() &&
+         alloca.getType().getLayout().isIdentity() &&
+         alloca.getDynamicSizes().empty() && alloca.getSymbolOperands().empty();
+}
+
+} // namespace
+
+Operation *KernelRewriter::topLevelDef(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    def = v.getParentBlock()->getParentOp();
+  if (def == kernel.getOperation())
+    return nullptr;
+  return kernel.getBody().front().findAncestorOpInBlock(*def);
+}
+
+LogicalResult KernelRewriter::check() {
+  if (!kernel.getBody().hasOneBlock())
+    return kernel.emitOpError(
+        "has more than one block: the host lowering needs structured control "
+        "flow (scf)");
+  if (kernel.getNumPrivateAttributions() != 0)
+    return kernel.emitOpError(
+        "has private attributions, which the host lowering does not support");
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (isa<gpu::BarrierOp>(op)) {
+      if (op->getParentOp() == kernel.getOperation())
+        return WalkResult::advance();
+      op->emitOpError("inside '")
+          << op->getParentOp()->getName()
+          << "' has no host lowering: only a barrier at the kernel's top "
+             "level splits the thread loop";
+      return WalkResult::interrupt();
+    }
+    if (op == kernel.getOperation() || isIdOp(op) || isa<gpu::ReturnOp>(op) ||
+        !isa<gpu::GPUDialect>(op->getDialect()))
+      return WalkResult::advance();
+    op->emitOpError("has no host lowering");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult KernelRewriter::planSpills() {
+  parts.emplace_back();
+  for (Operation &op : kernel.getBody().front()) {
+    if (isa<gpu::BarrierOp>(op)) {
+      parts.emplace_back();
+      continue;
+    }
+    if (isa<gpu::ReturnOp>(op))
+      continue;
+    partOf[&op] = parts.size() - 1;
+    parts.back().push_back(&op);
+  }
+
+  // A value used in a later part than its definition's crosses a barrier:
+  // it is recomputed there (with whatever its operands need) or spilled.
+  bool ok = true;
+  std::function<void(Value, unsigned)> cross = [&](Value v, unsigned part) {
+    Operation *def = topLevelDef(v);
+    if (!def || partOf.lookup(def) >= part || spilled.contains(v))
+      return;
+    if (isRematerializable(def)) {
+      for (Value operand : def->getOperands())
+        cross(operand, part);
+      return;
+    }
+    if (isThreadAlloca(def)) {
+      threadAllocas.insert(def);
+      return;
+    }
+    if (!isSpillable(v.getType())) {
+      def->emitOpError("gives a value of type ")
+          << v.getType()
+          << " that lives across a gpu.barrier, which the host lowering "
+             "cannot keep per thread";
+      ok = false;
+      return;
+    }
+    spilled.insert(v);
+  };
+  for (auto [index, part] : llvm::enumerate(parts))
+    for (Operation *op : part)
+      op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          cross(operand, index);
+      });
+  return success(ok);
+}
+
+void KernelRewriter::materialize(OpBuilder &b, Value v, IRMapping &map,
+                                 Value linear) {
+  if (map.contains(v))
+    return;
+  Location loc = v.getLoc();
+  if (spilled.contains(v)) {
+    map.map(v, memref::LoadOp::create(b, loc, spillArray.lookup(v),
+                                      ValueRange{linear}));
+    return;
+  }
+  Operation *def = v.getDefiningOp();
+  if (threadAllocas.contains(def)) {
+    map.map(v, threadView(b, cast<memref::AllocaOp>(def), linear));
+    return;
+  }
+  for (Value operand : def->getOperands())
+    materialize(b, operand, map, linear);
+  b.clone(*def, map);
+}
+
+Value KernelRewriter::threadView(OpBuilder &b, memref::AllocaOp alloca,
+                                 Value linear) {
+  Location loc = alloca.getLoc();
+  MemRefType type = alloca.getType();
+  SmallVector<int64_t> strides(type.getRank(), 1);
+  for (int64_t d = type.getRank() - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * type.getDimSize(d + 1);
+  Value offset = arith::MulIOp::create(
+      b, loc, linear,
+      arith::ConstantIndexOp::create(b, loc, type.getNumElements()));
+  auto viewType = MemRefType::get(
+      type.getShape(), type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, strides));
+  SmallVector<OpFoldResult> sizes, strideAttrs;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+    sizes.push_back(b.getIndexAttr(size));
+    strideAttrs.push_back(b.getIndexAttr(stride));
+  }
+  return memref::ReinterpretCastOp::create(b, loc, viewType,
+                                           threadMemory.lookup(alloca),
+                                           OpFoldResult(offset), sizes,
+                                           strideAttrs);
+}
+
+FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
+                                                Operation *insertBefore) {
+  if (failed(check()) || failed(planSpills()))
+    return failure();
+
+  MLIRContext *ctx = kernel.getContext();
+  Location loc = kernel.getLoc();
+  OpBuilder b(insertBefore);
+  SmallVector<Type> inputs;
+  for (Type t : kernel.getArgumentTypes())
+    inputs.push_back(stripMemorySpace(t));
+  inputs.append(tolk::kHostLaunchArgs, b.getIndexType());
+  auto host =
+      func::FuncOp::create(b, loc, name, FunctionType::get(ctx, inputs, {}));
+  // What a launcher reads: the default launch and the bindings of a
+  // kernelized function.
+  if (auto size = kernel.getKnownBlockSizeAttr())
+    host->setAttr("tolk.known_block_size", size);
+  if (auto size = kernel.getKnownGridSizeAttr())
+    host->setAttr("tolk.known_grid_size", size);
+  for (StringRef attr : {"tolk.args", "tolk.results"})
+    if (Attribute a = kernel->getAttr(attr))
+      host->setAttr(attr, a);
+
+  Block *entry = host.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  IRMapping global;
+  unsigned numArgs = kernel.getNumArguments();
+  for (unsigned i = 0; i < numArgs; ++i)
+    global.map(kernel.getArgument(i), entry->getArgument(i));
+  ArrayRef<BlockArgument> launch = entry->getArguments().take_back(6);
+  Value grid[3] = {launch[0], launch[1], launch[2]};
+  Value block[3] = {launch[3], launch[4], launch[5]};
+
+  // Workgroups run one after the other, so one allocation serves them all;
+  // its contents at a workgroup's start are undefined, as on a GPU.
+  for (BlockArgument a : kernel.getWorkgroupAttributions())
+    global.map(a, memref::AllocaOp::create(
+                      b, a.getLoc(), cast<MemRefType>(stripMemorySpace(
+                                         a.getType()))));
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  Value threads = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, block[0], block[1]), block[2]);
+  for (Value v : spilled)
+    spillArray[v] = memref::AllocaOp::create(
+        b, v.getLoc(), MemRefType::get({ShapedType::kDynamic}, v.getType()),
+        ValueRange{threads});
+  for (Operation *op : threadAllocas) {
+    MemRefType type = cast<memref::AllocaOp>(op).getType();
+    Value size = arith::MulIOp::create(
+        b, loc, threads,
+        arith::ConstantIndexOp::create(b, loc, type.getNumElements()));
+    threadMemory[op] = memref::AllocaOp::create(
+        b, op->getLoc(),
+        MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+        ValueRange{size});
+  }
+
+  // The workgroup loops, z outermost.
+  Value groupId[3];
+  for (int dim = 2; dim >= 0; --dim) {
+    auto loop = scf::ForOp::create(b, loc, c0, grid[dim], c1);
+    groupId[dim] = loop.getInductionVar();
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+  }
+
+  // One thread loop nest per part, in order.
+  DenseMap<Operation *, std::array<Value, 3>> threadLoops;
+  OpBuilder::InsertPoint groupBody = b.saveInsertionPoint();
+  for (ArrayRef<Operation *> part : parts) {
+    if (part.empty())
+      continue;
+    b.restoreInsertionPoint(groupBody);
+    std::array<Value, 3> threadId;
+    scf::ForOp inner;
+    for (int dim = 2; dim >= 0; --dim) {
+      inner = scf::ForOp::create(b, loc, c0, block[dim], c1);
+      threadId[dim] = inner.getInductionVar();
+      b.setInsertionPoint(inner.getBody()->getTerminator());
+    }
+    threadLoops[inner] = threadId;
+    Value linear = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc,
+            arith::AddIOp::create(
+                b, loc, arith::MulIOp::create(b, loc, threadId[2], block[1]),
+                threadId[1]),
+            block[0]),
+        threadId[0]);
+
+    IRMapping map = global;
+    for (Operation *op : part) {
+      op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands()) {
+          Operation *def = topLevelDef(operand);
+          if (def && partOf.lookup(def) < partOf.lookup(op))
+            materialize(b, operand, map, linear);
+        }
+      });
+      if (threadAllocas.contains(op)) {
+        map.map(op->getResult(0),
+                threadView(b, cast<memref::AllocaOp>(op), linear));
+        continue;
+      }
+      Operation *clone = b.clone(*op, map);
+      for (auto [original, result] :
+           llvm::zip(op->getResults(), clone->getResults()))
+        if (spilled.contains(original))
+          memref::StoreOp::create(b, loc, result, spillArray.lookup(original),
+                                  ValueRange{linear});
+    }
+  }
+  b.setInsertionPointToEnd(entry);
+  func::ReturnOp::create(b, loc);
+
+  // The ids become the loops' induction variables and the launch
+  // arguments; a thread id reads the thread loop it is in.
+  SmallVector<Operation *> ids;
+  host.walk([&](Operation *op) {
+    if (isIdOp(op))
+      ids.push_back(op);
+  });
+  for (Operation *op : ids) {
+    b.setInsertionPoint(op);
+    auto threadId = [&](gpu::Dimension dim) {
+      Operation *loop = op->getParentOp();
+      while (!threadLoops.count(loop))
+        loop = loop->getParentOp();
+      return threadLoops[loop][static_cast<unsigned>(dim)];
+    };
+    Value id;
+    if (auto t = dyn_cast<gpu::ThreadIdOp>(op)) {
+      id = threadId(t.getDimension());
+    } else if (auto g = dyn_cast<gpu::BlockIdOp>(op)) {
+      id = groupId[static_cast<unsigned>(g.getDimension())];
+    } else if (auto d = dyn_cast<gpu::BlockDimOp>(op)) {
+      id = block[static_cast<unsigned>(d.getDimension())];
+    } else if (auto d = dyn_cast<gpu::GridDimOp>(op)) {
+      id = grid[static_cast<unsigned>(d.getDimension())];
+    } else {
+      auto g = cast<gpu::GlobalIdOp>(op);
+      unsigned dim = static_cast<unsigned>(g.getDimension());
+      id = arith::AddIOp::create(
+          b, op->getLoc(),
+          arith::MulIOp::create(b, op->getLoc(), groupId[dim], block[dim]),
+          threadId(g.getDimension()));
+    }
+    op->getResult(0).replaceAllUsesWith(id);
+    op->erase();
+  }
+
+  // One memory space on the host.
+  host.walk([&](Operation *op) {
+    for (OpResult r : op->getResults())
+      r.setType(stripMemorySpace(r.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &blk : region)
+        for (BlockArgument a : blk.getArguments())
+          a.setType(stripMemorySpace(a.getType()));
+  });
+  return host;
+}
+
+namespace {
+struct TolkGPUToHostPass
+    : public tolk::impl::TolkGPUToHostBase<TolkGPUToHostPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool ok = true;
+    SmallVector<gpu::GPUModuleOp> gpuModules(
+        module.getOps<gpu::GPUModuleOp>());
+    for (gpu::GPUModuleOp gpuModule : gpuModules) {
+      for (Operation &op : gpuModule.getBody()->getOperations()) {
+        auto kernel = dyn_cast<gpu::GPUFuncOp>(op);
+        if (!kernel || !kernel.isKernel()) {
+          op.emitOpError("has no host lowering (only gpu.func kernels do)");
+          ok = false;
+          continue;
+        }
+        std::string name =
+            tolk::getHostKernelName(gpuModule.getName(), kernel.getName());
+        if (SymbolTable::lookupSymbolIn(module, name)) {
+          kernel.emitOpError("becomes the host function @\"")
+              << name << "\", a symbol the module already has";
+          ok = false;
+          continue;
+        }
+        KernelRewriter rewriter(kernel);
+        if (failed(rewriter.rewrite(name, gpuModule)))
+          ok = false;
+      }
+    }
+    if (!ok)
+      return signalPassFailure();
+    for (gpu::GPUModuleOp gpuModule : gpuModules)
+      gpuModule.erase();
+    // A kernelized function's tensor-level body has no host lowering; its
+    // kernel, now a host function, is its lowering.
+    for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+      if (func->hasAttr("tolk.kernel"))
+        func.erase();
+    module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+  }
+};
+} // namespace

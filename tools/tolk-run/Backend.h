@@ -1,0 +1,89 @@
+//===- Backend.h - tolk-run's backends --------------------------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// What tolk-run hands a backend: one kernel of a Tolk module (after
+// --tolk-kernelize), its parameters, and the launch with the bytes of every
+// buffer and the bits of every scalar. A backend lowers a clone of the module
+// with its own pipeline, runs the kernel and leaves the device's buffer
+// contents in the launch. The host backend is the only one that needs no
+// device; vulkan and cuda wrap lib/Runtime's runners.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_TOOLS_TOLK_RUN_BACKEND_H
+#define TOLK_TOOLS_TOLK_RUN_BACKEND_H
+
+#include "tolk/Dtype/DType.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tolk::run {
+
+/// One parameter of a kernel, in the kernel's order.
+struct Param {
+  enum class Kind { Buffer, Scalar };
+  Kind kind = Kind::Buffer;
+  /// The element's data type (bf16 and fp8 included; they are stored as
+  /// their storage integers).
+  dtype::DType dtype = dtype::DType::Float32;
+  /// Buffers: the element count of the pointer type, -1 when it has none.
+  int64_t count = -1;
+  /// Buffers: the position among the buffers (the Vulkan binding, the index
+  /// into Launch::buffers); scalars: the position among the scalars (the
+  /// push-constant member, the index into Launch::scalars).
+  unsigned slot = 0;
+};
+
+/// The kernel to run: a gpu.func kernel in a gpu.module.
+struct Kernel {
+  std::string module;
+  std::string name;
+  mlir::gpu::GPUFuncOp op;
+  llvm::SmallVector<Param, 8> params;
+};
+
+/// One launch: its size and its data.
+struct Launch {
+  std::array<uint32_t, 3> grid = {1, 1, 1};
+  std::array<uint32_t, 3> block = {1, 1, 1};
+  /// The bytes of each buffer, by slot.
+  std::vector<std::vector<uint8_t>> buffers;
+  /// The bits of each scalar, zero-extended, by slot.
+  std::vector<uint64_t> scalars;
+};
+
+class Backend {
+public:
+  virtual ~Backend();
+  /// Runs `kernel` of `module` (which the backend does not modify: it lowers
+  /// a clone) with `launch`, whose buffers hold the results afterwards.
+  virtual llvm::Error run(mlir::ModuleOp module, const Kernel &kernel,
+                          Launch &launch) = 0;
+};
+
+/// --tolk-to-llvm and MLIR's ExecutionEngine, on this CPU.
+std::unique_ptr<Backend> createHostBackend();
+/// --tolk-to-spirv and the Vulkan loader (lib/Runtime/VulkanRunner).
+std::unique_ptr<Backend> createVulkanBackend();
+/// --tolk-to-nvvm for `chip` and the CUDA driver API (lib/Runtime/
+/// CudaRunner), opened from `driverLibrary` at run time.
+std::unique_ptr<Backend> createCudaBackend(llvm::StringRef chip,
+                                           llvm::StringRef driverLibrary);
+
+} // namespace tolk::run
+
+#endif // TOLK_TOOLS_TOLK_RUN_BACKEND_H

@@ -1,0 +1,91 @@
+//===- CudaBackend.cpp - tolk-run through the CUDA driver API -------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// `--backend cuda`: --tolk-to-nvvm, the PTX of the kernel's gpu.binary, then
+// lib/Runtime's CUDA runner, which opens the driver at run time. The
+// parameters follow the lowered kernel's signature: five per buffer (its
+// memref descriptor: allocated and aligned pointer, offset, size, stride)
+// and one per by-value scalar, of the scalar's size.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+
+#include "tolk/Pipelines/Pipelines.h"
+#include "tolk/Runtime/CudaRunner.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+using namespace tolk::run;
+
+namespace {
+class CudaBackend : public Backend {
+public:
+  CudaBackend(std::string chip, std::string driverLibrary)
+      : chip(std::move(chip)), driverLibrary(std::move(driverLibrary)) {}
+
+  llvm::Error run(ModuleOp module, const Kernel &kernel,
+                  Launch &launch) override {
+    OwningOpRef<ModuleOp> lowered = module.clone();
+    PassManager pm(module.getContext());
+    tolk::TolkToNVVMOptions options;
+    options.chip = chip;
+    tolk::buildTolkToNVVMPipeline(pm, options);
+    if (failed(pm.run(*lowered)))
+      return llvm::createStringError(
+          "the NVVM pipeline (--tolk-to-nvvm) failed on kernel '" +
+          kernel.name + "'");
+    auto binary = lowered->lookupSymbol<gpu::BinaryOp>(kernel.module);
+    if (!binary || binary.getObjects().empty())
+      return llvm::createStringError("no gpu.binary for gpu.module '" +
+                                     kernel.module + "'");
+    auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+
+    tolk::runtime::CudaLaunch cuda;
+    cuda.ptx = object.getObject().getValue().str();
+    cuda.kernelName = kernel.name;
+    cuda.grid = launch.grid;
+    cuda.block = launch.block;
+    cuda.driverLibrary = driverLibrary;
+    for (std::vector<uint8_t> &buffer : launch.buffers)
+      cuda.buffers.push_back(buffer);
+    using tolk::runtime::CudaParam;
+    for (const Param &p : kernel.params) {
+      if (p.kind == Param::Kind::Scalar) {
+        uint64_t bits = launch.scalars[p.slot];
+        uint8_t bytes[8];
+        unsigned size = tolk::dtype::itemsize(p.dtype);
+        for (unsigned b = 0; b < size; ++b)
+          bytes[b] = static_cast<uint8_t>(bits >> (8 * b));
+        cuda.params.push_back(CudaParam::value(llvm::ArrayRef(bytes, size)));
+        continue;
+      }
+      int64_t elements =
+          launch.buffers[p.slot].size() / tolk::dtype::itemsize(p.dtype);
+      cuda.params.push_back(CudaParam::bufferAddress(p.slot));
+      cuda.params.push_back(CudaParam::bufferAddress(p.slot));
+      cuda.params.push_back(CudaParam::scalar<int64_t>(0));
+      cuda.params.push_back(CudaParam::scalar<int64_t>(elements));
+      cuda.params.push_back(CudaParam::scalar<int64_t>(1));
+    }
+    return tolk::runtime::runCudaKernel(cuda);
+  }
+
+private:
+  std::string chip;
+  std::string driverLibrary;
+};
+} // namespace
+
+std::unique_ptr<Backend>
+tolk::run::createCudaBackend(llvm::StringRef chip,
+                             llvm::StringRef driverLibrary) {
+  return std::make_unique<CudaBackend>(chip.str(), driverLibrary.str());
+}

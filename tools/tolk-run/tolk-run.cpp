@@ -1,0 +1,653 @@
+//===- tolk-run.cpp - Run one Tolk kernel on .npy buffers -----------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// tolk-run FILE.mlir --kernel NAME --backend host|vulkan|cuda
+//          [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]] [--arg VALUE]...
+//          IN.npy... -o OUT.npy...
+//
+// Reads a Tolk module, finds the kernel, binds its buffers to .npy files and
+// its by-value scalars to --arg values, runs it on the backend and writes
+// the outputs (docs/Rationale.md, "tolk-run"). Everything that is wrong with
+// the input is a message that names the file or the parameter and a non-zero
+// exit, and no output file is written unless the run succeeded.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+
+#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/TolkTypes.h"
+#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dtype/Cast.h"
+#include "tolk/Dtype/Const.h"
+#include "tolk/InitAllDialects.h"
+#include "tolk/Pipelines/Pipelines.h"
+#include "tolk/Runtime/Npy.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+using namespace mlir;
+using namespace tolk::run;
+namespace dt = tolk::dtype;
+
+static const char *const kOverview = R"(Runs one Tolk kernel on .npy buffers
+
+  tolk-run FILE.mlir --kernel NAME [--backend host|vulkan|cuda]
+           [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]] [--arg VALUE]...
+           IN.npy... -o OUT.npy...
+
+NAME is a gpu.func kernel (MODULE::KERNEL when the name is in more than one
+gpu.module) or a tensor-level function, which --tolk-kernelize fuses into a
+kernel first. The grid and the block are the kernel's known_grid_size and
+known_block_size; --grid and --block give those it lacks (a different one is
+an error: the kernel is compiled for its launch).
+
+Buffers are .npy files of the kernel's element type, stored as tinygrad
+stores it: bool as |b1, bf16 as uint16 (<u2), the 8-bit floats as uint8
+(|u1). Which file binds to which parameter:
+  - A kernelized function: one IN.npy per tensor argument, in order, of the
+    argument's dtype and shape; one OUT.npy per result, with the result's
+    shape (the kernel's tolk.args and tolk.results).
+  - A hand-written kernel: the IN.npy files bind, in parameter order, to the
+    global pointer parameters the kernel loads from (or does not access);
+    the OUT.npy files, in parameter order, to those it stores to. A
+    parameter both loaded and stored takes an IN.npy and writes an OUT.npy
+    of the same shape. An output-only buffer starts zeroed; its shape is its
+    element count when the pointer type has one, else the first input's.
+The --arg values bind to the by-value (alu) parameters in order: an
+integer (decimal, or 0x hex), true/false, or a float (C's strtod: decimal,
+hex float, inf, nan) rounded once to the parameter's type; a tolk.bounds
+range is checked.
+)";
+
+static llvm::cl::OptionCategory category("tolk-run options");
+static llvm::cl::list<std::string>
+    positional(llvm::cl::Positional, llvm::cl::desc("FILE.mlir IN.npy..."),
+               llvm::cl::cat(category));
+static llvm::cl::opt<std::string>
+    kernelName("kernel", llvm::cl::desc("The kernel or function to run"),
+               llvm::cl::value_desc("NAME"), llvm::cl::cat(category));
+static llvm::cl::opt<std::string>
+    backendName("backend", llvm::cl::desc("host (default), vulkan or cuda"),
+                llvm::cl::init("host"), llvm::cl::cat(category));
+static llvm::cl::opt<std::string>
+    gridOpt("grid", llvm::cl::desc("Workgroups in x, y, z"),
+            llvm::cl::value_desc("X[,Y[,Z]]"), llvm::cl::cat(category));
+static llvm::cl::opt<std::string>
+    blockOpt("block", llvm::cl::desc("Threads per workgroup in x, y, z"),
+             llvm::cl::value_desc("X[,Y[,Z]]"), llvm::cl::cat(category));
+static llvm::cl::list<std::string>
+    argValues("arg", llvm::cl::desc("The next by-value (alu) parameter"),
+              llvm::cl::value_desc("VALUE"), llvm::cl::cat(category));
+static llvm::cl::opt<std::string>
+    cudaChip("cuda-chip",
+             llvm::cl::desc("The NVIDIA chip to compile for (cuda backend)"),
+             llvm::cl::init("sm_90"), llvm::cl::cat(category));
+// Where the cuda backend opens the driver: tests point it at a missing file
+// to test the no-driver path on machines that have one.
+static llvm::cl::opt<std::string>
+    cudaDriver("cuda-driver-library", llvm::cl::Hidden,
+               llvm::cl::init("libcuda.so.1"), llvm::cl::cat(category));
+static llvm::cl::list<std::string>
+    outputOpt("o", llvm::cl::desc("Output .npy files (-o A.npy B.npy ...)"),
+              llvm::cl::value_desc("OUT.npy"), llvm::cl::cat(category));
+
+static llvm::Error fail(const llvm::Twine &message) {
+  return llvm::createStringError(message);
+}
+
+//===----------------------------------------------------------------------===//
+// Finding the kernel
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Resolved {
+  gpu::GPUFuncOp kernel;
+  /// The tensor-level function of a kernelized kernel.
+  func::FuncOp function;
+};
+} // namespace
+
+static llvm::Expected<Resolved> resolveKernel(ModuleOp module,
+                                              StringRef name) {
+  auto [moduleName, funcName] = name.split("::");
+  if (!funcName.empty()) {
+    auto gpuModule = module.lookupSymbol<gpu::GPUModuleOp>(moduleName);
+    if (!gpuModule)
+      return fail("no gpu.module named '" + moduleName + "'");
+    auto kernel = gpuModule.lookupSymbol<gpu::GPUFuncOp>(funcName);
+    if (!kernel || !kernel.isKernel())
+      return fail("gpu.module '" + moduleName + "' has no kernel named '" +
+                  funcName + "'");
+    return Resolved{kernel, {}};
+  }
+  if (auto function = module.lookupSymbol<func::FuncOp>(name)) {
+    auto ref = function->getAttrOfType<SymbolRefAttr>("tolk.kernel");
+    if (!ref)
+      return fail("function '" + name +
+                  "' is not a kernel and --tolk-kernelize did not make one of "
+                  "it (it takes tensor-level elementwise functions of static "
+                  "shapes and non-weak types; docs/Rationale.md, "
+                  "\"Kernelization\")");
+    auto kernel = dyn_cast_or_null<gpu::GPUFuncOp>(
+        SymbolTable::lookupSymbolIn(module, ref));
+    if (!kernel)
+      return fail("function '" + name + "' names a missing kernel");
+    return Resolved{kernel, function};
+  }
+  SmallVector<gpu::GPUFuncOp> found;
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
+    if (auto kernel = gpuModule.lookupSymbol<gpu::GPUFuncOp>(name))
+      if (kernel.isKernel())
+        found.push_back(kernel);
+  if (found.empty())
+    return fail("no kernel or function named '" + name + "'");
+  if (found.size() > 1) {
+    std::string modules;
+    for (gpu::GPUFuncOp k : found)
+      modules += " '" +
+                 k->getParentOfType<gpu::GPUModuleOp>().getName().str() +
+                 "'";
+    return fail("kernel name '" + name + "' is in more than one gpu.module (" +
+                StringRef(modules).ltrim() + "): give MODULE::" + name);
+  }
+  return Resolved{found.front(), {}};
+}
+
+static std::string printed(Type type) {
+  std::string s;
+  llvm::raw_string_ostream(s) << type;
+  return s;
+}
+
+/// The parameters of `kernel`, in order.
+static llvm::Expected<Kernel> describeKernel(gpu::GPUFuncOp op) {
+  Kernel kernel;
+  kernel.op = op;
+  kernel.name = op.getName().str();
+  kernel.module = op->getParentOfType<gpu::GPUModuleOp>().getName().str();
+  unsigned buffers = 0, scalars = 0;
+  for (auto [i, type] : llvm::enumerate(op.getArgumentTypes())) {
+    auto ptr = dyn_cast<tolk::PtrType>(type);
+    auto where = [&, i = i] {
+      return "parameter #" + std::to_string(i) + " of kernel '" +
+             kernel.name + "'";
+    };
+    if (!ptr || ptr.getImage())
+      return fail(where() + " has type " + printed(type) +
+                  ": tolk-run runs Tolk kernels, whose parameters are "
+                  "!tolk.ptr<T, global> buffers and !tolk.ptr<T, alu> "
+                  "scalars");
+    Type element = ptr.getElementType();
+    int64_t lanes = 1;
+    if (auto vector = dyn_cast<VectorType>(element)) {
+      lanes = vector.getNumElements();
+      element = vector.getElementType();
+    }
+    std::optional<dt::DType> dtype = tolk::getDType(element);
+    if (!dtype || dt::isWeak(*dtype) || *dtype == dt::DType::Void ||
+        dt::itemsize(*dtype) > 8)
+      return fail(where() + " has the element type " +
+                  printed(element) + ", which no .npy file holds");
+    Param p;
+    p.dtype = *dtype;
+    if (ptr.getAddrSpace() == tolk::AddrSpace::alu) {
+      if (lanes != 1)
+        return fail(where() + " is a by-value vector, which --arg cannot give");
+      p.kind = Param::Kind::Scalar;
+      p.slot = scalars++;
+    } else if (ptr.getAddrSpace() == tolk::AddrSpace::global) {
+      p.kind = Param::Kind::Buffer;
+      p.count = ptr.getSize() < 0 ? -1 : ptr.getSize() * lanes;
+      p.slot = buffers++;
+    } else {
+      return fail(where() + " is a pointer to " +
+                  tolk::stringifyAddrSpace(ptr.getAddrSpace()) +
+                  " memory; only global buffers and alu scalars are "
+                  "parameters");
+    }
+    kernel.params.push_back(p);
+  }
+  return kernel;
+}
+
+/// Whether the kernel loads from (bit 0) and stores to (bit 1) each
+/// parameter, through any chain of tolk.index.
+static SmallVector<unsigned> accessesOf(gpu::GPUFuncOp kernel) {
+  SmallVector<unsigned> access(kernel.getNumArguments(), 0);
+  auto mark = [&](Value ptr, unsigned bit) {
+    while (auto index = ptr.getDefiningOp<tolk::IndexOp>())
+      ptr = index.getBase();
+    auto arg = dyn_cast<BlockArgument>(ptr);
+    if (arg && arg.getOwner()->getParentOp() == kernel.getOperation() &&
+        arg.getArgNumber() < access.size())
+      access[arg.getArgNumber()] |= bit;
+  };
+  kernel.walk([&](Operation *op) {
+    if (auto load = dyn_cast<tolk::LoadOp>(op))
+      mark(load.getPtr(), 1);
+    else if (auto store = dyn_cast<tolk::StoreOp>(op))
+      mark(store.getPtr(), 2);
+  });
+  return access;
+}
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+static std::string typeName(dt::DType dtype) {
+  return dt::name(dtype).str();
+}
+
+/// The bits of `text` as a value of `dtype`, checked against `bounds`.
+static llvm::Expected<uint64_t> parseScalar(StringRef text, dt::DType dtype,
+                                            DenseI64ArrayAttr bounds,
+                                            const std::string &where) {
+  auto bad = [&](const Twine &why) {
+    return fail("--arg '" + text + "' for " + where + " (" +
+                typeName(dtype) + "): " + why);
+  };
+  dt::Value value = dt::Value::ofBool(false);
+  if (dt::isBool(dtype)) {
+    if (text == "true" || text == "1")
+      value = dt::Value::ofBool(true);
+    else if (text != "false" && text != "0")
+      return bad("expected true, false, 1 or 0");
+  } else if (dt::isInt(dtype)) {
+    mpz_class i;
+    StringRef digits = text;
+    bool negative = digits.consume_front("-");
+    if (!negative)
+      digits.consume_front("+");
+    int base = digits.consume_front_insensitive("0x") ? 16 : 10;
+    if (digits.empty() || i.set_str(digits.str(), base) != 0)
+      return bad("expected an integer");
+    if (negative)
+      i = -i;
+    if (i < dt::min(dtype).getInt() || i > dt::max(dtype).getInt())
+      return bad("out of the type's range");
+    if (bounds && bounds.size() == 2 &&
+        (i < mpz_class(std::to_string(bounds[0])) ||
+         i > mpz_class(std::to_string(bounds[1]))))
+      return bad("outside the parameter's tolk.bounds [" +
+                 std::to_string(bounds[0]) + ", " + std::to_string(bounds[1]) +
+                 "]");
+    value = dt::Value::ofInt(i);
+  } else {
+    std::string s = text.str();
+    char *end = nullptr;
+    errno = 0;
+    double d = std::strtod(s.c_str(), &end);
+    if (s.empty() || *end != '\0')
+      return bad("expected a float");
+    llvm::Expected<dt::Const> c = dt::makeConst(dtype, dt::Const::ofDouble(d));
+    if (!c)
+      return bad(llvm::toString(c.takeError()));
+    value = c->value();
+  }
+  llvm::Expected<llvm::APInt> bits = dt::toBits(dtype, value);
+  if (!bits)
+    return bad(llvm::toString(bits.takeError()));
+  return bits->getZExtValue();
+}
+
+/// "X[,Y[,Z]]" as three positive sizes.
+static llvm::Expected<std::array<uint32_t, 3>>
+parseSize(StringRef text, StringRef option) {
+  std::array<uint32_t, 3> size = {1, 1, 1};
+  SmallVector<StringRef> parts;
+  text.split(parts, ',');
+  if (parts.size() > 3)
+    return fail("--" + option + " '" + text + "': at most three sizes");
+  for (auto [i, part] : llvm::enumerate(parts)) {
+    uint64_t v;
+    if (part.trim().getAsInteger(10, v) || v == 0 || v > UINT32_MAX)
+      return fail("--" + option + " '" + text +
+                  "': expected X[,Y[,Z]], positive integers");
+    size[i] = v;
+  }
+  return size;
+}
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "(";
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? ", " : "") + std::to_string(d);
+  if (shape.size() == 1)
+    s += ",";
+  return s + ")";
+}
+
+//===----------------------------------------------------------------------===//
+// The run
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An output file and what goes into it.
+struct Output {
+  std::string path;
+  unsigned param;
+  SmallVector<int64_t, 4> shape;
+};
+} // namespace
+
+static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
+                           ArrayRef<std::string> inputs,
+                           ArrayRef<std::string> outputs) {
+  if (kernelName.empty())
+    return fail("no --kernel NAME given");
+  std::unique_ptr<Backend> backend;
+  if (backendName == "host")
+    backend = createHostBackend();
+  else if (backendName == "vulkan")
+    backend = createVulkanBackend();
+  else if (backendName == "cuda")
+    backend = createCudaBackend(cudaChip, cudaDriver);
+  else
+    return fail("unknown --backend '" + backendName +
+                "' (expected host, vulkan or cuda)");
+  for (const std::string &path : outputs)
+    if (!StringRef(path).ends_with(".npy"))
+      return fail("output '" + path + "' is not a .npy file name");
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(positional.front(), &errorMessage);
+  if (!file)
+    return fail(errorMessage);
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
+  if (!module)
+    return fail("cannot read '" + positional.front() + "'");
+  // A tensor-level function becomes a kernel (kernels already there are left
+  // alone), so that NAME may name either.
+  PassManager kernelize(&ctx);
+  kernelize.addPass(tolk::createTolkKernelize());
+  if (failed(kernelize.run(*module)))
+    return fail("--tolk-kernelize failed on '" + positional.front() + "'");
+
+  llvm::Expected<Resolved> resolved = resolveKernel(*module, kernelName);
+  if (!resolved)
+    return resolved.takeError();
+  llvm::Expected<Kernel> described = describeKernel(resolved->kernel);
+  if (!described)
+    return described.takeError();
+  Kernel &kernel = *described;
+  gpu::GPUFuncOp op = kernel.op;
+  auto paramName = [&](unsigned i) {
+    return "parameter #" + std::to_string(i) + " of kernel '" + kernel.name +
+           "'";
+  };
+
+  // Which parameter each file binds to, with the shape it must have (empty
+  // for "any shape of the parameter's element count").
+  struct Input {
+    unsigned param;
+    std::optional<SmallVector<int64_t, 4>> shape;
+  };
+  SmallVector<Input> bindIn;
+  SmallVector<Output> bindOut;
+  SmallVector<unsigned> inOut; // outputs that copy an input's shape
+  if (resolved->function) {
+    FunctionType type = resolved->function.getFunctionType();
+    auto args = op->getAttrOfType<DenseI64ArrayAttr>("tolk.args");
+    auto results = op->getAttrOfType<DenseI64ArrayAttr>("tolk.results");
+    if (!args || !results || args.size() != (int64_t)type.getNumInputs() ||
+        results.size() != (int64_t)type.getNumResults())
+      return fail("kernel '" + kernel.name +
+                  "' lacks the tolk.args and tolk.results of its function");
+    for (auto [i, param] : llvm::enumerate(args.asArrayRef())) {
+      if (kernel.params[param].kind != Param::Kind::Buffer)
+        continue;
+      auto tensor = cast<RankedTensorType>(type.getInput(i));
+      bindIn.push_back({(unsigned)param, SmallVector<int64_t, 4>(
+                                             tensor.getShape())});
+    }
+    for (auto [i, param] : llvm::enumerate(results.asArrayRef())) {
+      auto tensor = cast<RankedTensorType>(type.getResult(i));
+      bindOut.push_back(
+          {"", (unsigned)param, SmallVector<int64_t, 4>(tensor.getShape())});
+    }
+  } else {
+    SmallVector<unsigned> access = accessesOf(op);
+    for (auto [i, p] : llvm::enumerate(kernel.params)) {
+      if (p.kind != Param::Kind::Buffer)
+        continue;
+      if (access[i] != 2)
+        bindIn.push_back({(unsigned)i, std::nullopt});
+      if (access[i] & 2)
+        bindOut.push_back({"", (unsigned)i, {}});
+    }
+  }
+
+  auto describeList = [&](auto &list) {
+    std::string s;
+    for (auto &b : list)
+      s += (s.empty() ? "" : ", ") + std::string("#") +
+           std::to_string(b.param) + " " +
+           typeName(kernel.params[b.param].dtype);
+    return s.empty() ? std::string("none") : s;
+  };
+  if (inputs.size() != bindIn.size())
+    return fail("kernel '" + kernel.name + "' takes " +
+                std::to_string(bindIn.size()) + " input .npy file(s) (" +
+                describeList(bindIn) + "), but " +
+                std::to_string(inputs.size()) + " were given");
+  if (outputs.size() != bindOut.size())
+    return fail("kernel '" + kernel.name + "' writes " +
+                std::to_string(bindOut.size()) + " output .npy file(s) (" +
+                describeList(bindOut) + "), but -o gave " +
+                std::to_string(outputs.size()));
+  unsigned numScalars = llvm::count_if(kernel.params, [](const Param &p) {
+    return p.kind == Param::Kind::Scalar;
+  });
+  if (argValues.size() != numScalars)
+    return fail("kernel '" + kernel.name + "' takes " +
+                std::to_string(numScalars) +
+                " by-value (alu) parameter(s), but --arg gave " +
+                std::to_string(argValues.size()));
+
+  Launch launch;
+  unsigned numBuffers = kernel.params.size() - numScalars;
+  launch.buffers.resize(numBuffers);
+  launch.scalars.resize(numScalars);
+  SmallVector<std::optional<SmallVector<int64_t, 4>>> bufferShape(numBuffers);
+  SmallVector<int64_t, 4> firstInputShape;
+  for (auto [input, path] : llvm::zip(bindIn, inputs)) {
+    const Param &p = kernel.params[input.param];
+    llvm::Expected<tolk::npy::Array> array = tolk::npy::read(path);
+    if (!array)
+      return array.takeError();
+    llvm::Expected<std::string> descr = tolk::npy::descrOf(p.dtype);
+    if (!descr)
+      return descr.takeError();
+    if (array->descr != *descr)
+      return fail("input '" + path + "' holds '" + array->descr + "', but " +
+                  paramName(input.param) + " is a buffer of " +
+                  typeName(p.dtype) + ", stored as '" + *descr + "'");
+    if (input.shape && array->shape != *input.shape)
+      return fail("input '" + path + "' has the shape " +
+                  shapeString(array->shape) + ", but " +
+                  paramName(input.param) + " is the function's argument of " +
+                  "shape " + shapeString(*input.shape));
+    if (!input.shape && p.count >= 0 && array->numElements() != p.count)
+      return fail("input '" + path + "' holds " +
+                  std::to_string(array->numElements()) + " elements, but " +
+                  paramName(input.param) + " is a buffer of " +
+                  std::to_string(p.count));
+    if (firstInputShape.empty())
+      firstInputShape = array->shape;
+    bufferShape[p.slot] = array->shape;
+    launch.buffers[p.slot] = std::move(array->data);
+  }
+  for (auto [output, path] : llvm::zip(bindOut, outputs)) {
+    output.path = path;
+    const Param &p = kernel.params[output.param];
+    if (output.shape.empty() && !resolved->function) {
+      if (bufferShape[p.slot])
+        output.shape = *bufferShape[p.slot];
+      else if (p.count >= 0)
+        output.shape = {p.count};
+      else if (!firstInputShape.empty())
+        output.shape = firstInputShape;
+      else
+        return fail("the size of output " + paramName(output.param) +
+                    " is unknown: its pointer type has no element count "
+                    "and the kernel reads no input buffer");
+    }
+    if (!bufferShape[p.slot]) {
+      int64_t n = 1;
+      for (int64_t d : output.shape)
+        n *= d;
+      launch.buffers[p.slot].assign(n * dt::itemsize(p.dtype), 0);
+      bufferShape[p.slot] = output.shape;
+    }
+  }
+
+  unsigned nextArg = 0;
+  for (auto [i, p] : llvm::enumerate(kernel.params)) {
+    if (p.kind != Param::Kind::Scalar)
+      continue;
+    auto bounds = op.getArgAttrOfType<DenseI64ArrayAttr>(i, "tolk.bounds");
+    llvm::Expected<uint64_t> bits =
+        parseScalar(argValues[nextArg++], p.dtype, bounds, paramName(i));
+    if (!bits)
+      return bits.takeError();
+    launch.scalars[p.slot] = *bits;
+  }
+
+  auto launchSize = [&](llvm::cl::opt<std::string> &opt, StringRef name,
+                        std::optional<ArrayRef<int32_t>> known,
+                        std::array<uint32_t, 3> &size) -> llvm::Error {
+    std::optional<std::array<uint32_t, 3>> knownSize;
+    if (known) {
+      knownSize = {1, 1, 1};
+      for (unsigned d = 0; d < 3 && d < known->size(); ++d)
+        (*knownSize)[d] = (*known)[d];
+    }
+    if (opt.empty()) {
+      if (!knownSize)
+        return fail("kernel '" + kernel.name + "' has no known_" + name +
+                    "_size: give --" + name);
+      size = *knownSize;
+      return llvm::Error::success();
+    }
+    llvm::Expected<std::array<uint32_t, 3>> parsed = parseSize(opt, name);
+    if (!parsed)
+      return parsed.takeError();
+    // A kernel is compiled for its known launch (upstream folds the ids'
+    // bounds and gpu.block_dim to it, kernelization leaves out the gates
+    // when the launch fits the size exactly): another one could access
+    // memory out of bounds.
+    if (knownSize && *parsed != *knownSize)
+      return fail("--" + name + " " + opt + " differs from kernel '" +
+                  kernel.name + "''s known_" + name + "_size " +
+                  std::to_string((*knownSize)[0]) + "," +
+                  std::to_string((*knownSize)[1]) + "," +
+                  std::to_string((*knownSize)[2]) +
+                  ", the launch it is compiled for");
+    size = *parsed;
+    return llvm::Error::success();
+  };
+  if (llvm::Error e =
+          launchSize(gridOpt, "grid", op.getKnownGridSize(), launch.grid))
+    return e;
+  if (llvm::Error e =
+          launchSize(blockOpt, "block", op.getKnownBlockSize(), launch.block))
+    return e;
+
+  // The backend lowers the kernel alone: another kernel of the file that
+  // its target cannot lower (one without a known_block_size on SPIR-V, say)
+  // is none of this run's business, and is not compiled for nothing.
+  OwningOpRef<ModuleOp> alone = ModuleOp::create(module->getLoc());
+  (*alone)->setAttrs(module->getOperation()->getAttrDictionary());
+  auto gpuModule = cast<gpu::GPUModuleOp>(
+      op->getParentOfType<gpu::GPUModuleOp>()->clone());
+  alone->push_back(gpuModule);
+  for (auto other :
+       llvm::make_early_inc_range(gpuModule.getOps<gpu::GPUFuncOp>()))
+    if (other.getName() != kernel.name)
+      other.erase();
+  kernel.op = gpuModule.lookupSymbol<gpu::GPUFuncOp>(kernel.name);
+  if (llvm::Error e = backend->run(*alone, kernel, launch))
+    return e;
+
+  // Every output or none: a failure removes the files already written.
+  SmallVector<std::string> written;
+  for (const Output &output : bindOut) {
+    const Param &p = kernel.params[output.param];
+    tolk::npy::Array array;
+    array.descr = *tolk::npy::descrOf(p.dtype);
+    array.shape = output.shape;
+    array.data = std::move(launch.buffers[p.slot]);
+    if (llvm::Error e = tolk::npy::write(output.path, array)) {
+      for (const std::string &path : written)
+        llvm::sys::fs::remove(path);
+      return e;
+    }
+    written.push_back(output.path);
+  }
+  return llvm::Error::success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  // `-o A.npy B.npy` gives several outputs after one -o; llvm::cl would
+  // take B.npy as an input, so the outputs are taken out first.
+  SmallVector<std::string> outputs;
+  SmallVector<char *> rest;
+  for (int i = 0; i < argc; ++i) {
+    StringRef a = argv[i];
+    if (i > 0 && (a == "-o" || a == "--o")) {
+      while (i + 1 < argc && !StringRef(argv[i + 1]).starts_with("-"))
+        outputs.push_back(argv[++i]);
+      continue;
+    }
+    rest.push_back(argv[i]);
+  }
+  llvm::cl::HideUnrelatedOptions(category);
+  llvm::cl::ParseCommandLineOptions(rest.size(), rest.data(), kOverview);
+  outputs.append(outputOpt.begin(), outputOpt.end());
+  if (positional.empty()) {
+    llvm::errs() << "tolk-run: error: no FILE.mlir given (see --help)\n";
+    return 1;
+  }
+
+  DialectRegistry registry;
+  tolk::registerAllDialects(registry);
+  tolk::registerTolkPipelineExtensions(registry);
+  MLIRContext ctx(registry);
+  ctx.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
+  SmallVector<std::string> inputs(positional.begin() + 1, positional.end());
+  if (llvm::Error e = runTool(ctx, sourceMgr, inputs, outputs)) {
+    llvm::errs() << "tolk-run: error: " << llvm::toString(std::move(e))
+                 << "\n";
+    return 1;
+  }
+  return 0;
+}
