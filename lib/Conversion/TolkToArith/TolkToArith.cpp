@@ -109,6 +109,9 @@ namespace {
 struct Builder {
   OpBuilder &b;
   Location loc;
+  /// Whether bf16 arithmetic is computed in f32 (rounded back once), as the
+  /// 8-bit floats always are: for targets without bf16 arithmetic.
+  bool bf16InF32 = false;
 
   /// `type` with the element type `elt` (`elt` itself for a scalar).
   static Type withElt(Type type, Type elt) {
@@ -386,7 +389,14 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
 
 namespace {
 
-/// `fn` on float operands; 8-bit floats are computed in f32 (every 8-bit
+/// Whether arithmetic on `elt` is computed in f32: the 8-bit floats, and
+/// bf16 when the target has no bf16 arithmetic.
+bool computesInF32(const Builder &bld, Type elt) {
+  return isFp8Type(elt) || (bld.bf16InF32 && elt.isBF16());
+}
+
+/// `fn` on float operands; 8-bit floats (and bf16, on request) are computed
+/// in f32 (every 8-bit
 /// value widens exactly) and rounded back once with the seed's saturation.
 /// With `saturateOverflow`, an infinite f32 result of finite operands (f32
 /// overflowed where the folder's binary64 did not, e.g. exp2(200)) is a
@@ -396,13 +406,19 @@ Value floatCompute(Builder &bld, ArrayRef<Value> xs,
                    llvm::function_ref<Value(ArrayRef<Value>)> fn,
                    bool saturateOverflow = false, bool poleAtZero = false) {
   auto elt = cast<FloatType>(Builder::eltOf(xs[0]));
-  if (!isFp8Type(elt))
+  if (!computesInF32(bld, elt))
     return fn(xs);
   Type f32 = bld.b.getF32Type();
   SmallVector<Value, 2> wide;
   for (Value x : xs)
     wide.push_back(bld.convert<arith::ExtFOp>(x, f32));
   Value r = fn(wide);
+  // f32 has more than twice bf16's precision plus two bits, so rounding
+  // the f32 result of +, -, *, / or sqrt once more to bf16 is the correctly
+  // rounded bf16 result (no double-rounding error); bf16 overflows to an
+  // infinity, as f32 does.
+  if (!isFp8Type(elt))
+    return bld.convert<arith::TruncFOp>(r, elt);
   if (saturateOverflow) {
     Value ordered = bld.cmpf(arith::CmpFPredicate::ORD, r, r);
     Value finite = bld.isFinite(r);
@@ -430,11 +446,12 @@ Value floatCompute(Builder &bld, ArrayRef<Value> xs,
   return truncToFp8(bld, r, elt);
 }
 
-/// Operands of an 8-bit float widened to f32 (exact), for comparisons.
+/// Operands of an 8-bit float (or bf16, on request) widened to f32 (exact),
+/// for comparisons.
 SmallVector<Value, 2> widenFp8(Builder &bld, ArrayRef<Value> xs) {
   SmallVector<Value, 2> r(xs);
   for (Value &x : r)
-    if (isFp8Type(Builder::eltOf(x)))
+    if (computesInF32(bld, Builder::eltOf(x)))
       x = bld.convert<arith::ExtFOp>(x, bld.b.getF32Type());
   return r;
 }
@@ -661,8 +678,11 @@ std::optional<DType> computeDType(Operation *op) {
 /// scalar too), then lowerElementwise.
 template <typename OpTy>
 struct ElementwiseLowering : public OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
   using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
+                      bool bf16InF32)
+      : OpConversionPattern<OpTy>(converter, ctx), bf16InF32(bf16InF32) {}
+  bool bf16InF32;
 
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
@@ -671,7 +691,7 @@ struct ElementwiseLowering : public OpConversionPattern<OpTy> {
     std::optional<DType> dt = computeDType(op);
     if (!resultType || !dt)
       return rewriter.notifyMatchFailure(op, "no arith type");
-    Builder bld{rewriter, op.getLoc()};
+    Builder bld{rewriter, op.getLoc(), bf16InF32};
     ValueRange in = adaptor.getOperands();
     // A value of the result's shape, to splat scalars like.
     Value like;
@@ -849,10 +869,12 @@ struct SignlessUpstreamOp : public ConversionPattern {
 } // namespace
 
 void tolk::populateTolkToArithConversionPatterns(const TypeConverter &converter,
-                                                 RewritePatternSet &patterns) {
+                                                 RewritePatternSet &patterns,
+                                                 bool bf16InF32) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ConstLowering, CastLowering, BitcastLowering,
-               ElementwiseLowering<AddOp>, ElementwiseLowering<MulOp>,
+               SignlessUpstreamOp>(converter, ctx);
+  patterns.add<ElementwiseLowering<AddOp>, ElementwiseLowering<MulOp>,
                ElementwiseLowering<CmpLtOp>, ElementwiseLowering<CmpEqOp>,
                ElementwiseLowering<MaxOp>, ElementwiseLowering<AndOp>,
                ElementwiseLowering<OrOp>, ElementwiseLowering<XorOp>,
@@ -860,8 +882,8 @@ void tolk::populateTolkToArithConversionPatterns(const TypeConverter &converter,
                ElementwiseLowering<TruncDivOp>, ElementwiseLowering<PowOp>,
                ElementwiseLowering<ReciprocalOp>, ElementwiseLowering<TruncOp>,
                ElementwiseLowering<SqrtOp>, ElementwiseLowering<Exp2Op>,
-               ElementwiseLowering<Log2Op>, ElementwiseLowering<WhereOp>,
-               SignlessUpstreamOp>(converter, ctx);
+               ElementwiseLowering<Log2Op>, ElementwiseLowering<WhereOp>>(
+      converter, ctx, bf16InF32);
 }
 
 void tolk::addSignlessUpstreamLegality(ConversionTarget &target,
@@ -986,6 +1008,8 @@ LogicalResult tolk::checkTolkToArithInput(Operation *root) {
 namespace {
 struct ConvertTolkToArithPass
     : public tolk::impl::ConvertTolkToArithBase<ConvertTolkToArithPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     Operation *root = getOperation();
     if (failed(tolk::checkTolkToArithInput(root)))
@@ -994,7 +1018,8 @@ struct ConvertTolkToArithPass
     MLIRContext *ctx = &getContext();
     tolk::TolkToArithTypeConverter converter;
     RewritePatternSet patterns(ctx);
-    tolk::populateTolkToArithConversionPatterns(converter, patterns);
+    tolk::populateTolkToArithConversionPatterns(converter, patterns,
+                                                bf16InF32);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);

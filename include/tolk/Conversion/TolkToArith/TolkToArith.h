@@ -36,9 +36,12 @@ public:
 /// Adds the patterns that lower the primitive elementwise ops, tolk.const,
 /// tolk.cast and tolk.bitcast to arith and math. The ops must already be
 /// homogeneous in data type (see the pass's description); the patterns do
-/// not match others.
+/// not match others. With `bf16InF32`, bf16 arithmetic is computed in f32
+/// and rounded back once, as the 8-bit floats always are, for targets
+/// without bf16 arithmetic (SPIR-V, the host).
 void populateTolkToArithConversionPatterns(const mlir::TypeConverter &converter,
-                                           mlir::RewritePatternSet &patterns);
+                                           mlir::RewritePatternSet &patterns,
+                                           bool bf16InF32 = false);
 
 /// Marks the ops of arith, vector and tensor legal when their types are
 /// (signless): the patterns above rewrite those that carry Tolk's signed or
