@@ -31,7 +31,6 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -40,17 +39,15 @@
 using namespace mlir;
 
 void tolk::buildTolkToLLVMPipeline(OpPassManager &pm) {
-  buildTolkKernelPipeline(pm);
+  // Results bit for bit equal to the folder's: bf16 arithmetic in f32,
+  // rounded back once per op by Tolk's conversion (LLVM's own bf16 rounding
+  // makes its own NaNs, and AVX512-BF16's flushes subnormals; upstream's
+  // arith-emulate-unsupported-floats lets the canonicalizer drop the
+  // rounding between two ops), and every bf16 conversion in integer
+  // arithmetic, as the 8-bit ones already are.
+  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  // Results bit for bit equal to the folder's: bf16 arithmetic in f32,
-  // rounded back once by Tolk's conversion (LLVM's own bf16 rounding makes
-  // its own NaNs, and AVX512-BF16's flushes subnormals), and every bf16
-  // conversion in integer arithmetic, as the 8-bit ones already are.
-  arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = {"bf16"};
-  emulate.targetTypeStr = "f32";
-  kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   tolk::TolkExpandFloatConversionsOptions expand;
   expand.includeBf16 = true;
   kernels.addPass(tolk::createTolkExpandFloatConversions(expand));

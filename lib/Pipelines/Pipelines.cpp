@@ -26,7 +26,6 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -45,9 +44,10 @@ using namespace mlir;
 /// Tolk's part of every GPU pipeline: from Tolk (tensor-level functions or
 /// kernels) to gpu.func kernels over gpu, memref, vector, scf and arith, which
 /// the targets' upstream passes take from there. `nativeFloatChip`, when set,
-/// is the chip whose 8-bit float conversion instructions to use.
+/// is the chip whose 8-bit float conversion instructions to use; with
+/// `bf16InF32`, bf16 arithmetic is computed in f32 and rounded once per op.
 void tolk::buildTolkKernelPipeline(OpPassManager &pm,
-                                   StringRef nativeFloatChip) {
+                                   StringRef nativeFloatChip, bool bf16InF32) {
   // A tensor-level function becomes a kernel beside it (issue 5: the
   // pipelines take tensor-level Tolk); kernels already there are left alone.
   pm.addPass(tolk::createTolkKernelize());
@@ -61,7 +61,9 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   kernels.addPass(tolk::createTolkDecompose());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(tolk::createTolkCommitWeak());
-  kernels.addPass(tolk::createConvertTolkToGPU());
+  tolk::ConvertTolkToGPUOptions toGPU;
+  toGPU.bf16InF32 = bf16InF32;
+  kernels.addPass(tolk::createConvertTolkToGPU(toGPU));
   // NVVM lowers no 8-bit float conversion, and ROCDL only the fnuz ones on
   // gfx942 (TOOLCHAIN.md, "GPU lowering"): the chip's own instructions where
   // it has them, with fix-ups to seed 000 (docs/Rationale.md, "Native fp8
@@ -75,38 +77,28 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   kernels.addPass(createCanonicalizerPass());
 }
 
-void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
-                                   const TolkToNVVMOptions &options) {
-  buildTolkKernelPipeline(pm, options.chip);
-
-  // Upstream's pipeline owns the order of the memref, scf, gpu and LLVM
-  // lowerings; only its target and output format are ours.
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = options.chip;
-  nvvm.cubinFeatures = options.features;
-  nvvm.cubinFormat = "isa";
-  nvvm.optLevel = options.optLevel;
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
-}
-
-void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
-                                    const TolkToROCDLOptions &options) {
-  buildTolkKernelPipeline(pm, options.chip);
-
-  // Upstream has no ROCDL pipeline to call; this is the order of
-  // gpu::buildLowerToNVVMPassPipeline with the ROCDL passes in place of the
-  // NVVM ones: host and common lowerings, the target attribute, the kernels,
-  // then the host's gpu ops and the binary.
+/// The target half of the NVVM and ROCDL pipelines, in the order of
+/// upstream's gpu::buildLowerToNVVMPassPipeline: the host and common
+/// lowerings, the target attribute, the kernels to the target's LLVM
+/// dialect, the host's gpu ops, then the binaries. Two steps differ from
+/// upstream's: the binaries are serialized by --tolk-gpu-module-to-binary,
+/// which compiles the gpu.modules (one per kernel) in parallel where
+/// upstream compiles one after the other (docs/Rationale.md, "Serializing
+/// GPU modules in parallel"); and the integer range analysis runs on the
+/// kernels first, so that a kernel's known_block_size replaces its
+/// gpu.block_dim by a constant (NVVM then reads no %ntid, and ROCDL calls
+/// no __ockl_get_local_size, which would need ROCm's device library:
+/// TOOLCHAIN.md, "GPU lowering").
+static void
+buildTargetPipeline(OpPassManager &pm,
+                    function_ref<void(OpPassManager &)> attachTarget,
+                    function_ref<void(OpPassManager &)> lowerKernels) {
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
-  GpuROCDLAttachTargetOptions target;
-  target.chip = options.chip;
-  target.features = options.features;
-  target.optLevel = options.optLevel;
-  pm.addPass(createGpuROCDLAttachTarget(target));
+  attachTarget(pm);
   pm.addPass(createLowerAffinePass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
@@ -114,27 +106,56 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  // ROCDL translates gpu.block_dim to a call to __ockl_get_local_size, which
-  // makes gpu-module-to-binary link ROCm's device library (TOOLCHAIN.md, "GPU
-  // lowering"). A kernel's known_block_size bounds block_dim to one value,
-  // and the range analysis replaces it with that constant, so kernels with a
-  // known block size need no ROCm install.
   kernels.addPass(arith::createIntRangeOptimizationsPass());
-  ConvertGpuOpsToROCDLOpsOptions rocdl;
-  rocdl.chipset = options.chip;
-  kernels.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  lowerKernels(kernels);
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
 
   pm.addPass(createGpuToLLVMConversionPass());
-  GpuModuleToBinaryPassOptions binary;
+  tolk::TolkGpuModuleToBinaryOptions binary;
   binary.compilationTarget = "isa";
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(tolk::createTolkGpuModuleToBinary(binary));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
+                                   const TolkToNVVMOptions &options) {
+  buildTolkKernelPipeline(pm, options.chip);
+  buildTargetPipeline(
+      pm,
+      [&](OpPassManager &pm) {
+        GpuNVVMAttachTargetOptions target;
+        target.chip = options.chip;
+        target.features = options.features;
+        target.optLevel = options.optLevel;
+        pm.addPass(createGpuNVVMAttachTarget(target));
+      },
+      [](OpPassManager &kernels) {
+        kernels.addPass(createConvertGpuOpsToNVVMOps());
+      });
+}
+
+void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
+                                    const TolkToROCDLOptions &options) {
+  buildTolkKernelPipeline(pm, options.chip);
+  buildTargetPipeline(
+      pm,
+      [&](OpPassManager &pm) {
+        GpuROCDLAttachTargetOptions target;
+        target.chip = options.chip;
+        target.features = options.features;
+        target.optLevel = options.optLevel;
+        pm.addPass(createGpuROCDLAttachTarget(target));
+      },
+      [&](OpPassManager &kernels) {
+        ConvertGpuOpsToROCDLOpsOptions rocdl;
+        rocdl.chipset = options.chip;
+        kernels.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+      });
 }
 
 void tolk::registerTolkPipelines() {

@@ -18,7 +18,6 @@
 #include "tolk/Dialect/Tolk/Passes.h"
 #include "tolk/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -86,17 +85,13 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   tolk::TolkKernelizeOptions kernelize;
   kernelize.upcast = 4;
   pm.addPass(tolk::createTolkKernelize(kernelize));
-  buildTolkKernelPipeline(pm);
+  // SPIR-V has no bf16 and no 8-bit floats: their arithmetic runs in f32,
+  // rounded back once per op (TolkToArith's bf16-in-f32), and every
+  // conversion to and from them is integer arithmetic on the bits, so that
+  // they are only stored, as integers of their width.
+  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true);
 
-  // SPIR-V has no bf16 and no 8-bit floats: their arithmetic runs in f32
-  // (exact for one operation, as for the 8-bit floats in TolkToArith), and
-  // every conversion to and from them is integer arithmetic on the bits,
-  // so that they are only stored, as integers of their width.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = {"bf16"};
-  emulate.targetTypeStr = "f32";
-  kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   math::MathExtendToSupportedTypesOptions extend;
   extend.extraTypeStrs = {"f16"};
   extend.targetTypeStr = "f32";

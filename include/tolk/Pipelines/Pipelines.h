@@ -62,9 +62,11 @@ void buildTolkToROCDLPipeline(mlir::OpPassManager &pm,
 /// Tolk's part of every pipeline, GPU or host: from Tolk (tensor-level
 /// functions or kernels) to gpu.func kernels over gpu, memref, vector, scf
 /// and arith. `nativeFloatChip`, when set, is the chip whose 8-bit float
-/// conversion instructions to use.
+/// conversion instructions to use; `bf16InF32` computes bf16 arithmetic in
+/// f32, rounded once per op, for targets without bf16 arithmetic.
 void buildTolkKernelPipeline(mlir::OpPassManager &pm,
-                             llvm::StringRef nativeFloatChip = "");
+                             llvm::StringRef nativeFloatChip = "",
+                             bool bf16InF32 = false);
 
 /// From a module of Tolk kernels (or tensor-level functions) to the LLVM
 /// dialect for the CPU: each kernel becomes a host function
@@ -103,7 +105,8 @@ void buildTolkToSPIRVPipeline(mlir::OpPassManager &pm,
 /// Registers `--tolk-to-spirv` (called by registerTolkPipelines).
 void registerTolkToSPIRVPipeline();
 
-/// Registers `--tolk-to-nvvm` and `--tolk-to-rocdl`.
+/// Registers `--tolk-to-nvvm`, `--tolk-to-rocdl`, `--tolk-to-spirv` and
+/// `--tolk-to-llvm`.
 void registerTolkPipelines();
 
 /// The ConvertToLLVM interfaces, target attribute models and LLVM IR
