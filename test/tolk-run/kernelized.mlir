@@ -122,3 +122,33 @@ func.func @add_fp8(%x: tensor<2xf8E4M3FN>, %s: f8E4M3FN) -> tensor<2xf8E4M3FN> {
   %r = tolk.add %x, %s : (tensor<2xf8E4M3FN>, f8E4M3FN) -> tensor<2xf8E4M3FN>
   return %r : tensor<2xf8E4M3FN>
 }
+
+// Bool tensors with lanes are ui8 buffers in the kernel (LLVM packs
+// vector<N x i1> into bits); the files are still Bool (|b1), in and out.
+// RUN: %python %S/Inputs/npy.py write %t/p.npy '|b1' 16 1 0 1 1 0 0 1 0 1 1 1 0 0 0 1 1
+// RUN: %python %S/Inputs/npy.py write %t/o.npy '|b1' 16 0 0 1 0 1 0 1 1 0 1 0 0 1 0 1 0
+// RUN: tolk-run %s --kernel xor_bool %t/p.npy %t/o.npy -o %t/px.npy
+// RUN: %python %S/Inputs/npy.py print %t/px.npy | FileCheck %s --check-prefix=XOR
+// RUN: not tolk-run %s --kernel xor_bool %t/q.npy %t/o.npy -o %t/bad.npy 2>&1 | FileCheck %s --check-prefix=XOR-BAD
+// XOR: descr |b1 shape [16]
+// XOR-NEXT: 1
+// XOR-NEXT: 0
+// XOR-NEXT: 0
+// XOR-NEXT: 1
+// XOR-NEXT: 1
+// XOR-NEXT: 0
+// XOR-NEXT: 0
+// XOR-NEXT: 1
+// XOR-NEXT: 1
+// XOR-NEXT: 0
+// XOR-NEXT: 1
+// XOR-NEXT: 0
+// XOR-NEXT: 1
+// XOR-NEXT: 0
+// XOR-NEXT: 0
+// XOR-NEXT: 1
+// XOR-BAD: input '{{.*}}q.npy' holds '|u1', but parameter #0 of kernel 'xor_bool' is a buffer of bool, stored as '|b1'
+func.func @xor_bool(%p: tensor<16xi1>, %o: tensor<16xi1>) -> tensor<16xi1> {
+  %r = tolk.xor %p, %o : (tensor<16xi1>, tensor<16xi1>) -> tensor<16xi1>
+  return %r : tensor<16xi1>
+}

@@ -350,6 +350,10 @@ struct Output {
   std::string path;
   unsigned param;
   SmallVector<int64_t, 4> shape;
+  /// The data type of the file when it is not the buffer's: a kernelized
+  /// function's Bool tensor is a ui8 buffer in its kernel (the same bytes,
+  /// LLVM packs vector<N x i1> into bits), and a .npy of Bool.
+  std::optional<dt::DType> fileDType = std::nullopt;
 };
 } // namespace
 
@@ -407,6 +411,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   struct Input {
     unsigned param;
     std::optional<SmallVector<int64_t, 4>> shape;
+    std::optional<dt::DType> fileDType = std::nullopt; // As Output's.
   };
   SmallVector<Input> bindIn;
   SmallVector<Output> bindOut;
@@ -423,13 +428,15 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
       if (kernel.params[param].kind != Param::Kind::Buffer)
         continue;
       auto tensor = cast<RankedTensorType>(type.getInput(i));
-      bindIn.push_back({(unsigned)param, SmallVector<int64_t, 4>(
-                                             tensor.getShape())});
+      bindIn.push_back(
+          {(unsigned)param, SmallVector<int64_t, 4>(tensor.getShape()),
+           tolk::getDType(tensor.getElementType())});
     }
     for (auto [i, param] : llvm::enumerate(results.asArrayRef())) {
       auto tensor = cast<RankedTensorType>(type.getResult(i));
-      bindOut.push_back(
-          {"", (unsigned)param, SmallVector<int64_t, 4>(tensor.getShape())});
+      bindOut.push_back({"", (unsigned)param,
+                         SmallVector<int64_t, 4>(tensor.getShape()),
+                         tolk::getDType(tensor.getElementType())});
     }
   } else {
     SmallVector<unsigned> access = accessesOf(op);
@@ -478,16 +485,17 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   SmallVector<int64_t, 4> firstInputShape;
   for (auto [input, path] : llvm::zip(bindIn, inputs)) {
     const Param &p = kernel.params[input.param];
+    dt::DType fileDType = input.fileDType.value_or(p.dtype);
     llvm::Expected<tolk::npy::Array> array = tolk::npy::read(path);
     if (!array)
       return array.takeError();
-    llvm::Expected<std::string> descr = tolk::npy::descrOf(p.dtype);
+    llvm::Expected<std::string> descr = tolk::npy::descrOf(fileDType);
     if (!descr)
       return descr.takeError();
     if (array->descr != *descr)
       return fail("input '" + path + "' holds '" + array->descr + "', but " +
                   paramName(input.param) + " is a buffer of " +
-                  typeName(p.dtype) + ", stored as '" + *descr + "'");
+                  typeName(fileDType) + ", stored as '" + *descr + "'");
     if (input.shape && array->shape != *input.shape)
       return fail("input '" + path + "' has the shape " +
                   shapeString(array->shape) + ", but " +
@@ -600,7 +608,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   for (const Output &output : bindOut) {
     const Param &p = kernel.params[output.param];
     tolk::npy::Array array;
-    array.descr = *tolk::npy::descrOf(p.dtype);
+    array.descr = *tolk::npy::descrOf(output.fileDType.value_or(p.dtype));
     array.shape = output.shape;
     array.data = std::move(launch.buffers[p.slot]);
     if (llvm::Error e = tolk::npy::write(output.path, array)) {
