@@ -73,6 +73,9 @@ public:
   /// a clone) with `launch`, whose buffers hold the results afterwards.
   virtual llvm::Error run(mlir::ModuleOp module, const Kernel &kernel,
                           Launch &launch) = 0;
+  /// The most lanes a thread of a kernelized function may handle on this
+  /// backend (--tolk-kernelize's `upcast`), 0 for kernelize's own choice.
+  virtual unsigned maxLanes() const { return 0; }
 };
 
 /// --tolk-to-llvm and MLIR's ExecutionEngine, on this CPU.

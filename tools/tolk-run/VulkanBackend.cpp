@@ -27,6 +27,9 @@ using namespace tolk::run;
 namespace {
 class VulkanBackend : public Backend {
 public:
+  // Vulkan has vectors of 2 to 4 lanes (Vector16 is a Kernel capability);
+  // --tolk-to-spirv kernelizes with the same bound.
+  unsigned maxLanes() const override { return 4; }
   llvm::Error run(ModuleOp module, const Kernel &kernel,
                   Launch &launch) override {
     OwningOpRef<ModuleOp> lowered = module.clone();

@@ -389,7 +389,9 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   // A tensor-level function becomes a kernel (kernels already there are left
   // alone), so that NAME may name either.
   PassManager kernelize(&ctx);
-  kernelize.addPass(tolk::createTolkKernelize());
+  tolk::TolkKernelizeOptions kernelizeOptions;
+  kernelizeOptions.upcast = backend->maxLanes();
+  kernelize.addPass(tolk::createTolkKernelize(kernelizeOptions));
   if (failed(kernelize.run(*module)))
     return fail("--tolk-kernelize failed on '" + positional.front() + "'");
 

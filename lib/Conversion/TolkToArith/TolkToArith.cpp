@@ -214,6 +214,12 @@ bool isFp8Type(Type t) {
              Float8E5M2FNUZType>(t);
 }
 
+/// Whether arithmetic on `elt` is computed in f32: the 8-bit floats, and
+/// bf16 when the target has no bf16 arithmetic.
+bool computesInF32(const Builder &bld, Type elt) {
+  return isFp8Type(elt) || (bld.bf16InF32 && elt.isBF16());
+}
+
 /// `v` (a float of 16 bits or more) rounded once to the 8-bit float `dst`,
 /// as seed 000's truncate does: a finite value past the largest finite one
 /// saturates to it (whatever the rounding would give), an infinity stays one
@@ -346,7 +352,7 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
   if (tolk::dtype::isBool(to)) {
     // Nonzero-ness; a NaN is nonzero.
     if (auto ft = dyn_cast<FloatType>(src)) {
-      if (isFp8Type(ft))
+      if (computesInF32(bld, ft))
         v = bld.convert<arith::ExtFOp>(v, bld.b.getF32Type());
       auto et = cast<FloatType>(Builder::eltOf(v));
       Value zero =
@@ -358,7 +364,7 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
   }
   if (auto dstInt = dyn_cast<IntegerType>(dst)) {
     if (auto ft = dyn_cast<FloatType>(src)) {
-      if (isFp8Type(ft))
+      if (computesInF32(bld, ft))
         v = bld.convert<arith::ExtFOp>(v, bld.b.getF32Type());
       return floatToIntSat(bld, v, dstInt, !readsUnsigned(to));
     }
@@ -374,8 +380,16 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
   if (auto ft = dyn_cast<FloatType>(src))
     return floatToFloat(bld, v, dstF);
   // Integers: an 8-bit float goes through f32, which is exact for every
-  // integer below 2^24; any larger one saturates either way.
-  Type via = isFp8Type(dstF) ? bld.b.getF32Type() : dstF;
+  // integer below 2^24; any larger one saturates either way. bf16 computed
+  // in f32 goes through the narrowest float that holds the integer exactly
+  // (f32 up to 16 bits, f64 up to 32), then rounds once; a 64-bit integer
+  // past 2^53 rounds twice (docs/Rationale.md, "Lowering to arith").
+  Type via = dstF;
+  if (isFp8Type(dstF))
+    via = bld.b.getF32Type();
+  else if (computesInF32(bld, dstF))
+    via = src.getIntOrFloatBitWidth() <= 16 ? Type(bld.b.getF32Type())
+                                            : Type(bld.b.getF64Type());
   Value f = readsUnsigned(from) ? bld.convert<arith::UIToFPOp>(v, via)
                                 : bld.convert<arith::SIToFPOp>(v, via);
   return floatToFloat(bld, f, dstF);
@@ -388,12 +402,6 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-/// Whether arithmetic on `elt` is computed in f32: the 8-bit floats, and
-/// bf16 when the target has no bf16 arithmetic.
-bool computesInF32(const Builder &bld, Type elt) {
-  return isFp8Type(elt) || (bld.bf16InF32 && elt.isBF16());
-}
 
 /// `fn` on float operands; 8-bit floats (and bf16, on request) are computed
 /// in f32 (every 8-bit
@@ -765,7 +773,10 @@ struct ConstLowering : public OpConversionPattern<tolk::ConstOp> {
 /// tolk.cast: convertValue, after seed 004's lane rules (lanes into a scalar
 /// keep lane 0; a scalar into lanes broadcasts after the conversion).
 struct CastLowering : public OpConversionPattern<tolk::CastOp> {
-  using OpConversionPattern::OpConversionPattern;
+  CastLowering(const TypeConverter &converter, MLIRContext *ctx,
+               bool bf16InF32)
+      : OpConversionPattern(converter, ctx), bf16InF32(bf16InF32) {}
+  bool bf16InF32;
   LogicalResult
   matchAndRewrite(tolk::CastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -775,7 +786,7 @@ struct CastLowering : public OpConversionPattern<tolk::CastOp> {
     std::optional<tolk::ElementwiseType> out = tolk::classify(op.getType());
     if (!type || !in || !out)
       return rewriter.notifyMatchFailure(op, "no arith type");
-    Builder bld{rewriter, op.getLoc()};
+    Builder bld{rewriter, op.getLoc(), bf16InF32};
     Value v = adaptor.getInput();
     if (isa<VectorType>(v.getType()) && !isa<ShapedType>(type))
       v = vector::ExtractOp::create(rewriter, op.getLoc(), v,
@@ -872,9 +883,9 @@ void tolk::populateTolkToArithConversionPatterns(const TypeConverter &converter,
                                                  RewritePatternSet &patterns,
                                                  bool bf16InF32) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<ConstLowering, CastLowering, BitcastLowering,
-               SignlessUpstreamOp>(converter, ctx);
-  patterns.add<ElementwiseLowering<AddOp>, ElementwiseLowering<MulOp>,
+  patterns.add<ConstLowering, BitcastLowering, SignlessUpstreamOp>(converter,
+                                                                  ctx);
+  patterns.add<CastLowering, ElementwiseLowering<AddOp>, ElementwiseLowering<MulOp>,
                ElementwiseLowering<CmpLtOp>, ElementwiseLowering<CmpEqOp>,
                ElementwiseLowering<MaxOp>, ElementwiseLowering<AndOp>,
                ElementwiseLowering<OrOp>, ElementwiseLowering<XorOp>,

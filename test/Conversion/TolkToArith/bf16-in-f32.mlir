@@ -53,3 +53,27 @@ func.func @others(%a: vector<4xbf16>, %b: vector<4xbf16>)
   %s = tolk.sqrt %a : vector<4xbf16>
   return %lt, %sel, %s : vector<4xi1>, vector<4xbf16>, vector<4xbf16>
 }
+
+// -----
+
+// Casts from bf16 to Bool and integers read the exactly widened f32; an
+// integer becomes bf16 through the narrowest float that holds it exactly,
+// then rounds once.
+
+// CHECK-LABEL: func.func @casts(
+// CHECK-SAME: %[[X:.*]]: bf16, %[[I:.*]]: i32, %[[J:.*]]: i16
+// CHECK: %[[XW:.*]] = arith.extf %[[X]] : bf16 to f32
+// CHECK: arith.cmpf une, %[[XW]], %{{.*}} : f32
+// CHECK: arith.fptosi %{{.*}} : f32 to i32
+// CHECK: %[[IF:.*]] = arith.sitofp %[[I]] : i32 to f64
+// CHECK: arith.truncf %[[IF]] : f64 to bf16
+// CHECK: %[[JF:.*]] = arith.sitofp %[[J]] : i16 to f32
+// CHECK: arith.truncf %[[JF]] : f32 to bf16
+// CHECK-NOT: : bf16 to i
+func.func @casts(%x: bf16, %i: si32, %j: si16) -> (i1, si32, bf16, bf16) {
+  %b = tolk.cast %x : bf16 to i1
+  %n = tolk.cast %x : bf16 to si32
+  %f = tolk.cast %i : si32 to bf16
+  %g = tolk.cast %j : si16 to bf16
+  return %b, %n, %f, %g : i1, si32, bf16, bf16
+}
