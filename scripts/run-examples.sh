@@ -1,35 +1,63 @@
 #!/usr/bin/env bash
 # The main job: canonicalizes every example in examples/ (constants fold to
-# the seed's bits, promotion becomes explicit), then compiles the
-# tensor-level ones to PTX with --tolk-to-nvvm (kernelization, lowering) and
-# prints the PTX, and every example to a SPIR-V binary with --tolk-to-spirv
-# (printing where each went).
+# the seed's bits, promotion becomes explicit), then compiles every example
+# (a tensor-level elementwise function of mixed dtypes, and a kernel with
+# workgroup memory, a barrier and by-value scalars) to the three targets:
+# PTX (--tolk-to-nvvm), AMDGCN (--tolk-to-rocdl) and SPIR-V (--tolk-to-spirv),
+# validating each artifact with the target's own tool where the machine has
+# it, and prints where each went.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TOLK_BUILD_DIR:-$ROOT/build}"
 TOLK_OPT="$BUILD/bin/tolk-opt"
 TOLK_TRANSLATE="$BUILD/bin/tolk-translate"
+OUT="$BUILD/examples"
+PTXAS="${PTXAS:-/usr/local/cuda/bin/ptxas}"
+LLVM_MC="${LLVM_MC:-/usr/lib/llvm-22/bin/llvm-mc}"
 
 for example in "$ROOT"/examples/*.mlir; do
   echo "== tolk-opt --canonicalize ${example#"$ROOT"/}"
   "$TOLK_OPT" --canonicalize "$example"
 done
 
+# The PTX of the tensor-level example, printed: what a first kernel gives.
 example="$ROOT/examples/elementwise.mlir"
 echo "== tolk-opt --tolk-to-nvvm ${example#"$ROOT"/} | tolk-translate --gpu-binary-to-isa"
 "$TOLK_OPT" --tolk-to-nvvm "$example" | "$TOLK_TRANSLATE" --gpu-binary-to-isa
 
-# SPIR-V (Vulkan): every example, one binary each, validated where spirv-val
-# is installed.
-SPIRV_DIR="$BUILD/examples/spirv"
-mkdir -p "$SPIRV_DIR"
+mkdir -p "$OUT/nvvm" "$OUT/rocdl" "$OUT/spirv"
+artifacts=()
 for example in "$ROOT"/examples/*.mlir; do
-  spv="$SPIRV_DIR/$(basename "$example" .mlir).spv"
-  echo "== tolk-opt --tolk-to-spirv ${example#"$ROOT"/} | tolk-translate --serialize-spirv"
-  "$TOLK_OPT" --tolk-to-spirv "$example" \
-    | "$TOLK_TRANSLATE" --serialize-spirv -o "$spv"
+  name="$(basename "$example" .mlir)"
+  rel="${example#"$ROOT"/}"
+
+  ptx="$OUT/nvvm/$name.ptx"
+  echo "== tolk-opt --tolk-to-nvvm $rel | tolk-translate --gpu-binary-to-isa"
+  "$TOLK_OPT" --tolk-to-nvvm "$example" | "$TOLK_TRANSLATE" --gpu-binary-to-isa -o "$ptx"
+  if [[ -x "$PTXAS" ]]; then
+    "$PTXAS" -arch=sm_90 "$ptx" -o /dev/null
+    ptx+=" (ptxas -arch=sm_90: ok)"
+  fi
+  artifacts+=("PTX:     $ptx")
+
+  amdgcn="$OUT/rocdl/$name.s"
+  echo "== tolk-opt --tolk-to-rocdl $rel | tolk-translate --gpu-binary-to-isa"
+  "$TOLK_OPT" --tolk-to-rocdl "$example" | "$TOLK_TRANSLATE" --gpu-binary-to-isa -o "$amdgcn"
+  if [[ -x "$LLVM_MC" ]]; then
+    "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj "$amdgcn" -o /dev/null
+    amdgcn+=" (llvm-mc -mcpu=gfx942: ok)"
+  fi
+  artifacts+=("AMDGCN:  $amdgcn")
+
+  spv="$OUT/spirv/$name.spv"
+  echo "== tolk-opt --tolk-to-spirv $rel | tolk-translate --serialize-spirv"
+  "$TOLK_OPT" --tolk-to-spirv "$example" | "$TOLK_TRANSLATE" --serialize-spirv -o "$spv"
   if command -v spirv-val >/dev/null; then
     spirv-val --target-env vulkan1.3 "$spv"
+    spv+=" (spirv-val --target-env vulkan1.3: ok)"
   fi
-  echo "SPIR-V binary: $spv"
+  artifacts+=("SPIR-V:  $spv")
 done
+
+echo "== artifacts"
+printf '%s\n' "${artifacts[@]}"
