@@ -30,7 +30,8 @@ canonicalize (<= 1.5) and time per op at the largest size / time per op at
 1e4 (<= 1.5).
 
 A second table runs a module of 1000 small functions with and without
---mlir-disable-threading. `--canonicalize` given on the command line runs on
+--mlir-disable-threading; a third, the same chains as 1000 tensor-level
+functions (1000 kernels) through each GPU and host pipeline. `--canonicalize` given on the command line runs on
 the module as one op: its rewriting is serial, and only the verifier after it
 checks functions in parallel. The same pass nested on func.func
 (--pass-pipeline) runs one function per task. Both are measured.
@@ -442,6 +443,62 @@ def threading(args, tmp):
     print()
 
 
+# ---------------------------------------------------------------------------
+# GPU pipelines: the same chains as tensor-level functions, one kernel each.
+# ---------------------------------------------------------------------------
+
+STRONG_TYPE = re.compile(r"(?<![\w.])(%s)(?!\w)" % "|".join(TYPES))
+
+
+def write_kernels(path, seed, functions, ops_per_function, elements=1024):
+    """The chains of write_module as functions over tensor<elements x T>
+    (the weak constants stay scalars, which broadcast), so that
+    --tolk-kernelize makes one kernel, in its own gpu.module, of each."""
+    rng = random.Random(seed)
+    total = 0
+    with open(path, "w") as f:
+        for i in range(functions):
+            chain = Chain("k%d" % i, rng)
+            tolk, _ = chain.generate(ops_per_function)
+            f.write(STRONG_TYPE.sub(r"tensor<%dx\1>" % elements, tolk))
+            total += chain.tolk_ops
+    return total
+
+
+def registered_pipelines(args):
+    """The GPU and host pipelines this tolk-opt has."""
+    out = subprocess.run([args.tolk_opt, "--help"], capture_output=True,
+                         text=True).stdout
+    return [p for p in ("tolk-to-nvvm", "tolk-to-rocdl", "tolk-to-spirv",
+                        "tolk-to-llvm") if "--%s" % p in out]
+
+
+def gpu_threading(args, tmp):
+    path = os.path.join(tmp, "kernels.tolk.mlir")
+    ops = write_kernels(path, args.seed + 2, args.kernels,
+                        args.ops_per_function)
+    print("## Parallel compilation: %d kernels of %d ops (%d ops), %d cores"
+          % (args.kernels, args.ops_per_function, ops, os.cpu_count()))
+    print()
+    print("Each tensor-level function becomes a kernel in its own gpu.module; "
+          "the pipelines nest Tolk's passes on gpu.module, and NVVM and ROCDL "
+          "serialize the modules in parallel. Speedup = time with "
+          "--mlir-disable-threading / time without; CPU is the threaded "
+          "process's user + system time.")
+    print()
+    print("| pipeline | 1 thread (s) | threaded (s) | speedup | "
+          "CPU threaded (s) | ms per kernel, threaded |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for pipeline in registered_pipelines(args):
+        base = [args.tolk_opt, path, "-o", os.devnull, "--" + pipeline]
+        one = measure(base + ["--mlir-disable-threading"], args.repeat)
+        many = measure(base, args.repeat)
+        print("| --%s | %.3f | %.3f | %.2f | %.3f | %.2f |" % (
+            pipeline, one.wall, many.wall, one.wall / many.wall, many.cpu,
+            many.wall / args.kernels * 1e3))
+    print()
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -456,8 +513,10 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--functions", type=int, default=1000)
     parser.add_argument("--ops-per-function", type=int, default=40)
-    parser.add_argument("--only", choices=["scaling", "threads"],
-                        help="run one of the two tables")
+    parser.add_argument("--kernels", type=int, default=1000,
+                        help="kernels in the parallel-compilation table")
+    parser.add_argument("--only", choices=["scaling", "threads", "gpu"],
+                        help="run one of the three tables")
     parser.add_argument("--keep", metavar="DIR",
                         help="write the generated modules to DIR and keep them")
     args = parser.parse_args(argv)
@@ -474,8 +533,10 @@ def main(argv=None):
         print()
         if args.only != "threads":
             scaling(args, tmp)
-        if args.only != "scaling":
+        if args.only in (None, "threads"):
             threading(args, tmp)
+        if args.only in (None, "gpu"):
+            gpu_threading(args, tmp)
     finally:
         if not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -28,6 +28,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <type_traits>
+
 namespace tolk {
 #define GEN_PASS_DEF_TOLKEXPANDFLOATCONVERSIONS
 #include "tolk/Transforms/Passes.h.inc"
@@ -342,6 +344,59 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
   bool includeBf16;
 };
 
+/// arith.sitofp/uitofp to a narrow float: through the narrowest of f32 and
+/// f64 that holds every integer of the source's width exactly, then the
+/// truncation above, so that the value rounds once. The canonicalizer folds
+/// truncf(sitofp(x)) into sitofp(x) when the first conversion is exact, so
+/// these appear after TolkToArith's integer-to-narrow-float casts. A 64-bit
+/// integer past 2^53 rounds twice (docs/Rationale.md, "Lowering to arith").
+template <typename OpTy>
+struct IntToNarrow : public OpRewritePattern<OpTy> {
+  IntToNarrow(MLIRContext *ctx, bool includeBf16)
+      : OpRewritePattern<OpTy>(ctx), includeBf16(includeBf16) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Type outElt = getElementTypeOrSelf(op.getType());
+    if (!getNarrowFormat(outElt, includeBf16))
+      return failure();
+    unsigned width = getElementTypeOrSelf(op.getIn().getType())
+                         .getIntOrFloatBitWidth();
+    // Unsigned integers of 24 bits and signed ones of 25 are exact in f32.
+    unsigned exactInF32 = std::is_same_v<OpTy, arith::SIToFPOp> ? 25 : 24;
+    Type wideElt = width <= exactInF32 ? Type(rewriter.getF32Type())
+                                       : Type(rewriter.getF64Type());
+    Value wide = OpTy::create(rewriter, op.getLoc(),
+                              withElement(op.getType(), wideElt), op.getIn());
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, op.getType(), wide);
+    return success();
+  }
+
+  bool includeBf16;
+};
+
+/// arith.fptosi/fptoui from a narrow float: the exact extension to f32
+/// first (expanded above), then the conversion.
+template <typename OpTy>
+struct NarrowToInt : public OpRewritePattern<OpTy> {
+  NarrowToInt(MLIRContext *ctx, bool includeBf16)
+      : OpRewritePattern<OpTy>(ctx), includeBf16(includeBf16) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Value x = op.getIn();
+    if (!getNarrowFormat(getElementTypeOrSelf(x.getType()), includeBf16))
+      return failure();
+    Value wide = arith::ExtFOp::create(
+        rewriter, op.getLoc(),
+        withElement(x.getType(), rewriter.getF32Type()), x);
+    rewriter.replaceOpWithNewOp<OpTy>(op, op.getType(), wide);
+    return success();
+  }
+
+  bool includeBf16;
+};
+
 struct ExpandFloatConversions
     : public tolk::impl::TolkExpandFloatConversionsBase<
           ExpandFloatConversions> {
@@ -359,6 +414,8 @@ struct ExpandFloatConversions
 
 void tolk::populateExpandFloatConversionPatterns(RewritePatternSet &patterns,
                                                  bool includeBf16) {
-  patterns.add<TruncFToNarrow, ExtFFromNarrow>(patterns.getContext(),
-                                               includeBf16);
+  patterns.add<TruncFToNarrow, ExtFFromNarrow, IntToNarrow<arith::SIToFPOp>,
+               IntToNarrow<arith::UIToFPOp>, NarrowToInt<arith::FPToSIOp>,
+               NarrowToInt<arith::FPToUIOp>>(patterns.getContext(),
+                                             includeBf16);
 }

@@ -36,6 +36,9 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
       Upstream's `arith-expand{include-bf16}` makes every NaN `0x7FC0`.
     - An extension is exact; an 8-bit NaN code gives the quiet NaN of its
       sign, and `bf16` extends by a shift, NaN payloads included.
+    - `arith.sitofp`/`uitofp` to a narrow float go through f32 (up to 24
+      bits) or f64, which hold the integer exactly, then round once;
+      `arith.fptosi`/`fptoui` from one extend exactly to f32 first.
 
     Scalars, vectors and tensors are rewritten alike (every op is
     elementwise). The folder agrees by construction of the tests:
