@@ -285,8 +285,9 @@ Value floatToFloat(Builder &bld, Value v, FloatType dst) {
   if (src == dst)
     return v;
   if (isFp8Type(dst)) {
-    // An 8-bit source widens exactly to f32 first.
-    if (isFp8Type(src))
+    // An 8-bit source (or bf16, computed in f32) widens exactly to f32
+    // first: the saturation compares in the source's type.
+    if (computesInF32(bld, src))
       v = bld.convert<arith::ExtFOp>(v, bld.b.getF32Type());
     return truncToFp8(bld, v, dst);
   }

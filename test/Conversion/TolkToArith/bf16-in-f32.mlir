@@ -77,3 +77,18 @@ func.func @casts(%x: bf16, %i: si32, %j: si16) -> (i1, si32, bf16, bf16) {
   %g = tolk.cast %j : si16 to bf16
   return %b, %n, %f, %g : i1, si32, bf16, bf16
 }
+
+// -----
+
+// A bf16 source of an 8-bit float widens exactly to f32 before the
+// saturating compares.
+
+// CHECK-LABEL: func.func @to_fp8(
+// CHECK-SAME: %[[X:.*]]: bf16
+// CHECK: %[[W:.*]] = arith.extf %[[X]] : bf16 to f32
+// CHECK-NOT: arith.cmpf {{.*}} : bf16
+// CHECK: arith.truncf %{{.*}} : f32 to f8E4M3FN
+func.func @to_fp8(%x: bf16) -> f8E4M3FN {
+  %r = tolk.cast %x : bf16 to f8E4M3FN
+  return %r : f8E4M3FN
+}
