@@ -128,15 +128,14 @@ TEST(VulkanRunner, RejectsAMissingEntryPoint) {
             "add)");
 }
 
-TEST(VulkanRunner, RejectsAWrongNumberOfBuffers) {
+// A buffer past the module's bindings is one the kernel does not touch (the
+// SPIR-V lowering drops unused buffers), so only too few are an error.
+TEST(VulkanRunner, RejectsTooFewBuffers) {
   AddLaunch add;
   add.launch.buffers.pop_back();
   EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
-            "kernel 'add' has 3 storage buffer(s) but 2 buffer(s) were given");
-  add.launch.buffers = {bytesOf(add.a), bytesOf(add.b), bytesOf(add.c),
-                        bytesOf(add.c)};
-  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
-            "kernel 'add' has 3 storage buffer(s) but 4 buffer(s) were given");
+            "kernel 'add' uses storage buffer binding 2 of set 0 but 2 "
+            "buffer(s) were given (binding k is buffer k)");
 }
 
 TEST(VulkanRunner, RejectsMissingPushConstants) {
