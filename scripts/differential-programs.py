@@ -99,19 +99,7 @@ class KernelFunction(graph.Function):
         self.args.append(mask)
         for _ in range(self.rng.randint(1, 3)):
             self.const()
-        gens = [(self.gen_binary, 50), (self.gen_unary, 15),
-                (self.gen_where, 10), (self.gen_cast, 10),
-                (self.gen_bitcast, 5), (self.const, 10)]
-        total = sum(w for _, w in gens)
-        emitted = 0
-        while emitted < self.num_ops:
-            r = self.rng.uniform(0, total)
-            for gen, w in gens:
-                r -= w
-                if r <= 0:
-                    break
-            if gen() is not None:
-                emitted += 1
+        self.emit_ops()
         # The result: the last strong value, selected against another by the
         # full-shape mask, so that it has the iteration shape.
         strong = [v for v in self.values if not graph.is_weak(v[1])

@@ -478,16 +478,8 @@ class Function:
                 type_str(y[1], y[2]), type_str(dt, shape)), dt, shape)
         return None
 
-    def generate(self, constants_only=False):
-        nargs = 0 if constants_only else self.rng.randint(1, 5)
-        for i in range(nargs):
-            dt = self.random_dtype()
-            shape = self.random_shape(dt)
-            v = ("%%arg%d" % i, dt, shape)
-            self.args.append(v)
-            self.values.append(v)
-        for _ in range(self.rng.randint(1 + 2 * constants_only, 3)):
-            self.const()
+    def emit_ops(self):
+        """num_ops random ops, binary ones most often."""
         gens = [(self.gen_binary, 50), (self.gen_unary, 15),
                 (self.gen_where, 10), (self.gen_cast, 10),
                 (self.gen_bitcast, 5), (self.const, 10)]
@@ -501,6 +493,18 @@ class Function:
                     break
             if gen() is not None:
                 emitted += 1
+
+    def generate(self, constants_only=False):
+        nargs = 0 if constants_only else self.rng.randint(1, 5)
+        for i in range(nargs):
+            dt = self.random_dtype()
+            shape = self.random_shape(dt)
+            v = ("%%arg%d" % i, dt, shape)
+            self.args.append(v)
+            self.values.append(v)
+        for _ in range(self.rng.randint(1 + 2 * constants_only, 3)):
+            self.const()
+        self.emit_ops()
         # Return every value nothing uses, so that the whole graph is live.
         results = [v for v in self.values
                    if v[0] not in self.used and not v[0].startswith("%arg")]
