@@ -22,10 +22,13 @@
 #
 # and compares the bits. Left out, because DESIGN.md rule 2 or the ULP
 # bounds of differential.py allow them to differ and a chain would spread
-# the difference: float-to-integer casts, sqrt, exp2, log2 and float pow
-# (not generated), signalling NaN inputs (not drawn). A NaN result matches
-# any NaN. An element the folder leaves unfolded (integer division by zero)
-# is skipped.
+# the difference: sqrt, exp2, log2 and float pow (not generated), and
+# signalling NaN inputs (not drawn). Each scalar function also returns the
+# input of every float-to-integer cast and of every bitcast of a float, and
+# an element is left out when such a cast was out of range (rule 2) or such
+# a bitcast showed a NaN's bits (float arithmetic makes a NaN of
+# unspecified bits). A NaN result matches any NaN. An element the folder
+# leaves unfolded (integer division by zero) is skipped.
 #
 #   scripts/differential-programs.py --bin build/bin --seed 1 --count 50
 #
@@ -152,16 +155,23 @@ def element_index(shape, index):
 SCALAR_RE = re.compile(r"tensor<(?:\d+x)*([^>]+)>")
 
 
-CAST_RE = re.compile(r"^\s*%\S+ = tolk\.cast (%\S+) : (\S+) to (\S+)$")
+CAST_RE = re.compile(
+    r"^\s*%\S+ = tolk\.(cast|bitcast) (%\S+) : (\S+) to (\S+)$")
 
 
-def is_float_to_int(m):
-    """Whether a CAST_RE match is a cast from a strong float to a strong
-    integer (the weak types and the storage helpers have no bits to check:
-    a weak value is a constant, folded alike everywhere)."""
-    return (m is not None and m.group(2) in diff.TYPES and
-            m.group(3) in diff.TYPES and diff.is_float(m.group(2)) and
-            diff.is_int(m.group(3)))
+def checked_conversion(m):
+    """Whether a CAST_RE match is a conversion whose input the comparison
+    must see: a cast from a strong float to a strong integer (rule 2's
+    range exception), or a bitcast of a strong float (which shows a NaN's
+    bits, and float arithmetic makes a NaN of unspecified bits). The weak
+    types and the storage helpers have no bits to check: a weak value is a
+    constant, folded alike everywhere."""
+    if m is None or m.group(3) not in diff.TYPES or \
+            not diff.is_float(m.group(3)):
+        return False
+    if m.group(1) == "bitcast":
+        return True
+    return m.group(4) in diff.TYPES and diff.is_int(m.group(4))
 
 
 def scalar_module(body, args, values, result_dt):
@@ -181,8 +191,8 @@ def scalar_module(body, args, values, result_dt):
             line = SCALAR_RE.sub(r"\1", line)
             lines.append(line)
             m = CAST_RE.match(line)
-            if is_float_to_int(m):
-                casts.append((m.group(1), m.group(2)))
+            if checked_conversion(m):
+                casts.append((m.group(2), m.group(3)))
         name = lines.pop().split()[1]  # The return's operand.
         results = []
         for k, (v, ty) in enumerate([(name, rty)] + casts):
@@ -228,15 +238,25 @@ def cast_in_range(src, dst, bits):
     return lo <= int(v) <= hi
 
 
+def conversion_compared(kind, src, dst, bits):
+    """Whether an element whose conversion's input has `bits` is compared:
+    a float-to-integer cast in range, a bitcast of a value that is not a
+    NaN."""
+    if bits is None:
+        return False
+    if kind == "bitcast":
+        return not diff.float_is_nan(src, bits)
+    return cast_in_range(src, dst, bits)
+
+
 def parse_elements(text, rty, casts):
     """Per element function: the folded result bits (None where unfolded)
-    and whether every float-to-integer cast stayed in range."""
+    and whether every checked conversion lets the element be compared."""
     results = []
     for chunk in re.split(r"func\.func @e\d+", text)[1:]:
-        types = [rty] + [diff.BITS_TYPE[diff.width(s)] for s, _ in casts]
         vals = diff.parse_folded(chunk, rty)
-        ok = all(b is not None and cast_in_range(s, d, b)
-                 for (s, d), b in zip(casts, vals[1:]))
+        ok = all(conversion_compared(k, s, d, b)
+                 for (k, s, d), b in zip(casts, vals[1:]))
         results.append((vals[0], ok))
     return results
 
@@ -257,9 +277,9 @@ def check_seed(args, seed, tmp):
     r = diff.run([opt, "--canonicalize", src])
     if r.returncode:
         return [f"seed {seed}: the folder failed:\n{r.stderr}\n{program}"]
-    casts = [(m.group(2), m.group(3)) for m in map(CAST_RE.match, (
-        SCALAR_RE.sub(r"\1", line) for line in lines[1:-1]))
-        if is_float_to_int(m)]
+    casts = [(m.group(1), m.group(3), m.group(4)) for m in map(
+        CAST_RE.match, (SCALAR_RE.sub(r"\1", line) for line in lines[1:-1]))
+        if checked_conversion(m)]
     want = parse_elements(r.stdout, rty, casts)
 
     prog = os.path.join(tmp, "program.mlir")
