@@ -23,10 +23,14 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/SPIRV/Serialization.h"
 #include "mlir/Transforms/Passes.h"
+
+#include <set>
 
 using namespace mlir;
 
@@ -74,6 +78,46 @@ struct KeepInterfaceVersion
           vce->getCapabilitiesAttr(), vce->getExtensionsAttr()));
   }
 };
+/// Asks every entry point to keep the sign of zeros, infinities and NaNs
+/// (SPV_KHR_float_controls' SignedZeroInfNanPreserve) for each float width
+/// the module computes in, where the target environment allows it. Without
+/// it a Vulkan driver may treat them as fast-math does: lavapipe folds
+/// `0.0 + x` into `x`, which makes `+0.0 + -0.0` negative (found by the
+/// differential tests). Tolk's op descriptions define those results.
+struct PreserveSignedZeroInfNan
+    : public PassWrapper<PreserveSignedZeroInfNan,
+                         OperationPass<spirv::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PreserveSignedZeroInfNan)
+  StringRef getArgument() const override {
+    return "tolk-spirv-preserve-signed-zero-inf-nan";
+  }
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    spirv::TargetEnv env(spirv::lookupTargetEnvOrDefault(module));
+    if (!env.allows(spirv::Capability::SignedZeroInfNanPreserve) ||
+        !env.allows(spirv::Extension::SPV_KHR_float_controls))
+      return;
+    std::set<unsigned> widths;
+    module.walk([&](Operation *op) {
+      for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
+                                             op->getResultTypes()))
+        if (auto ft = dyn_cast<FloatType>(getElementTypeOrSelf(t)))
+          widths.insert(ft.getWidth());
+    });
+    SymbolTable symbols(module);
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    for (auto entry :
+         llvm::to_vector(module.getOps<spirv::EntryPointOp>())) {
+      auto fn = symbols.lookup<spirv::FuncOp>(entry.getFn());
+      if (!fn)
+        continue;
+      for (unsigned w : widths)
+        spirv::ExecutionModeOp::create(
+            b, entry.getLoc(), fn,
+            spirv::ExecutionMode::SignedZeroInfNanPreserve, {int32_t(w)});
+    }
+  }
+};
 } // namespace
 
 void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
@@ -115,6 +159,7 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(tolk::createConvertTolkKernelsToSPIRV());
   OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();
   spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModules.addPass(std::make_unique<PreserveSignedZeroInfNan>());
   spirvModules.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvModules.addPass(std::make_unique<KeepInterfaceVersion>());
   spirvModules.addPass(createCanonicalizerPass());

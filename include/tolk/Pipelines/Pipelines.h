@@ -87,12 +87,14 @@ struct TolkToSPIRVOptions
       *this, "caps",
       llvm::cl::desc("The SPIR-V capabilities of the device, comma-separated"),
       llvm::cl::init("Shader,Int8,Int16,Int64,Float16,Float64,"
-                     "StorageBuffer8BitAccess,StorageBuffer16BitAccess")};
+                     "StorageBuffer8BitAccess,StorageBuffer16BitAccess,"
+                     "SignedZeroInfNanPreserve")};
   Option<std::string> exts{
       *this, "exts",
       llvm::cl::desc("The SPIR-V extensions of the device, comma-separated"),
       llvm::cl::init("SPV_KHR_storage_buffer_storage_class,"
-                     "SPV_KHR_8bit_storage,SPV_KHR_16bit_storage")};
+                     "SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,"
+                     "SPV_KHR_float_controls")};
 };
 
 /// From a module of Tolk kernels (or tensor-level functions) to Vulkan
