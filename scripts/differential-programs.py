@@ -210,26 +210,10 @@ def scalar_module(body, args, values, result_dt):
     return "\n".join(out)
 
 
-def float_value(ty, bits):
-    """The value of float bits as a Python float (every format here is a
-    subset of binary64), None for a NaN."""
-    if diff.float_is_nan(ty, bits):
-        return None
-    e, m, flavour = diff.FLOATS[ty]
-    sign = -1.0 if bits >> (e + m) & 1 else 1.0
-    exp, frac = bits >> m & ((1 << e) - 1), bits & ((1 << m) - 1)
-    bias = (1 << (e - 1)) - 1 + (flavour == "fnuz")
-    if diff.float_is_inf(ty, bits):
-        return sign * float("inf")
-    if exp == 0:
-        return sign * frac * 2.0 ** (1 - bias - m)
-    return sign * (1 + frac / 2.0 ** m) * 2.0 ** (exp - bias)
-
-
 def cast_in_range(src, dst, bits):
     """Whether a float-to-integer cast of `bits` is outside rule 2's
     exceptions (not NaN, finite, and in the integer's range)."""
-    v = float_value(src, bits)
+    v = diff.float_value(src, bits)
     if v is None or v in (float("inf"), float("-inf")):
         return False
     w = diff.width(dst)
