@@ -155,6 +155,9 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
         ConvertGpuOpsToROCDLOpsOptions rocdl;
         rocdl.chipset = options.chip;
         kernels.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+        // A launch size known only at launch, from the dispatch packet
+        // rather than ROCm's device library.
+        kernels.addPass(tolk::createTolkROCDLDispatchDims());
       });
 }
 

@@ -101,6 +101,30 @@ def TolkNativeFloatConversions : Pass<"tolk-native-float-conversions"> {
   ];
 }
 
+def TolkROCDLDispatchDims : Pass<"tolk-rocdl-dispatch-dims"> {
+  let summary = "ROCDL block and grid sizes read from the dispatch packet";
+  let description = [{
+    Replaces `rocdl.workgroup.dim.{x,y,z}` and `rocdl.grid.dim.{x,y,z}`
+    (what `convert-gpu-to-rocdl` makes of `gpu.block_dim` and
+    `gpu.grid_dim`) by loads from the HSA kernel dispatch packet
+    (`llvm.amdgcn.dispatch.ptr`): the workgroup size is the packet's
+    `uint16_t` at byte 4 + 2 * dim, and the number of workgroups is the
+    grid size in work-items (`uint32_t` at byte 12 + 4 * dim) divided by
+    the workgroup size, rounded up.
+
+    Upstream translates the ops into calls of ROCm's device library
+    (`__ockl_get_local_size`, `__ockl_get_num_groups`), which
+    `gpu-module-to-binary` links from ROCm's bitcode, so that a kernel
+    whose launch size is known only at launch compiled only on a machine
+    with ROCm. The library's functions read the same fields for code object
+    versions before 5, and the packet is there for every version.
+    Tolk's ROCDL pipeline runs this pass after `convert-gpu-to-rocdl`; a
+    kernel with `known_block_size` has no such op left by then
+    (`int-range-optimizations` folds it).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def TolkGpuModuleToBinary : Pass<"tolk-gpu-module-to-binary"> {
   let summary = "gpu-module-to-binary, serializing the gpu.modules in "
                 "parallel";
