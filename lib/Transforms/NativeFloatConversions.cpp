@@ -14,11 +14,21 @@
 //
 // The hardware is trusted only where its documented semantics and the seed's
 // agree: rounding a finite value to nearest even, saturating a finite
-// overflow (after a clamp on AMD, whose instruction gives a NaN there), and
-// extending a finite code exactly. Every code that an infinity or a NaN makes,
-// and every NaN an extension makes, is chosen here by a select on the
-// source's bits, so that a chip's choice of NaN (or infinity) never reaches
-// the result.
+// overflow (after a clamp on AMD, whose instruction gives a NaN there),
+// making a NaN of a NaN, and extending a finite code exactly. Every code
+// that an infinity or a NaN makes, and every NaN an extension makes, is
+// chosen here, so that a chip's choice of NaN (or infinity) never reaches
+// the result: by a select on the source's bits, or, for f8E4M3FN on NVIDIA,
+// by making every non-finite lane a NaN ahead of the instruction and
+// clearing the sign of the NaN code after it (f8E4M3FN has no other NaN).
+//
+// The conversion to an 8-bit float that --convert-tolk-to-arith emits
+// saturates a finite overflow with a compare-and-select clamp and selects
+// the NaN code for the non-finite lanes after the truncf. Both are redundant
+// around the instructions, which saturate (or are clamped here) and whose
+// fix-ups already give those lanes that code, so both are dropped where
+// they are recognized exactly; what is not recognized stays, and is only
+// slower.
 //
 // `emulate` replaces each instruction by a model of its documented semantics
 // written in arith (a truncf that --tolk-expand-float-conversions expands,
@@ -36,7 +46,13 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <cmath>
+#include <optional>
 
 namespace tolk {
 #define GEN_PASS_DEF_TOLKNATIVEFLOATCONVERSIONS
@@ -144,6 +160,9 @@ public:
     Type shape = withElement(source.getType(), b.getF32Type());
     using P = arith::CmpIPredicate;
 
+    // f8E4M3FN on NVIDIA needs no select on the source (below).
+    bool nanFirst = chip.vendor == ChipInfo::NVIDIA && !fmt.ieee && !fmt.fnuz;
+
     // The fix-ups' conditions, on the source's own bits: a widening to f32
     // may not keep a NaN's sign (PTX's cvt.f32.f16 gives the canonical NaN).
     auto srcElt = cast<FloatType>(getElementTypeOrSelf(source.getType()));
@@ -152,9 +171,13 @@ public:
     uint64_t infBits = ((uint64_t(1) << (w - 1 - mbits)) - 1) << mbits;
     Type intShape = withElement(shape, b.getIntegerType(w));
     Type i8Shape = withElement(shape, b.getI8Type());
-    Value bits = arith::BitcastOp::create(b, loc, intShape, source);
-    Value abs = andi(bits, c(intShape, (uint64_t(1) << (w - 1)) - 1));
-    Value nonFinite = cmpi(P::uge, abs, c(intShape, infBits));
+    Value bits, abs, nonFinite;
+    if (!nanFirst || (w != 32 && emulate)) {
+      bits = arith::BitcastOp::create(b, loc, intShape, source);
+      abs = andi(bits, c(intShape, (uint64_t(1) << (w - 1)) - 1));
+    }
+    if (!nanFirst)
+      nonFinite = cmpi(P::uge, abs, c(intShape, infBits));
 
     // f16 and bf16 extend to f32 exactly: one rounding.
     Value x = source;
@@ -171,6 +194,21 @@ public:
       x = arith::ExtFOp::create(b, loc, shape, x);
     }
     Value hwInput = x;
+    if (nanFirst) {
+      // f8E4M3FN on NVIDIA: an infinity becomes a NaN ahead of the
+      // instruction, which makes a NaN of it, so that no select on the
+      // source's bits is needed after it. x + x * 0 is x for every finite x
+      // (x * 0 is the zero of x's sign, exactly, and x + that zero is x,
+      // -0.0 included) and a NaN for an infinity or a NaN. Marked
+      // `contract`, so that LLVM makes one fma.rn.f32 of it: exact whether
+      // it does or not, since x * 0 is.
+      Value zero = createScalarOrSplatConstant(b, loc, shape, APFloat(0.0f));
+      auto contract = arith::FastMathFlagsAttr::get(
+          b.getContext(), arith::FastMathFlags::contract);
+      hwInput = arith::AddFOp::create(
+          b, loc, x, arith::MulFOp::create(b, loc, x, zero, contract),
+          contract);
+    }
     if (chip.vendor == ChipInfo::AMD) {
       // v_cvt_pk_fp8_f32 gives the NaN for a finite overflow, where the seed
       // saturates: clamp first (rounding a clamped value is saturating the
@@ -190,6 +228,15 @@ public:
     if (emulate) {
       hw = chip.vendor == ChipInfo::NVIDIA ? satfiniteModel(hwInput, fp8)
                                            : roundModel(hwInput, fp8);
+    } else if (chip.vendor == ChipInfo::NVIDIA) {
+      // The pairs' codes are concatenated as they come, so that LLVM packs
+      // the two bytes of each instruction into the word without taking them
+      // apart.
+      SmallVector<Value> in = lanes(hwInput), pairs;
+      for (size_t i = 0; i < in.size(); i += 2)
+        pairs.push_back(truncatePairNVIDIA(
+            in[i], i + 1 < in.size() ? in[i + 1] : in[i], fp8));
+      hw = concatPairs(i8Shape, pairs);
     } else {
       SmallVector<Value> in = lanes(hwInput), codes;
       for (size_t i = 0; i < in.size(); i += 2) {
@@ -203,6 +250,12 @@ public:
     }
 
     // The fix-ups.
+    if (nanFirst) {
+      // Every non-finite lane gave a NaN, 0x7F or 0xFF (f8E4M3FN's only
+      // NaN codes; the sign is the chip's): 0x7F, the seed's. A finite lane
+      // gave neither.
+      return clearNaNSign(hw);
+    }
     if (fmt.fnuz) {
       // No -0.0: a zero is +0.0 whatever the chip's sign (0x80 is the NaN).
       Value negZero = cmpi(P::eq, hw, c(i8Shape, 0x80));
@@ -302,21 +355,91 @@ public:
     return select(isNaN, nan, hw);
   }
 
+  /// The one code that truncate() gives every infinity and NaN, in the
+  /// formats that have one (all but f8E5M2).
+  static std::optional<uint8_t> nonFiniteCode(FloatType fp8) {
+    Fp8Format fmt = getFormat(fp8);
+    if (fmt.ieee)
+      return std::nullopt;
+    return fmt.fnuz ? 0x80 : 0x7F;
+  }
+
 private:
-  /// The i8 codes of two f32 lanes converted by the chip's instruction.
+  /// cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 of two f32 lanes: the two codes
+  /// as a vector<2xi8>, `lo`'s first. The instruction puts operand a's code
+  /// in the upper byte of d and b's in the lower one, which is element 0
+  /// of the vector.
+  Value truncatePairNVIDIA(Value lo, Value hi, FloatType fp8) {
+    return NVVM::ConvertF32x2ToF8x2Op::create(
+        b, loc, VectorType::get({2}, b.getI8Type()), /*a=*/hi, /*b=*/lo,
+        NVVM::FPRoundingMode::RN, NVVM::SaturationMode::SATFINITE,
+        /*relu=*/false, fp8);
+  }
+
+  /// The codes of `pairs` (vector<2xi8>s, the last one's second element
+  /// unused when the lanes are odd) as `type`, a scalar or a vector.
+  Value concatPairs(Type type, ArrayRef<Value> pairs) {
+    auto vec = dyn_cast<VectorType>(type);
+    if (!vec)
+      return vector::ExtractOp::create(b, loc, pairs.front(), 0);
+    int64_t n = vec.getNumElements();
+    Value acc = pairs.front();
+    int64_t len = 2;
+    for (Value pair : pairs.drop_front()) {
+      // Elements 0..len-1 are acc's, len and len+1 the pair's.
+      SmallVector<int64_t> mask = llvm::to_vector(llvm::seq<int64_t>(0, len));
+      int64_t accLen = len;
+      for (int64_t j = 0; j < 2 && len < n; ++j, ++len)
+        mask.push_back(accLen + j);
+      acc = vector::ShuffleOp::create(b, loc, acc, pair, mask);
+    }
+    if (len > n) // One lane, from the only pair.
+      acc = vector::ShuffleOp::create(b, loc, acc, acc, ArrayRef<int64_t>{0});
+    return acc;
+  }
+
+  /// `codes` (f8E4M3FN, i8 of a lane shape) with 0xFF made 0x7F and every
+  /// other code kept: c & ~(((c & 0x7F) + 1) & 0x80), bytewise. The byte
+  /// sum cannot carry out of its byte (0x7F + 1 is 0x80), so a vector of 2,
+  /// 4 or 8 lanes runs it on the bytes packed in integers: a handful of
+  /// instructions for all the lanes, where a select would unpack them.
+  /// (`emulate` keeps the bytes, which the folder evaluates.)
+  Value clearNaNSign(Value codes) {
+    Type type = codes.getType();
+    auto vec = dyn_cast<VectorType>(type);
+    Type work = type;
+    unsigned bytes = 1;
+    if (vec && !emulate) {
+      int64_t n = vec.getNumElements();
+      for (unsigned w : {8u, 4u, 2u})
+        if (n % w == 0) {
+          bytes = w;
+          break;
+        }
+      if (bytes > 1)
+        work = VectorType::get({n / bytes}, b.getIntegerType(8 * bytes));
+    }
+    auto repeated = [&](uint8_t byte) {
+      APInt v(8 * bytes, 0);
+      for (unsigned i = 0; i < bytes; ++i)
+        v.insertBits(APInt(8, byte), 8 * i);
+      return createScalarOrSplatConstant(b, loc, work, v);
+    };
+    Value c = codes;
+    if (work != type)
+      c = vector::BitCastOp::create(b, loc, cast<VectorType>(work), c);
+    Value low = andi(c, repeated(0x7F));
+    Value carry = arith::AddIOp::create(b, loc, low, repeated(0x01));
+    Value nanSign = andi(carry, repeated(0x80));
+    Value r = andi(c, arith::XOrIOp::create(b, loc, nanSign, repeated(0xFF)));
+    if (work != type)
+      r = vector::BitCastOp::create(b, loc, cast<VectorType>(type), r);
+    return r;
+  }
+
+  /// The i8 codes of two f32 lanes converted by AMD's instruction.
   std::pair<Value, Value> truncatePair(Value lo, Value hi, FloatType fp8) {
     Type i8 = b.getI8Type();
-    if (chip.vendor == ChipInfo::NVIDIA) {
-      // cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 d, a, b puts a's code in the
-      // upper byte of d and b's in the lower one: as a vector<2xi8>, element
-      // 0 is b's.
-      Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
-          b, loc, VectorType::get({2}, i8), /*a=*/hi, /*b=*/lo,
-          NVVM::FPRoundingMode::RN, NVVM::SaturationMode::SATFINITE,
-          /*relu=*/false, fp8);
-      return {vector::ExtractOp::create(b, loc, pair, 0),
-              vector::ExtractOp::create(b, loc, pair, 1)};
-    }
     // v_cvt_pk_fp8_f32 (v_cvt_pk_bf8_f32): sourceA into byte 0, sourceB into
     // byte 1 of the low word.
     auto packed = VectorType::get({4}, fp8);
@@ -343,8 +466,9 @@ private:
 
   /// The model of cvt.rn.satfinite (PTX ISA, cvt), on every lane: a value is
   /// clamped to the largest finite one of its sign (an infinity too) and
-  /// rounded to nearest even; a NaN stays a NaN (maximumf and minimumf
-  /// propagate it).
+  /// rounded to nearest even; a NaN gives a NaN. PTX does not say which
+  /// NaN: the model gives S.1111.111 with the source's sign (0x7F or 0xFF),
+  /// so that the fix-ups are tested against NaN codes of both signs.
   Value satfiniteModel(Value x, FloatType fp8) {
     Fp8Format fmt = getFormat(fp8);
     Value max =
@@ -353,7 +477,17 @@ private:
                                             APFloat(-fmt.maxValue));
     Value clamped = arith::MinimumFOp::create(
         b, loc, arith::MaximumFOp::create(b, loc, x, min), max);
-    return roundModel(clamped, fp8);
+    Value rounded = roundModel(clamped, fp8);
+    Type i8Shape = rounded.getType();
+    // On the bits: arith's folder does not fold cmpf on vectors.
+    Type i32Shape = withElement(x.getType(), b.getI32Type());
+    Value bits = arith::BitcastOp::create(b, loc, i32Shape, x);
+    Value negative = cmpi(arith::CmpIPredicate::slt, bits, c(i32Shape, 0));
+    Value nan = select(negative, c(i8Shape, 0xFF), c(i8Shape, 0x7F));
+    Value isNaN =
+        cmpi(arith::CmpIPredicate::ugt, andi(bits, c(i32Shape, 0x7FFFFFFF)),
+             c(i32Shape, 0x7F800000));
+    return select(isNaN, nan, rounded);
   }
 
   /// Round to nearest even, as an arith.truncf that
@@ -408,6 +542,125 @@ private:
   bool emulate;
 };
 
+//===----------------------------------------------------------------------===//
+// The fix-ups of --convert-tolk-to-arith around the truncf
+//===----------------------------------------------------------------------===//
+
+/// The value of a float constant (a scalar or a splat), as a double.
+std::optional<double> floatConstant(Value v) {
+  APFloat f(0.0);
+  if (!matchPattern(v, m_ConstantFloat(&f)))
+    return std::nullopt;
+  bool losesInfo;
+  f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return f.convertToDouble();
+}
+
+/// The conjuncts of `c`, a tree of arith.andi.
+void conjuncts(Value c, SmallVectorImpl<Value> &out) {
+  if (auto a = c.getDefiningOp<arith::AndIOp>()) {
+    conjuncts(a.getLhs(), out);
+    conjuncts(a.getRhs(), out);
+    return;
+  }
+  out.push_back(c);
+}
+
+/// Whether `c` is arith.cmpf with one of `preds` of `v` and the constant
+/// `k`.
+bool isCompare(Value c, Value v, ArrayRef<arith::CmpFPredicate> preds,
+               double k) {
+  auto cmp = c.getDefiningOp<arith::CmpFOp>();
+  if (!cmp || cmp.getLhs() != v ||
+      !llvm::is_contained(preds, cmp.getPredicate()))
+    return false;
+  std::optional<double> rhs = floatConstant(cmp.getRhs());
+  return rhs && *rhs == k;
+}
+
+/// Whether `sel` is one side of a saturating clamp of `base`:
+/// select(c, k, ...) with k = +-max and c implying both that `base` is past
+/// k (an ordered compare) and that it is not the infinity of k's sign. A
+/// NaN and an infinity therefore pass the clamp unchanged. Returns the side
+/// (+1, -1) or 0.
+int clampSide(arith::SelectOp sel, Value base, double max) {
+  using P = arith::CmpFPredicate;
+  std::optional<double> k = floatConstant(sel.getTrueValue());
+  if (!k || (*k != max && *k != -max))
+    return 0;
+  bool upper = *k > 0;
+  double inf = upper ? HUGE_VAL : -HUGE_VAL;
+  SmallVector<Value> cs;
+  conjuncts(sel.getCondition(), cs);
+  bool past = llvm::any_of(cs, [&](Value c) {
+    return upper ? isCompare(c, base, {P::OGT, P::OGE}, *k)
+                 : isCompare(c, base, {P::OLT, P::OLE}, *k);
+  });
+  bool notInf = llvm::any_of(cs, [&](Value c) {
+    return isCompare(c, base, {P::ONE, upper ? P::OLT : P::OGT}, inf);
+  });
+  return past && notInf ? (upper ? 1 : -1) : 0;
+}
+
+/// `in` without a saturating clamp to +-`max` ahead of it (what
+/// --convert-tolk-to-arith's conversion to an 8-bit float emits, one select
+/// a side), or `in`. Ahead of an instruction that saturates a finite
+/// overflow itself (cvt.rn.satfinite; on AMD, the pass's own clamp) the
+/// clamp changes no code: it only moves a finite value past the largest one
+/// to that one, and leaves the non-finite lanes, which the fix-ups read,
+/// unchanged.
+Value peelSaturation(Value in, double max) {
+  auto outer = in.getDefiningOp<arith::SelectOp>();
+  if (!outer)
+    return in;
+  if (auto inner = outer.getFalseValue().getDefiningOp<arith::SelectOp>()) {
+    Value base = inner.getFalseValue();
+    int a = clampSide(outer, base, max), b = clampSide(inner, base, max);
+    if (a && b && a != b)
+      return base;
+  }
+  if (clampSide(outer, outer.getFalseValue(), max))
+    return outer.getFalseValue();
+  return in;
+}
+
+/// Whether `c` holds only on lanes where `v` is an infinity or a NaN: the
+/// negation (arith.xori with true) of conjuncts that each hold for every
+/// finite `v`, or arith.cmpf uno of `v` with itself.
+bool impliesNonFinite(Value c, Value v) {
+  using P = arith::CmpFPredicate;
+  if (auto cmp = c.getDefiningOp<arith::CmpFOp>())
+    return cmp.getPredicate() == P::UNO && cmp.getLhs() == v &&
+           cmp.getRhs() == v;
+  auto x = c.getDefiningOp<arith::XOrIOp>();
+  if (!x)
+    return false;
+  Value finite;
+  if (matchPattern(x.getRhs(), m_One()))
+    finite = x.getLhs();
+  else if (matchPattern(x.getLhs(), m_One()))
+    finite = x.getRhs();
+  else
+    return false;
+  SmallVector<Value> cs;
+  conjuncts(finite, cs);
+  return llvm::all_of(cs, [&](Value c) {
+    if (auto cmp = c.getDefiningOp<arith::CmpFOp>();
+        cmp && cmp.getPredicate() == P::ORD && cmp.getLhs() == v &&
+        cmp.getRhs() == v)
+      return true;
+    return isCompare(c, v, {P::ONE, P::OLT}, HUGE_VAL) ||
+           isCompare(c, v, {P::ONE, P::OGT}, -HUGE_VAL);
+  });
+}
+
+/// Whether `v` is a constant (scalar or splat) 8-bit float of code `code`.
+bool isCode(Value v, uint8_t code) {
+  APFloat f(0.0);
+  return matchPattern(v, m_ConstantFloat(&f)) &&
+         f.bitcastToAPInt().getZExtValue() == code;
+}
+
 struct NativeFloatConversions
     : public tolk::impl::TolkNativeFloatConversionsBase<
           NativeFloatConversions> {
@@ -445,15 +698,47 @@ struct NativeFloatConversions
       }
     });
 
+    // What the fix-ups of --convert-tolk-to-arith leave dead.
+    llvm::SetVector<Operation *> maybeDead;
     for (Operation *op : todo) {
       OpBuilder b(op);
       Builder builder(b, op->getLoc(), *info, emulate);
       Value result;
       if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
         auto fp8 = cast<FloatType>(getElementTypeOrSelf(trunc.getType()));
-        Value codes = builder.truncate(trunc.getIn(), fp8);
+        // The clamp goes on NVIDIA. On AMD it stays, which changes no code
+        // either (the pass's own clamp follows), but LLVM makes one
+        // v_med3_f32 of both, where the pass's alone is a v_max_f32 and a
+        // v_min_f32 after the one that quiets a signalling NaN.
+        Value base = peelSaturation(trunc.getIn(), getFormat(fp8).maxValue);
+        Value source = info->vendor == ChipInfo::NVIDIA ? base : trunc.getIn();
+        Value codes = builder.truncate(source, fp8);
         result =
             arith::BitcastOp::create(b, op->getLoc(), trunc.getType(), codes);
+        // A select of the one non-finite code over the lanes where the
+        // source is not finite changes nothing: those lanes are that code.
+        // (`base` is the source on those lanes, where the clamp is the
+        // identity.)
+        if (std::optional<uint8_t> code = Builder::nonFiniteCode(fp8)) {
+          for (OpOperand &use :
+               llvm::make_early_inc_range(op->getResult(0).getUses())) {
+            auto sel = dyn_cast<arith::SelectOp>(use.getOwner());
+            if (sel && use.get() == sel.getFalseValue() &&
+                sel.getTrueValue() != sel.getFalseValue() &&
+                isCode(sel.getTrueValue(), *code) &&
+                impliesNonFinite(sel.getCondition(), base)) {
+              sel.replaceAllUsesWith(op->getResult(0));
+              // Not the conversion itself (the select's false value),
+              // which is erased below while the worklist still holds it.
+              for (Value operand : sel->getOperands())
+                if (Operation *def = operand.getDefiningOp(); def && def != op)
+                  maybeDead.insert(def);
+              sel.erase();
+            }
+          }
+        }
+        if (Operation *def = trunc.getIn().getDefiningOp())
+          maybeDead.insert(def);
       } else {
         auto ext = cast<arith::ExtFOp>(op);
         auto fp8 = cast<FloatType>(getElementTypeOrSelf(ext.getIn()));
@@ -463,6 +748,15 @@ struct NativeFloatConversions
         result = builder.extend(codes, fp8, ext.getType());
       }
       op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
+    }
+    while (!maybeDead.empty()) {
+      Operation *op = maybeDead.pop_back_val();
+      if (!isOpTriviallyDead(op))
+        continue;
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          maybeDead.insert(def);
       op->erase();
     }
   }

@@ -15,11 +15,15 @@
 
 gpu.module @kernels {
   // Four f32 lanes to f8E4M3FN: two instructions; an infinity or a NaN is
-  // 0x7F (a select after the cvt). Back to f32 through f16x2.
+  // 0x7F (a NaN made ahead of the cvt by an fma, and the sign of its code
+  // cleared after it on the four bytes at once). Back to f32 through f16x2.
   // SM90-LABEL: .visible .entry e4m3_v4(
   // SM90: ld.global.b32
+  // SM90-COUNT-4: fma.rn.f32 {{%r[0-9]+}}, [[X:%r[0-9]+]], 0f00000000, [[X]];
   // SM90-COUNT-2: cvt.rn.satfinite.e4m3x2.f32
-  // SM90: selp.b{{16|32}} {{.*}}, 127,
+  // SM90-NOT: selp
+  // SM90: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2139062143;
+  // SM90-NOT: selp
   // SM90: st.global.b8
   // SM90-COUNT-2: cvt.rn.f16x2.e4m3x2
   // SM90: selp.f32 {{.*}}, 0f7FC00000,

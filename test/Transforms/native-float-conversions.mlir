@@ -14,27 +14,34 @@
 
 // Four f32 lanes to f8E4M3FN: two cvt.rn.satfinite.e4m3x2.f32, each with
 // the upper lane first (the instruction puts operand a in the upper byte).
-// An infinity or a NaN of either sign then becomes 0x7F, where satfinite
-// makes +-448 of an infinity.
+// An infinity becomes a NaN ahead of them (x + x * 0; satfinite would make
+// +-448 of it), and the NaN code's sign is cleared after them, on the four
+// bytes in one i32: c & ~(((c & 0x7F7F7F7F) + 0x01010101) & 0x80808080).
 // SM90-LABEL: func.func @trunc_e4m3
-// SM90: %[[BITS:.*]] = arith.bitcast %arg0 : vector<4xf32> to vector<4xi32>
-// SM90: %[[ABS:.*]] = arith.andi %[[BITS]], %{{.*}} : vector<4xi32>
-// SM90: %[[INF:.*]] = arith.constant dense<2139095040> : vector<4xi32>
-// SM90: %[[NF:.*]] = arith.cmpi uge, %[[ABS]], %[[INF]] : vector<4xi32>
-// SM90: %[[L0:.*]] = vector.extract %arg0[0] : f32 from vector<4xf32>
-// SM90: %[[L1:.*]] = vector.extract %arg0[1] : f32 from vector<4xf32>
-// SM90: %[[L2:.*]] = vector.extract %arg0[2] : f32 from vector<4xf32>
-// SM90: %[[L3:.*]] = vector.extract %arg0[3] : f32 from vector<4xf32>
+// SM90-NOT: arith.cmpi
+// SM90: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// SM90: %[[XZ:.*]] = arith.mulf %arg0, %[[ZERO]] fastmath<contract> : vector<4xf32>
+// SM90: %[[X:.*]] = arith.addf %arg0, %[[XZ]] fastmath<contract> : vector<4xf32>
+// SM90: %[[L0:.*]] = vector.extract %[[X]][0] : f32 from vector<4xf32>
+// SM90: %[[L1:.*]] = vector.extract %[[X]][1] : f32 from vector<4xf32>
+// SM90: %[[L2:.*]] = vector.extract %[[X]][2] : f32 from vector<4xf32>
+// SM90: %[[L3:.*]] = vector.extract %[[X]][3] : f32 from vector<4xf32>
 // SM90: %[[P0:.*]] = nvvm.convert.f32x2.to.f8x2 %[[L1]], %[[L0]] {rnd = #nvvm.fp_rnd_mode<rn>, sat = #nvvm.sat_mode<satfinite>} : vector<2xi8>(f8E4M3FN)
-// SM90: %[[C0:.*]] = vector.extract %[[P0]][0] : i8 from vector<2xi8>
-// SM90: %[[C1:.*]] = vector.extract %[[P0]][1] : i8 from vector<2xi8>
 // SM90: %[[P1:.*]] = nvvm.convert.f32x2.to.f8x2 %[[L3]], %[[L2]] {rnd = #nvvm.fp_rnd_mode<rn>, sat = #nvvm.sat_mode<satfinite>} : vector<2xi8>(f8E4M3FN)
-// SM90: %[[C2:.*]] = vector.extract %[[P1]][0] : i8 from vector<2xi8>
-// SM90: %[[C3:.*]] = vector.extract %[[P1]][1] : i8 from vector<2xi8>
-// SM90: %[[HW:.*]] = vector.from_elements %[[C0]], %[[C1]], %[[C2]], %[[C3]] : vector<4xi8>
-// SM90: %[[NAN:.*]] = arith.constant dense<127> : vector<4xi8>
-// SM90: %[[R:.*]] = arith.select %[[NF]], %[[NAN]], %[[HW]] : vector<4xi1>, vector<4xi8>
+// SM90: %[[HW:.*]] = vector.shuffle %[[P0]], %[[P1]] [0, 1, 2, 3] : vector<2xi8>, vector<2xi8>
+// SM90: %[[W:.*]] = vector.bitcast %[[HW]] : vector<4xi8> to vector<1xi32>
+// SM90: %[[M7:.*]] = arith.constant dense<2139062143> : vector<1xi32>
+// SM90: %[[LOW:.*]] = arith.andi %[[W]], %[[M7]] : vector<1xi32>
+// SM90: %[[ONES:.*]] = arith.constant dense<16843009> : vector<1xi32>
+// SM90: %[[CARRY:.*]] = arith.addi %[[LOW]], %[[ONES]] : vector<1xi32>
+// SM90: %[[H:.*]] = arith.constant dense<-2139062144> : vector<1xi32>
+// SM90: %[[NS:.*]] = arith.andi %[[CARRY]], %[[H]] : vector<1xi32>
+// SM90: %[[ALL:.*]] = arith.constant dense<-1> : vector<1xi32>
+// SM90: %[[KEEP:.*]] = arith.xori %[[NS]], %[[ALL]] : vector<1xi32>
+// SM90: %[[RW:.*]] = arith.andi %[[W]], %[[KEEP]] : vector<1xi32>
+// SM90: %[[R:.*]] = vector.bitcast %[[RW]] : vector<1xi32> to vector<4xi8>
 // SM90: %[[F:.*]] = arith.bitcast %[[R]] : vector<4xi8> to vector<4xf8E4M3FN>
+// SM90-NOT: arith.select
 // SM90: return %[[F]]
 // SM80-LABEL: func.func @trunc_e4m3
 // SM80-NOT: nvvm
@@ -186,4 +193,74 @@ func.func @trunc_fnuz(%x: f32) -> f8E4M3FNUZ {
 func.func @ext_fnuz(%x: f8E5M2FNUZ) -> f16 {
   %0 = arith.extf %x : f8E5M2FNUZ to f16
   return %0 : f16
+}
+
+// -----
+
+// The conversion as --convert-tolk-to-arith emits it: a clamp to +-448 (one
+// select a side, past the bound and not the infinity of its sign) ahead of
+// the truncf, which cvt.rn.satfinite and gfx950's clamp make redundant, and
+// a select of 0x7F over the non-finite lanes after it, which the fix-ups
+// make redundant. Both go on NVIDIA; the codes come straight from the
+// instruction.
+// SM90-LABEL: func.func @from_tolk
+// SM90-NOT: arith.select
+// SM90-NOT: arith.cmpf
+// SM90: %[[XZ:.*]] = arith.mulf %arg0, %{{.*}} fastmath<contract> : vector<4xf32>
+// SM90: %[[X:.*]] = arith.addf %arg0, %[[XZ]] fastmath<contract> : vector<4xf32>
+// SM90-COUNT-2: nvvm.convert.f32x2.to.f8x2
+// SM90-NOT: arith.select
+// SM90: %[[F:.*]] = arith.bitcast %{{.*}} : vector<4xi8> to vector<4xf8E4M3FN>
+// SM90-NEXT: return %[[F]]
+// On AMD the clamp stays (LLVM makes one v_med3_f32 of it and the pass's
+// own); the select after the truncf goes.
+// GFX950-LABEL: func.func @from_tolk
+// GFX950: arith.select %{{.*}}, %{{.*}}, %arg0 : vector<4xi1>, vector<4xf32>
+// GFX950: %[[C:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xf32>
+// GFX950: %[[MAX:.*]] = arith.maxnumf %[[C]], %{{.*}} : vector<4xf32>
+// GFX950: amdgpu.packed_trunc_2xfp8
+// GFX950: %[[R:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xi8>
+// GFX950: %[[F:.*]] = arith.bitcast %[[R]] : vector<4xi8> to vector<4xf8E4M3FN>
+// GFX950-NEXT: return %[[F]]
+func.func @from_tolk(%x: vector<4xf32>) -> vector<4xf8E4M3FN> {
+  %max = arith.constant dense<4.480000e+02> : vector<4xf32>
+  %min = arith.constant dense<-4.480000e+02> : vector<4xf32>
+  %inf = arith.constant dense<0x7F800000> : vector<4xf32>
+  %ninf = arith.constant dense<0xFF800000> : vector<4xf32>
+  %0 = arith.cmpf one, %x, %inf : vector<4xf32>
+  %1 = arith.cmpf one, %x, %ninf : vector<4xf32>
+  %2 = arith.andi %0, %1 : vector<4xi1>
+  %3 = arith.cmpf ogt, %x, %max : vector<4xf32>
+  %4 = arith.andi %2, %3 : vector<4xi1>
+  %5 = arith.cmpf olt, %x, %min : vector<4xf32>
+  %6 = arith.andi %2, %5 : vector<4xi1>
+  %7 = arith.select %6, %min, %x : vector<4xi1>, vector<4xf32>
+  %8 = arith.select %4, %max, %7 : vector<4xi1>, vector<4xf32>
+  %9 = arith.truncf %8 : vector<4xf32> to vector<4xf8E4M3FN>
+  %true = arith.constant dense<true> : vector<4xi1>
+  %10 = arith.xori %2, %true : vector<4xi1>
+  %nan = arith.constant dense<0x7F> : vector<4xf8E4M3FN>
+  %11 = arith.select %10, %nan, %9 : vector<4xi1>, vector<4xf8E4M3FN>
+  return %11 : vector<4xf8E4M3FN>
+}
+
+// -----
+
+// A clamp that would also move an infinity (no "not the infinity" conjunct)
+// is not redundant: satfinite then sees 448, not the infinity, and the
+// fix-ups read the clamped value. It stays, and so does a select over lanes
+// that need not be non-finite.
+// SM90-LABEL: func.func @not_from_tolk
+// SM90: %[[C:.*]] = arith.select %{{.*}}, %{{.*}}, %arg0 : vector<2xi1>, vector<2xf32>
+// SM90: arith.mulf %[[C]], %{{.*}} fastmath<contract> : vector<2xf32>
+// SM90: nvvm.convert.f32x2.to.f8x2
+// SM90: arith.select %arg1, %{{.*}}, %{{.*}} : vector<2xi1>, vector<2xf8E4M3FN>
+func.func @not_from_tolk(%x: vector<2xf32>, %c: vector<2xi1>) -> vector<2xf8E4M3FN> {
+  %max = arith.constant dense<4.480000e+02> : vector<2xf32>
+  %0 = arith.cmpf ogt, %x, %max : vector<2xf32>
+  %1 = arith.select %0, %max, %x : vector<2xi1>, vector<2xf32>
+  %2 = arith.truncf %1 : vector<2xf32> to vector<2xf8E4M3FN>
+  %nan = arith.constant dense<0x7F> : vector<2xf8E4M3FN>
+  %3 = arith.select %c, %nan, %2 : vector<2xi1>, vector<2xf8E4M3FN>
+  return %3 : vector<2xf8E4M3FN>
 }

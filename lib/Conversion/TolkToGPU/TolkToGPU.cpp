@@ -12,6 +12,9 @@
 // dynamic offset: tolk.index moves the offset, and every access is at
 // element 0 of the moved memref. The value ops go through TolkToArith's
 // patterns in the same conversion, so that one type converter maps both.
+// A kernel's buffer parameters start at element 0 of their buffers: after
+// the conversion they get identity-layout memrefs, so that only the
+// pointers that tolk.index moves carry a dynamic offset.
 //
 //===----------------------------------------------------------------------===//
 
@@ -381,6 +384,76 @@ void tolk::populateTolkToGPUConversionPatterns(const TypeConverter &converter,
 }
 
 //===----------------------------------------------------------------------===//
+// Kernel parameters
+//===----------------------------------------------------------------------===//
+
+/// The kernel ABI (docs/Rationale.md, "A kernel's buffer parameter starts
+/// at element 0"): a buffer parameter of a kernel starts at element 0 of its
+/// buffer, so its memref has an identity layout and the offset field of its
+/// descriptor is never read (on NVVM it was an ld.param, a shift and an add
+/// per buffer). The conversion maps every pointer to the one memref type
+/// with a dynamic offset, so the parameters are retyped after it: a
+/// memref.cast at the entry gives the body the converted type, and what
+/// reads the parameter itself (the accesses at element 0, and the metadata
+/// of tolk.index) reads the cast's source, where the offset is the
+/// constant 0. A device function (not a kernel) keeps the dynamic offset:
+/// it may be passed a pointer that tolk.index moved.
+static void zeroOffsetParameters(gpu::GPUFuncOp func) {
+  if (!func.isKernel())
+    return;
+  Block &entry = func.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  SmallVector<Type> inputs(func.getFunctionType().getInputs());
+  for (unsigned i = 0, e = inputs.size(); i < e; ++i) {
+    BlockArgument arg = entry.getArgument(i);
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(
+        type ? type.getMemorySpace() : Attribute());
+    if (!type || type.getLayout().isIdentity() || !space ||
+        space.getValue() != gpu::AddressSpace::Global)
+      continue;
+    auto base =
+        MemRefType::get(type.getShape(), type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace());
+    arg.setType(base);
+    inputs[i] = base;
+    auto cast = memref::CastOp::create(b, arg.getLoc(), type, arg);
+    arg.replaceAllUsesExcept(cast, cast);
+    for (OpOperand &use : llvm::make_early_inc_range(cast->getUses())) {
+      Operation *user = use.getOwner();
+      if (isa<memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp>(
+              user)) {
+        use.set(arg);
+        continue;
+      }
+      auto meta = dyn_cast<memref::ExtractStridedMetadataOp>(user);
+      if (!meta)
+        continue;
+      use.set(arg);
+      // tolk.index's offset is the parameter's, 0, plus its own.
+      for (OpOperand &offsetUse :
+           llvm::make_early_inc_range(meta.getOffset().getUses())) {
+        auto add = dyn_cast<arith::AddIOp>(offsetUse.getOwner());
+        if (!add || add.getLhs() == add.getRhs())
+          continue;
+        add.replaceAllUsesWith(
+            add->getOperand(1 - offsetUse.getOperandNumber()));
+        add.erase();
+      }
+      if (!meta.getOffset().use_empty()) {
+        OpBuilder mb(meta);
+        meta.getOffset().replaceAllUsesWith(
+            arith::ConstantIndexOp::create(mb, meta.getLoc(), 0));
+      }
+    }
+    if (cast.use_empty())
+      cast.erase();
+  }
+  func.setFunctionType(
+      FunctionType::get(func.getContext(), inputs, func.getResultTypes()));
+}
+
+//===----------------------------------------------------------------------===//
 // Preparation
 //===----------------------------------------------------------------------===//
 
@@ -478,7 +551,8 @@ struct ConvertTolkToGPUPass
     target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
         [&](Operation *op) { return converter.isLegal(op); });
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    root->walk(zeroOffsetParameters);
   }
 };
 } // namespace

@@ -2,10 +2,12 @@
 
 // Pointers become memrefs with a dynamic offset in the gpu address space;
 // tolk.index moves the offset; accesses are at element 0; value ops go
-// through the arith patterns in the same conversion.
+// through the arith patterns in the same conversion. A kernel's buffer
+// parameters start at element 0 (identity layouts): tolk.index's offset is
+// its own, with no offset read from the parameter.
 
 // CHECK-LABEL: gpu.func @add
-// CHECK-SAME: (%[[A:.*]]: memref<?xf32, strided<[1], offset: ?>, #gpu.address_space<global>>, %[[B:.*]]: memref<4096xf32, strided<[1], offset: ?>, #gpu.address_space<global>>)
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32, #gpu.address_space<global>>, %[[B:.*]]: memref<4096xf32, #gpu.address_space<global>>)
 // CHECK-SAME: kernel
 // CHECK: %[[BID:.*]] = gpu.block_id x
 // CHECK: %[[BDIM:.*]] = gpu.block_dim x
@@ -13,14 +15,13 @@
 // CHECK: %[[MUL:.*]] = arith.muli %[[BID]], %[[BDIM]] : index
 // CHECK: %[[GID:.*]] = arith.addi %[[MUL]], %[[TID]] : index
 // CHECK: %[[I:.*]] = arith.index_cast %[[GID]] : index to i32
-// CHECK: %[[BASE:.*]], %[[OFF:.*]], %[[SIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[A]]
-// CHECK: %[[IX:.*]] = arith.index_cast %[[I]] : i32 to index
-// CHECK: %[[NOFF:.*]] = arith.addi %[[OFF]], %[[IX]] : index
-// CHECK: %[[PA:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [%[[NOFF]]], sizes: [%[[SIZE]]], strides: [1] : memref<f32, #gpu.address_space<global>> to memref<?xf32, strided<[1], offset: ?>, #gpu.address_space<global>>
-// CHECK: %[[BBASE:.*]], %[[BOFF:.*]], %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[B]]
-// CHECK: %[[BIX:.*]] = arith.index_cast %[[I]] : i32 to index
-// CHECK: %[[BNOFF:.*]] = arith.addi %[[BOFF]], %[[BIX]] : index
-// CHECK: %[[PB:.*]] = memref.reinterpret_cast %[[BBASE]] to offset: [%[[BNOFF]]], sizes: [4096], strides: [1]
+// CHECK-NOT: memref.cast
+// CHECK: %[[BASE:.*]], %{{.*}}, %[[SIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[A]] : memref<?xf32, #gpu.address_space<global>>
+// CHECK-NEXT: %[[IX:.*]] = arith.index_cast %[[I]] : i32 to index
+// CHECK-NEXT: %[[PA:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [%[[IX]]], sizes: [%[[SIZE]]], strides: [1] : memref<f32, #gpu.address_space<global>> to memref<?xf32, strided<[1], offset: ?>, #gpu.address_space<global>>
+// CHECK-NEXT: %[[BBASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[B]]
+// CHECK-NEXT: %[[BIX:.*]] = arith.index_cast %[[I]] : i32 to index
+// CHECK-NEXT: %[[PB:.*]] = memref.reinterpret_cast %[[BBASE]] to offset: [%[[BIX]]], sizes: [4096], strides: [1]
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[X:.*]] = memref.load %[[PA]][%[[C0]]]
 // CHECK: %[[S:.*]] = arith.addf %[[X]], %[[X]] : f32
@@ -53,10 +54,9 @@ gpu.module @m {
 // CHECK-NOT: arith.index_cast
 // CHECK: memref.extract_strided_metadata
 // CHECK: %[[LX:.*]] = arith.index_castui %[[LU]] : i64 to index
-// CHECK: arith.addi %{{.*}}, %[[LX]] : index
-// CHECK: memref.reinterpret_cast
-// CHECK: memref.extract_strided_metadata
-// CHECK-NEXT: arith.addi %{{.*}}, %[[G]] : index
+// CHECK-NEXT: memref.reinterpret_cast %{{.*}} to offset: [%[[LX]]]
+// CHECK: %{{.*}}, %[[OFF:.*]], %{{.*}}, %{{.*}} = memref.extract_strided_metadata
+// CHECK-NEXT: arith.addi %[[OFF]], %[[G]] : index
 gpu.module @m {
   gpu.func @ids(%a: !tolk.ptr<ui8, global>) kernel {
     %l = tolk.special local_id y : ui64
@@ -75,7 +75,7 @@ gpu.module @m {
 // pointer type); a gated load branches, a gated store is an scf.if.
 
 // CHECK-LABEL: gpu.func @gated
-// CHECK-SAME: (%[[A:.*]]: memref<?xf16, strided<[1], offset: ?>, #gpu.address_space<global>>, %[[N:.*]]: i32)
+// CHECK-SAME: (%[[A:.*]]: memref<?xf16, #gpu.address_space<global>>, %[[N:.*]]: i32)
 // CHECK-NOT: tolk.bounds
 // CHECK: %[[I:.*]] = arith.index_cast %{{.*}} : index to i32
 // CHECK: %[[V:.*]] = arith.cmpi slt, %[[I]], %[[N]] : i32
@@ -139,13 +139,15 @@ gpu.module @m {
 // -----
 
 // A vector width loads and stores vectors; a pointer to lanes uses
-// memref.load of the lanes.
+// memref.load of the lanes. Accesses of a parameter itself read its
+// identity-layout memref.
 
 // CHECK-LABEL: gpu.func @vectors
-// CHECK-SAME: (%[[A:.*]]: memref<1024xf16, strided<[1], offset: ?>, #gpu.address_space<global>>, %[[B:.*]]: memref<?xvector<2xf32>, strided<[1], offset: ?>, #gpu.address_space<global>>)
-// CHECK: %[[V:.*]] = vector.load %[[A]][%{{.*}}] : memref<1024xf16, strided<[1], offset: ?>, #gpu.address_space<global>>, vector<4xf16>
-// CHECK: vector.store %[[V]], %[[A]][%{{.*}}] : memref<1024xf16, strided<[1], offset: ?>, #gpu.address_space<global>>, vector<4xf16>
-// CHECK: %[[L:.*]] = memref.load %[[B]][%{{.*}}] : memref<?xvector<2xf32>, strided<[1], offset: ?>, #gpu.address_space<global>>
+// CHECK-SAME: (%[[A:.*]]: memref<1024xf16, #gpu.address_space<global>>, %[[B:.*]]: memref<?xvector<2xf32>, #gpu.address_space<global>>)
+// CHECK-NOT: memref.cast
+// CHECK: %[[V:.*]] = vector.load %[[A]][%{{.*}}] : memref<1024xf16, #gpu.address_space<global>>, vector<4xf16>
+// CHECK: vector.store %[[V]], %[[A]][%{{.*}}] : memref<1024xf16, #gpu.address_space<global>>, vector<4xf16>
+// CHECK: %[[L:.*]] = memref.load %[[B]][%{{.*}}] : memref<?xvector<2xf32>, #gpu.address_space<global>>
 // CHECK: memref.store %[[L]], %[[B]]
 gpu.module @m {
   gpu.func @vectors(%a: !tolk.ptr<f16, global, 1024, v = 4>,
@@ -190,6 +192,28 @@ gpu.module @m {
       %p = tolk.index %a[%u] : !tolk.ptr<f32, global>, ui16
       tolk.store %p, %one : !tolk.ptr<f32, global>, f32
     }
+    gpu.return
+  }
+}
+
+// -----
+
+// A device function (not a kernel) may be given a pointer that tolk.index
+// moved: its pointer parameters keep the dynamic offset, and tolk.index adds
+// to it.
+
+// CHECK-LABEL: gpu.func @device
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32, strided<[1], offset: ?>, #gpu.address_space<global>>)
+// CHECK-NOT: kernel
+// CHECK: %[[BASE:.*]], %[[OFF:.*]], %[[SIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[A]]
+// CHECK: %[[NOFF:.*]] = arith.addi %[[OFF]], %{{.*}} : index
+// CHECK: memref.reinterpret_cast %[[BASE]] to offset: [%[[NOFF]]]
+gpu.module @m {
+  gpu.func @device(%a: !tolk.ptr<f32, global>) {
+    %c = tolk.const 3 : si32
+    %p = tolk.index %a[%c] : !tolk.ptr<f32, global>, si32
+    %one = tolk.const 1.0 : f32
+    tolk.store %p, %one : !tolk.ptr<f32, global>, f32
     gpu.return
   }
 }
