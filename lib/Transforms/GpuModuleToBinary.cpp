@@ -21,11 +21,17 @@
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Target/LLVM/NVVM/Utils.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Module.h"
+
+#include <chrono>
 
 namespace tolk {
 #define GEN_PASS_DEF_TOLKGPUMODULETOBINARY
@@ -42,6 +48,75 @@ struct SerializedModule {
   SmallVector<SmallVector<char, 0>> objects;
 };
 
+/// Upstream's NVVM serializer for PTX (format isa), except that it links the
+/// bitcode libraries (libdevice, where a CUDA toolkit is found, and the
+/// target's `link` files) only into a module that declares a function it
+/// does not define. Upstream parses libdevice for every module; linking only
+/// what a module references, it adds nothing to one without such a
+/// declaration, and the parse was a tenth of the compile time of a small
+/// kernel (bench/README.md, "Compile time"). The PTX is the same.
+class NVVMAssemblySerializer : public NVVM::SerializeGPUModuleBase {
+public:
+  using SerializeGPUModuleBase::SerializeGPUModuleBase;
+
+  /// Milliseconds from LLVM IR to PTX, which upstream records on the module.
+  std::optional<int64_t> isaTimeMs;
+
+protected:
+  std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
+  loadBitcodeFiles(llvm::Module &module) override {
+    bool external = llvm::any_of(module.functions(), [](llvm::Function &f) {
+      return f.isDeclaration() && !f.isIntrinsic();
+    });
+    if (!external)
+      return SmallVector<std::unique_ptr<llvm::Module>>();
+    return SerializeGPUModuleBase::loadBitcodeFiles(module);
+  }
+
+  FailureOr<SmallVector<char, 0>>
+  moduleToObject(llvm::Module &llvmModule) override {
+    FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
+    if (failed(machine)) {
+      getOperation().emitError() << "Target Machine unavailable for triple "
+                                 << triple << ", can't optimize with LLVM";
+      return failure();
+    }
+    auto start = std::chrono::steady_clock::now();
+    FailureOr<SmallString<0>> isa = translateModuleToISA(
+        llvmModule, **machine, [&] { return getOperation().emitError(); });
+    isaTimeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+    if (failed(isa)) {
+      getOperation().emitError() << "Failed translating the module to ISA.";
+      return failure();
+    }
+    if (isaCallback)
+      isaCallback(*isa);
+    return SmallVector<char, 0>(isa->begin(), isa->end());
+  }
+};
+
+/// `target` serializing `module`: NVVM to PTX with NVVMAssemblySerializer,
+/// everything else with the target's own serializer.
+std::optional<SmallVector<char, 0>>
+serializeWith(gpu::TargetAttrInterface target, gpu::GPUModuleOp module,
+              const gpu::TargetOptions &options) {
+  auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+  if (!nvvm ||
+      options.getCompilationTarget() != gpu::CompilationTarget::Assembly)
+    return target.serializeToObject(module, options);
+  NVVMAssemblySerializer serializer(*module, nvvm, options);
+  NVVM::SerializeGPUModuleBase::init();
+  std::optional<SmallVector<char, 0>> object = serializer.run();
+  // As upstream: the target's createObject copies it into the object.
+  if (serializer.isaTimeMs)
+    module->setAttr(
+        "LLVMIRToISATimeInMs",
+        Builder(module.getContext()).getI64IntegerAttr(*serializer.isaTimeMs));
+  return object;
+}
+
 /// Serializes `module` for each of its targets. Runs on a worker thread: it
 /// reads the module (translation to LLVM IR does not change it) and writes
 /// only `out`.
@@ -57,7 +132,7 @@ LogicalResult serialize(SerializedModule &out,
       return module.emitError("the target attribute ")
              << attr << " does not implement the GPU target interface";
     std::optional<SmallVector<char, 0>> object =
-        target.serializeToObject(module, options);
+        serializeWith(target, module, options);
     if (!object)
       return module.emitError("failed to serialize the module for ") << attr;
     out.objects.push_back(std::move(*object));

@@ -14,7 +14,8 @@
 // DRR, which would need a pattern per op and per operand count.
 //
 // The algebraic identities that build a new op (where(c, false, true), a
-// cast of a lossless cast) are DRR patterns (TolkCanonicalization.td); the
+// max or minimum under the compare of its operands, a cast of a lossless
+// cast) are DRR patterns (TolkCanonicalization.td); the
 // ones that give an existing value or a constant are folders
 // (TolkFolds.cpp).
 //
@@ -25,6 +26,7 @@
 #include "tolk/Dialect/Tolk/TolkOps.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
+#include "tolk/Dtype/DType.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -149,6 +151,12 @@ static bool isLosslessCastChain(Value x, Value inner, Value outer) {
          (a->shape.kind == scalar && c->shape.kind == scalar);
 }
 
+/// Whether `v`'s data type is an integer (weak included) or Bool.
+static bool isIntOrBool(Value v) {
+  std::optional<ElementwiseType> et = classify(v.getType());
+  return et && (dtype::isInt(et->dtype) || dtype::isBool(et->dtype));
+}
+
 #include "tolk/Dialect/Tolk/TolkCanonicalization.inc"
 
 /// The DRR identities of an op, beside promotion materialization.
@@ -157,7 +165,10 @@ static void addIdentityPatterns(RewritePatternSet &, MLIRContext *) {}
 template <>
 void addIdentityPatterns<WhereOp>(RewritePatternSet &results,
                                   MLIRContext *ctx) {
-  results.add<Tolk_WhereFalseTrue>(ctx);
+  results.add<Tolk_WhereFalseTrue, Tolk_WhereLtMax, Tolk_WhereLtMaxSwapped,
+              Tolk_WhereLtMinimum, Tolk_WhereLtMinimumSwapped,
+              Tolk_WhereNotLtMax, Tolk_WhereNotLtMaxSwapped,
+              Tolk_WhereNotLtMinimum, Tolk_WhereNotLtMinimumSwapped>(ctx);
 }
 
 } // namespace

@@ -30,6 +30,11 @@ class Tolk_BoolConst<string value>
     : Constraint<CPred<"isConstantBool($0, " # value # ")">,
                  "the Bool constant " # value>;
 
+// A value whose data type is an integer (weak included) or Bool: no NaN and
+// no signed zero, so that `lt` false means "greater or equal".
+def Tolk_IntOrBool
+    : Constraint<CPred<"isIntOrBool($0)">, "an integer or Bool">;
+
 // cast(cast(x : A -> B) : B -> C) with A -> B lossless, and shapes that the
 // direct cast changes the same way (see isLosslessCastChain).
 def Tolk_LosslessCastChain
@@ -48,6 +53,52 @@ def Tolk_WhereFalseTrue : Pat<
   (Tolk_LogicalNotOp $c),
   [(Tolk_BoolConst<"false"> $f), (Tolk_BoolConst<"true"> $t),
    (Tolk_SameType $c, $res)]>;
+
+// A max or minimum selected by the compare of its own operands. Where
+// `p < q` holds, neither operand is a NaN and they differ (`-0.0 < +0.0` is
+// false, so they are not two zeros), so max(p, q) is q and minimum(p, q) is p
+// for every type: floats, integers, Bool (false < true; max is or, minimum
+// and). issue 5's kernel 4, `where(a < b, max(a, b), a * 2.0)`, then loses the
+// four compares and selects a float max costs per lane. The operands and the
+// max have one type, so that q carries the max's promotion and shape. max and
+// minimum are commutative: each pattern comes with its swapped operands.
+def Tolk_WhereLtMax : Pat<
+  (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), (Tolk_MaxOp:$m $p, $q), $y),
+  (Tolk_WhereOp $c, $q, $y),
+  [(Tolk_SameType $p, $q), (Tolk_SameType $q, $m)]>;
+def Tolk_WhereLtMaxSwapped : Pat<
+  (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), (Tolk_MaxOp:$m $q, $p), $y),
+  (Tolk_WhereOp $c, $q, $y),
+  [(Tolk_SameType $p, $q), (Tolk_SameType $q, $m)]>;
+def Tolk_WhereLtMinimum : Pat<
+  (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), (Tolk_MinimumOp:$m $p, $q), $y),
+  (Tolk_WhereOp $c, $p, $y),
+  [(Tolk_SameType $p, $q), (Tolk_SameType $p, $m)]>;
+def Tolk_WhereLtMinimumSwapped : Pat<
+  (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), (Tolk_MinimumOp:$m $q, $p), $y),
+  (Tolk_WhereOp $c, $p, $y),
+  [(Tolk_SameType $p, $q), (Tolk_SameType $p, $m)]>;
+
+// The same in the false arm, for integers and Bool only: there `p < q` false
+// is `p >= q`, so max(p, q) is p and minimum(p, q) is q (equal operands are
+// one value). Not for floats: with a NaN, max(p, q) is the other operand,
+// and max(-0.0, +0.0) is +0.0, neither of them p.
+def Tolk_WhereNotLtMax : Pat<
+  (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), $x, (Tolk_MaxOp:$m $p, $q)),
+  (Tolk_WhereOp $c, $x, $p),
+  [(Tolk_SameType $p, $q), (Tolk_SameType $p, $m), (Tolk_IntOrBool $p)]>;
+def Tolk_WhereNotLtMaxSwapped : Pat<
+  (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), $x, (Tolk_MaxOp:$m $q, $p)),
+  (Tolk_WhereOp $c, $x, $p),
+  [(Tolk_SameType $p, $q), (Tolk_SameType $p, $m), (Tolk_IntOrBool $p)]>;
+def Tolk_WhereNotLtMinimum : Pat<
+  (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), $x, (Tolk_MinimumOp:$m $p, $q)),
+  (Tolk_WhereOp $c, $x, $q),
+  [(Tolk_SameType $p, $q), (Tolk_SameType $q, $m), (Tolk_IntOrBool $p)]>;
+def Tolk_WhereNotLtMinimumSwapped : Pat<
+  (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), $x, (Tolk_MinimumOp:$m $q, $p)),
+  (Tolk_WhereOp $c, $x, $q),
+  [(Tolk_SameType $p, $q), (Tolk_SameType $q, $m), (Tolk_IntOrBool $p)]>;
 
 //===----------------------------------------------------------------------===//
 // cast
