@@ -96,8 +96,9 @@ public:
       : b(rewriter), loc(loc), type(type),
         width(getElementTypeOrSelf(type).getIntOrFloatBitWidth()) {}
 
-  Value c(uint64_t v) {
-    return createScalarOrSplatConstant(b, loc, type, APInt(width, v));
+  Value c(uint64_t v) { return c(APInt(width, v)); }
+  Value c(const APInt &v) {
+    return createScalarOrSplatConstant(b, loc, type, v);
   }
   Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
   Value ori(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
@@ -106,6 +107,9 @@ public:
   Value shli(Value x, Value y) { return arith::ShLIOp::create(b, loc, x, y); }
   Value shrui(Value x, Value y) {
     return arith::ShRUIOp::create(b, loc, x, y);
+  }
+  Value shrsi(Value x, Value y) {
+    return arith::ShRSIOp::create(b, loc, x, y);
   }
   Value maxsi(Value x, Value y) {
     return arith::MaxSIOp::create(b, loc, x, y);
@@ -344,12 +348,54 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
   bool includeBf16;
 };
 
+/// An integer of `width` bits (more than f64 holds exactly) rounded to odd
+/// so that f64 holds it exactly: the bits below position k cleared and, if
+/// any was set, bit k set. In two's complement this picks the odd one of the
+/// two multiples of 2^k around the value, for either sign. Rounded to odd
+/// with p >= q + 2 significant bits, the value rounds to nearest-even at q
+/// bits as the integer itself does (Boldo and Melquiond, "Emulation of FMA
+/// and correctly rounded sums: proved algorithms using rounding to odd"),
+/// and q is at most 8 here (bf16), 11 for any 16-bit float.
+///
+/// k depends on the magnitude: for |x| in [2^m, 2^(m+1)), k <= m - 16 keeps
+/// at least 17 bits and k >= m - 52 keeps at most 53. One k serves 36
+/// binades, so k runs down from width - 53 in steps of 36; the largest k
+/// whose binades |x| reaches wins, and below 2^(k + 16) for the smallest k
+/// (at most 36) the integer is exact in f64 as it is.
+static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
+                              unsigned width, bool isSigned) {
+  IntBuilder ib(rewriter, loc, x.getType());
+  using P = arith::CmpIPredicate;
+  llvm::SmallVector<unsigned> ks;
+  for (int k = int(width) - 53; k > 0; k -= 36)
+    ks.push_back(k);
+  Value result = x;
+  for (unsigned k : llvm::reverse(ks)) {
+    APInt low = APInt::getLowBitsSet(width, k);
+    Value inexact = ib.cmp(P::ne, ib.andi(x, ib.c(low)), ib.c(0));
+    Value odd =
+        ib.ori(ib.andi(x, ib.c(~low)), ib.shli(ib.zext(inexact), ib.c(k)));
+    // |x| >= 2^(k + 16): x >> (k + 16) is neither 0 nor, for a negative x,
+    // -1.
+    Value top =
+        isSigned ? ib.shrsi(x, ib.c(k + 16)) : ib.shrui(x, ib.c(k + 16));
+    Value big = ib.cmp(P::ne, top, ib.c(0));
+    if (isSigned)
+      big = arith::AndIOp::create(
+          rewriter, loc, big,
+          ib.cmp(P::ne, top, ib.c(APInt::getAllOnes(width))));
+    result = ib.select(big, odd, result);
+  }
+  return result;
+}
+
 /// arith.sitofp/uitofp to a narrow float: through the narrowest of f32 and
 /// f64 that holds every integer of the source's width exactly, then the
 /// truncation above, so that the value rounds once. The canonicalizer folds
 /// truncf(sitofp(x)) into sitofp(x) when the first conversion is exact, so
-/// these appear after TolkToArith's integer-to-narrow-float casts. A 64-bit
-/// integer past 2^53 rounds twice (docs/Rationale.md, "Lowering to arith").
+/// these appear after TolkToArith's integer-to-narrow-float casts. An
+/// integer wider than f64 holds (64 bits and more) is rounded to odd first,
+/// so that its two roundings give the one rounding of the integer.
 template <typename OpTy>
 struct IntToNarrow : public OpRewritePattern<OpTy> {
   IntToNarrow(MLIRContext *ctx, bool includeBf16)
@@ -360,14 +406,19 @@ struct IntToNarrow : public OpRewritePattern<OpTy> {
     Type outElt = getElementTypeOrSelf(op.getType());
     if (!getNarrowFormat(outElt, includeBf16))
       return failure();
-    unsigned width = getElementTypeOrSelf(op.getIn().getType())
-                         .getIntOrFloatBitWidth();
-    // Unsigned integers of 24 bits and signed ones of 25 are exact in f32.
-    unsigned exactInF32 = std::is_same_v<OpTy, arith::SIToFPOp> ? 25 : 24;
+    Value in = op.getIn();
+    unsigned width = getElementTypeOrSelf(in.getType()).getIntOrFloatBitWidth();
+    // Unsigned integers of 24 bits and signed ones of 25 are exact in f32,
+    // of 53 and 54 in f64.
+    constexpr bool isSigned = std::is_same_v<OpTy, arith::SIToFPOp>;
+    unsigned exactInF32 = isSigned ? 25 : 24;
+    unsigned exactInF64 = isSigned ? 54 : 53;
     Type wideElt = width <= exactInF32 ? Type(rewriter.getF32Type())
                                        : Type(rewriter.getF64Type());
+    if (width > exactInF64)
+      in = roundToOddForF64(rewriter, op.getLoc(), in, width, isSigned);
     Value wide = OpTy::create(rewriter, op.getLoc(),
-                              withElement(op.getType(), wideElt), op.getIn());
+                              withElement(op.getType(), wideElt), in);
     rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, op.getType(), wide);
     return success();
   }

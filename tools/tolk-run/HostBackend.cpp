@@ -43,8 +43,14 @@ public:
     llvm::InitializeNativeTargetAsmPrinter();
     ExecutionEngineOptions options;
     // O2 for the kernel's loops: the JIT's own default does not optimize.
-    options.transformer = makeOptimizingTransformer(
-        /*optLevel=*/2, /*sizeLevel=*/0, /*targetMachine=*/nullptr);
+    // `ExecutionEngineOptions::transformer` is a function_ref, so the
+    // std::function it refers to must outlive ExecutionEngine::create: bound
+    // to a temporary, it dangled and the JIT compiled the module unoptimized
+    // (docs/Rationale.md, "Host lowering").
+    std::function<llvm::Error(llvm::Module *)> transformer =
+        makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0,
+                                  /*targetMachine=*/nullptr);
+    options.transformer = transformer;
     llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
         ExecutionEngine::create(*lowered, options);
     if (!engine)
