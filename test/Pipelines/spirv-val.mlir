@@ -1,7 +1,7 @@
 // REQUIRES: spirv-val
 // The binaries of --tolk-to-spirv are valid Vulkan 1.3 SPIR-V: the kernels
 // of spirv.mlir (every address space, fp8, bf16, push constants of every
-// width), its tensor-level function, and the examples.
+// width), its tensor-level function, the examples, and spirv-pow.mlir.
 // RUN: tolk-opt %S/spirv.mlir --tolk-to-spirv -o %t.mlir
 // RUN: tolk-translate --serialize-spirv --kernel=add_f32 %t.mlir -o %t.kernels.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.kernels.spv
@@ -18,3 +18,12 @@
 // RUN: tolk-opt %S/spirv.mlir --tolk-to-spirv="version=v1.5" \
 // RUN:   | tolk-translate --serialize-spirv --kernel=neighbour -o %t.v15.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.v15.spv
+// pow in f64 arithmetic and conversions that keep NaN payloads
+// (spirv-pow.mlir).
+// RUN: tolk-opt %S/spirv-pow.mlir --tolk-to-spirv -o %t.pow.mlir
+// RUN: tolk-translate --serialize-spirv --kernel=pow_f32 %t.pow.mlir -o %t.pow_f32.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.pow_f32.spv
+// RUN: tolk-translate --serialize-spirv --kernel=pow_f16 %t.pow.mlir -o %t.pow_f16.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.pow_f16.spv
+// RUN: tolk-translate --serialize-spirv --kernel=narrow %t.pow.mlir -o %t.narrow.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.narrow.spv

@@ -141,6 +141,25 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
   ];
 }
 
+def TolkHostBf16Bits : Pass<"tolk-host-bf16-bits", "::mlir::ModuleOp"> {
+  let summary = "Carry bf16 values of LLVM dialect functions as i16 bits";
+  let description = [{
+    The last step of `--tolk-to-llvm`: every bf16 value (and vector of
+    bf16) that is only moved (loaded, stored, selected, passed between
+    blocks, to or from a function defined in the module, inserted into or
+    extracted from a vector, a constant) becomes an i16 (a vector of i16)
+    with the same bits, as do the signatures of the functions defined in
+    the module, and bitcasts between the two disappear. The host computes
+    bf16 in f32 with Tolk's own conversions, so nothing is left that needs
+    the type, and LLVM's x86 backend moves a bf16 value between basic blocks
+    through f32: `vcvtneps2bf16` (AVX512-BF16) flushes subnormals to zero
+    and `__truncsfbf2` quiets signalling NaNs (docs/Rationale.md, "Host
+    lowering"). Any other op on bf16 (arithmetic, a call of a declaration)
+    keeps its type, with bitcasts around it.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // TolkToSPIRV
 //===----------------------------------------------------------------------===//
@@ -175,8 +194,12 @@ def ConvertTolkKernelsToSPIRV
     the 8/16-bit storage capabilities, vectors longer than 4 without
     Vector16) are diagnostics at the op that uses it.
   }];
+  // memref and math: the pass creates memref.load/store (scalarized vector
+  // accesses) and math ops (trunc, pow) that its input may not contain.
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::spirv::SPIRVDialect",
   ];
 }
