@@ -469,8 +469,10 @@ def registered_pipelines(args):
     """The GPU and host pipelines this tolk-opt has."""
     out = subprocess.run([args.tolk_opt, "--help"], capture_output=True,
                          text=True).stdout
-    return [p for p in ("tolk-to-nvvm", "tolk-to-rocdl", "tolk-to-spirv",
-                        "tolk-to-llvm") if "--%s" % p in out]
+    wanted = (args.pipelines.split(",") if args.pipelines else
+              ["tolk-to-nvvm", "tolk-to-rocdl", "tolk-to-spirv",
+               "tolk-to-llvm"])
+    return [p for p in wanted if "--%s" % p in out]
 
 
 def gpu_threading(args, tmp):
@@ -481,8 +483,10 @@ def gpu_threading(args, tmp):
           % (args.kernels, args.ops_per_function, ops, os.cpu_count()))
     print()
     print("Each tensor-level function becomes a kernel in its own gpu.module; "
-          "the pipelines nest Tolk's passes on gpu.module, and NVVM and ROCDL "
-          "serialize the modules in parallel. Speedup = time with "
+          "the pipelines nest Tolk's passes on gpu.module, NVVM and ROCDL "
+          "serialize the modules in parallel, SPIR-V converts them in "
+          "parallel, and the host pipeline nests its function passes on "
+          "the functions. Speedup = time with "
           "--mlir-disable-threading / time without; CPU is the threaded "
           "process's user + system time.")
     print()
@@ -515,6 +519,10 @@ def main(argv=None):
     parser.add_argument("--ops-per-function", type=int, default=40)
     parser.add_argument("--kernels", type=int, default=1000,
                         help="kernels in the parallel-compilation table")
+    parser.add_argument("--pipelines", metavar="P1,P2",
+                        help="the pipelines of the parallel-compilation "
+                        "table (default: every one tolk-opt has, e.g. "
+                        "tolk-to-spirv,tolk-to-llvm)")
     parser.add_argument("--only", choices=["scaling", "threads", "gpu"],
                         help="run one of the three tables")
     parser.add_argument("--keep", metavar="DIR",
@@ -531,7 +539,7 @@ def main(argv=None):
         print("# Compile scaling (%s, %d cores)" % (
             time.strftime("%Y-%m-%d %H:%M"), os.cpu_count()))
         print()
-        if args.only != "threads":
+        if args.only in (None, "scaling"):
             scaling(args, tmp)
         if args.only in (None, "threads"):
             threading(args, tmp)

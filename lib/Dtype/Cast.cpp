@@ -56,6 +56,20 @@ static std::optional<IntFormat> intFormat(DType dt) {
 
 /// i wrapped to the width in two's complement (modulo 2^bits).
 static mpz_class wrap(const mpz_class &i, IntFormat f) {
+  // The common case, an i that fits a 64-bit long and a width of at most 64
+  // bits, in machine integers: the same residue without the APInt round trip
+  // (every integer fold and Dtype.const of an integer goes through here).
+  if (sizeof(long) == sizeof(int64_t) && f.bits <= 64 &&
+      mpz_fits_slong_p(i.get_mpz_t())) {
+    uint64_t u = static_cast<uint64_t>(mpz_get_si(i.get_mpz_t()));
+    if (f.bits < 64)
+      u &= (uint64_t(1) << f.bits) - 1;
+    if (!f.isSigned)
+      return mpz_class(static_cast<unsigned long>(u));
+    if (f.bits < 64 && (u >> (f.bits - 1)) != 0)
+      u |= ~uint64_t(0) << f.bits; // Sign-extend a negative residue.
+    return mpz_class(static_cast<long>(u));
+  }
   return fromAPInt(toAPInt(i, f.bits), f.isSigned);
 }
 
@@ -225,6 +239,20 @@ llvm::Expected<APInt> tolk::dtype::toBits(DType dt, const Value &v) {
       return invalidArgument("bitcast: the float " + describe(v) +
                              " is not stored by the integer type " +
                              toString(dt));
+    // A value that fits a long and the width: its bits directly, without
+    // building the bounds as big integers.
+    if (sizeof(long) == sizeof(int64_t) && v.isInt() && f->bits <= 64 &&
+        mpz_fits_slong_p(v.getInt().get_mpz_t())) {
+      long s = mpz_get_si(v.getInt().get_mpz_t());
+      bool inRange;
+      if (f->isSigned)
+        inRange = f->bits == 64 || (s >= -(int64_t(1) << (f->bits - 1)) &&
+                                    s < (int64_t(1) << (f->bits - 1)));
+      else
+        inRange = s >= 0 && (f->bits == 64 || s < (int64_t(1) << f->bits));
+      if (inRange)
+        return APInt(width, static_cast<uint64_t>(s), f->isSigned);
+    }
     mpz_class i = v.toInteger();
     if (i < intMin(*f) || i > intMax(*f))
       return invalidArgument("bitcast: " + describe(v) +

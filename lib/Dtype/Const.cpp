@@ -55,6 +55,8 @@ Float tolk::dtype::nan() { return Float{kExpMask | kQuietBit}; }
 Value Value::ofBool(bool b) { return Value(b); }
 Value Value::ofInt(mpz_class i) { return Value(std::move(i)); }
 Value Value::ofInt(int64_t i) {
+  if (sizeof(long) == sizeof(int64_t))
+    return Value(mpz_class(static_cast<long>(i)));
   // mpz_class has no int64_t constructor where long is 32 bits; go through
   // the magnitude so that INT64_MIN is exact too.
   mpz_class m;
@@ -159,6 +161,12 @@ llvm::APInt tolk::dtype::toAPInt(const mpz_class &i, unsigned width) {
 }
 
 mpz_class tolk::dtype::fromAPInt(const llvm::APInt &i, bool isSigned) {
+  // One machine word: GMP's own constructors, with no limb import.
+  if (sizeof(long) == sizeof(int64_t) && i.getBitWidth() <= 64) {
+    if (isSigned)
+      return mpz_class(static_cast<long>(i.getSExtValue()));
+    return mpz_class(static_cast<unsigned long>(i.getZExtValue()));
+  }
   bool negative = isSigned && i.isNegative();
   llvm::APInt mag = negative ? -i : i;
   mpz_class r;

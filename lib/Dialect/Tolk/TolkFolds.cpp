@@ -419,6 +419,11 @@ orIdentities(Operation *op, ArrayRef<Attribute> operands, OpFoldResult folded,
              llvm::function_ref<OpFoldResult(const PromotedBinary &)> ids) {
   if (folded)
     return folded;
+  // Every identity needs a constant operand or one value on both sides;
+  // without either, skip the promotion (most ops of a program are such).
+  if (operands.size() == 2 && !operands[0] && !operands[1] &&
+      op->getOperand(0) != op->getOperand(1))
+    return {};
   std::optional<PromotedBinary> b = promoteBinary(op, operands);
   if (!b)
     return {};

@@ -262,28 +262,29 @@ LogicalResult ConstOp::verify() {
   if (c.isInvalid())
     return success();
   const dtype::Value &v = c.value();
-  std::string expected = typeName(getContext(), dt);
+  // Named only for a diagnostic: printing a type costs more than the check.
+  auto expected = [&] { return typeName(getContext(), dt); };
   if (dt == DType::Bool && !v.isBool())
     return emitOpError("expected a Bool value for i1");
   if (dtype::isFloat(dt)) {
     if (!v.isFloat())
-      return emitOpError("expected a float value for ") << expected;
+      return emitOpError("expected a float value for ") << expected();
     // The value must be one the type holds, as Dtype.const makes it.
     llvm::Expected<dtype::Const> canon = dtype::makeConst(dt, c);
     if (!canon)
       return emitOpError(llvm::toString(canon.takeError()));
     if (*canon != c)
       return emitOpError("value ") << dtype::ppConst(c) << " is not a value of "
-                                   << expected << " (it would be "
+                                   << expected() << " (it would be "
                                    << dtype::ppConst(*canon) << ")";
     return success();
   }
   if (dt != DType::Bool) {
     if (!v.isInt())
-      return emitOpError("expected an integer value for ") << expected;
+      return emitOpError("expected an integer value for ") << expected();
     if (dt != DType::WeakInt && (v < dtype::min(dt) || v > dtype::max(dt)))
       return emitOpError("integer ") << dtype::ppConst(c)
-                                     << " is out of the range of " << expected;
+                                     << " is out of the range of " << expected();
   }
   return success();
 }
@@ -396,10 +397,13 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
     return emitInferError(loc, "'" + opName + "' op " + msg);
   }
   DType dt = promotion->promoted;
-  std::string got = typeName(ctx, dt);
+  // The type's name only on failure: printing it is most of the inference's
+  // cost, and every op's verifier runs this (bench/README.md, "Compile time
+  // and scaling").
   auto reject = [&](StringRef what) {
     return emitInferError(loc, "'" + opName + "' op expects " + what +
-                                      " operands, but they promote to " + got);
+                                      " operands, but they promote to " +
+                                      typeName(ctx, dt));
   };
   switch (rule.takes) {
   case Takes::Any:
