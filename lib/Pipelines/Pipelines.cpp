@@ -136,6 +136,8 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
       },
       [](OpPassManager &kernels) {
         kernels.addPass(createConvertGpuOpsToNVVMOps());
+        // libdevice's __nv_sqrtf is sqrt.approx.f32.
+        kernels.addPass(tolk::createTolkNVVMSqrt());
       });
 }
 

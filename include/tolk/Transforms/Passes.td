@@ -125,6 +125,24 @@ def TolkROCDLDispatchDims : Pass<"tolk-rocdl-dispatch-dims"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TolkNVVMSqrt : Pass<"tolk-nvvm-sqrt"> {
+  let summary = "libdevice's sqrt calls as LLVM's sqrt intrinsic, correctly "
+                "rounded on NVPTX";
+  let description = [{
+    Replaces the calls of `__nv_sqrtf` and `__nv_sqrt` that
+    `convert-gpu-to-nvvm` makes of `math.sqrt` by `llvm.intr.sqrt`, and
+    erases their declarations once unused. libdevice's functions compile to
+    `sqrt.approx.f32` unless `__CUDA_PREC_SQRT` is reflected as 1, and
+    MLIR's NVVM serializer does not set it; Tolk's `sqrt` is the correctly
+    rounded one. The NVPTX back end makes `sqrt.rn.f32` and `sqrt.rn.f64` of
+    the intrinsic (`f16` is widened to `f32` around the call already, which
+    rounds once in effect: 24 >= 2 * 11 + 2 bits). The intrinsic is illegal
+    during `convert-gpu-to-nvvm`, so Tolk's NVVM pipeline runs this pass on
+    the kernels just after it.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def TolkGpuModuleToBinary : Pass<"tolk-gpu-module-to-binary"> {
   let summary = "gpu-module-to-binary, serializing the gpu.modules in "
                 "parallel";
@@ -143,6 +161,11 @@ def TolkGpuModuleToBinary : Pass<"tolk-gpu-module-to-binary"> {
     many kernels, one `gpu.module` each (as `--tolk-kernelize` makes them),
     compiles in parallel this way. Tolk's NVVM and ROCDL pipelines use it in
     place of upstream's pass.
+
+    For NVVM to PTX (format `isa`), a module that declares no function it
+    does not define is serialized without parsing the bitcode libraries
+    (libdevice), which upstream parses for every module: linking them would
+    add nothing to it, and the PTX is the same.
   }];
   let options = [
     Option<"toolkitPath", "toolkit", "std::string", /*default=*/"\"\"",
