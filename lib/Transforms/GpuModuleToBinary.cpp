@@ -70,6 +70,23 @@ protected:
     });
     if (!external)
       return SmallVector<std::unique_ptr<llvm::Module>>();
+    // A libdevice function (math.exp2, math.log2, ... become __nv_* calls)
+    // without libdevice would leave an undefined .extern in the PTX, which
+    // only the driver's link step rejects: say so here, at the module.
+    bool hasLibdevice = llvm::any_of(getLibrariesToLink(), [](Attribute a) {
+      auto path = dyn_cast<StringAttr>(a);
+      return path && path.getValue().ends_with("libdevice.10.bc");
+    });
+    if (!hasLibdevice)
+      for (llvm::Function &f : module.functions())
+        if (f.isDeclaration() && f.getName().starts_with("__nv_")) {
+          getOperation().emitError()
+              << "the kernel calls libdevice's " << f.getName()
+              << ", and no CUDA toolkit with nvvm/libdevice/libdevice.10.bc "
+                 "was found: set CUDA_HOME (or CUDA_PATH, CUDA_ROOT) or "
+                 "pass --tolk-gpu-module-to-binary's toolkit";
+          return std::nullopt;
+        }
     return SerializeGPUModuleBase::loadBitcodeFiles(module);
   }
 
