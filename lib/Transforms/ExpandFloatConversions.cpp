@@ -381,9 +381,7 @@ static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
         isSigned ? ib.shrsi(x, ib.c(k + 16)) : ib.shrui(x, ib.c(k + 16));
     Value big = ib.cmp(P::ne, top, ib.c(0));
     if (isSigned)
-      big = arith::AndIOp::create(
-          rewriter, loc, big,
-          ib.cmp(P::ne, top, ib.c(APInt::getAllOnes(width))));
+      big = ib.andi(big, ib.cmp(P::ne, top, ib.c(APInt::getAllOnes(width))));
     result = ib.select(big, odd, result);
   }
   return result;

@@ -79,6 +79,12 @@ Value toResultType(PatternRewriter &rewriter, Location loc, Value value,
   return value;
 }
 
+/// The packet's workgroup size in dimension `dim`, as i32.
+Value workgroupSize(PatternRewriter &rewriter, Location loc, int dim) {
+  return loadPacketField(rewriter, loc, rewriter.getI16Type(),
+                         kWorkgroupSizeOffset + 2 * dim);
+}
+
 /// rocdl.workgroup.dim.{x,y,z}: the packet's workgroup size.
 template <typename DimOp, int Dim>
 struct BlockDimFromPacket : OpRewritePattern<DimOp> {
@@ -90,9 +96,9 @@ struct BlockDimFromPacket : OpRewritePattern<DimOp> {
     if (!type)
       return failure();
     Location loc = op.getLoc();
-    Value size = loadPacketField(rewriter, loc, rewriter.getI16Type(),
-                                 kWorkgroupSizeOffset + 2 * Dim);
-    rewriter.replaceOp(op, toResultType(rewriter, loc, size, type));
+    rewriter.replaceOp(op, toResultType(rewriter, loc,
+                                        workgroupSize(rewriter, loc, Dim),
+                                        type));
     return success();
   }
 };
@@ -113,8 +119,7 @@ struct GridDimFromPacket : OpRewritePattern<DimOp> {
     Location loc = op.getLoc();
     auto i32 = rewriter.getI32Type();
     Value items = loadPacketField(rewriter, loc, i32, kGridSizeOffset + 4 * Dim);
-    Value block = loadPacketField(rewriter, loc, rewriter.getI16Type(),
-                                  kWorkgroupSizeOffset + 2 * Dim);
+    Value block = workgroupSize(rewriter, loc, Dim);
     Value groups = LLVM::UDivOp::create(rewriter, loc, items, block);
     Value rest = LLVM::URemOp::create(rewriter, loc, items, block);
     Value zero = LLVM::ConstantOp::create(rewriter, loc, i32, 0);

@@ -133,6 +133,19 @@ protected:
     return false;
   }
 
+  /// The codes that `ret` returns, once everything before it folded to a
+  /// constant.
+  static std::vector<APInt> foldedCodes(func::ReturnOp ret) {
+    auto cst = ret.getOperand(0).getDefiningOp<arith::ConstantOp>();
+    if (!cst) {
+      ADD_FAILURE() << "not folded to a constant";
+      return {};
+    }
+    auto dense = cast<DenseIntElementsAttr>(cst.getValue());
+    return std::vector<APInt>(dense.value_begin<APInt>(),
+                              dense.value_end<APInt>());
+  }
+
   /// tolk.cast of the f32 values `bits` to `to`, lowered by
   /// --convert-tolk-to-arith and the pass with `chip` and `emulate` on a
   /// function argument (so that nothing folds before the pass sees the
@@ -189,14 +202,7 @@ protected:
       if (!foldVectorCmpF(fn))
         break;
     }
-    auto cst = ret.getOperand(0).getDefiningOp<arith::ConstantOp>();
-    if (!cst) {
-      ADD_FAILURE() << "not folded to a constant";
-      return {};
-    }
-    auto dense = cast<DenseIntElementsAttr>(cst.getValue());
-    return std::vector<APInt>(dense.value_begin<APInt>(),
-                              dense.value_end<APInt>());
+    return foldedCodes(ret);
   }
 
   /// `conv` (arith.truncf or arith.extf) of the values of `bits` (each a
@@ -265,14 +271,7 @@ protected:
     // The model must not leave the conversion in place: the emulated pass
     // rewrote it (a chip that does not convert the format would not).
     auto ret = cast<func::ReturnOp>(fn.getBody().front().getTerminator());
-    auto cst = ret.getOperand(0).getDefiningOp<arith::ConstantOp>();
-    if (!cst) {
-      ADD_FAILURE() << "not folded to a constant";
-      return {};
-    }
-    auto dense = cast<DenseIntElementsAttr>(cst.getValue());
-    return std::vector<APInt>(dense.value_begin<APInt>(),
-                              dense.value_end<APInt>());
+    return foldedCodes(ret);
   }
 
   /// Checks `conv` of every code in `bits` against lib/Dtype, `kChunk`
