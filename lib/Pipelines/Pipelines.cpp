@@ -25,6 +25,7 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -46,21 +47,41 @@ using namespace mlir;
 /// the targets' upstream passes take from there. `nativeFloatChip`, when set,
 /// is the chip whose 8-bit float conversion instructions to use; with
 /// `bf16InF32`, bf16 arithmetic is computed in f32 and rounded once per op.
+/// Promotion made explicit, derived ops decomposed and weak types committed
+/// (--tolk-commit-weak needs the first, and the second for pow's weak
+/// exponent): the input contract of the value-op lowering.
+static void addExplicitPrimitives(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tolk::createTolkDecompose());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tolk::createTolkCommitWeak());
+}
+
+void tolk::buildTolkKernelizePipeline(OpPassManager &pm, int64_t upcast) {
+  // A weak type has no width to pass a buffer or scalar with, so the
+  // functions' weak types are committed first, as the kernels' are in
+  // buildTolkKernelPipeline; a function that still cannot be kernelized is
+  // an error at it rather than left for the host.
+  addExplicitPrimitives(pm.nest<func::FuncOp>());
+  tolk::TolkKernelizeOptions kernelize;
+  kernelize.upcast = upcast;
+  kernelize.strict = true;
+  pm.addPass(tolk::createTolkKernelize(kernelize));
+}
+
 void tolk::buildTolkKernelPipeline(OpPassManager &pm,
-                                   StringRef nativeFloatChip, bool bf16InF32) {
+                                   StringRef nativeFloatChip, bool bf16InF32,
+                                   int64_t upcast) {
   // A tensor-level function becomes a kernel beside it (issue 5: the
   // pipelines take tensor-level Tolk); kernels already there are left alone.
-  pm.addPass(tolk::createTolkKernelize());
+  buildTolkKernelizePipeline(pm, upcast);
   // The input contract of the value-op lowering (docs/Rationale.md,
   // "Lowering to arith"), on the kernels only: nested on each gpu.module, so
   // that the pass manager spreads the kernels over threads, and so that a
   // host function that --tolk-kernelize left beside its kernel (tensor-level
   // Tolk, with broadcasts only a kernel can lower) stays as it is.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(tolk::createTolkDecompose());
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(tolk::createTolkCommitWeak());
+  addExplicitPrimitives(kernels);
   tolk::ConvertTolkToGPUOptions toGPU;
   toGPU.bf16InF32 = bf16InF32;
   kernels.addPass(tolk::createConvertTolkToGPU(toGPU));

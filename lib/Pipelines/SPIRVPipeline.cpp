@@ -122,18 +122,14 @@ struct PreserveSignedZeroInfNan
 
 void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
                                     const TolkToSPIRVOptions &options) {
-  // Vulkan has vectors of 2 to 4 lanes (Vector16 is a Kernel capability),
-  // so tensor-level functions are kernelized with at most 4 lanes per
-  // thread before the shared pipeline, whose --tolk-kernelize then leaves
-  // them alone.
-  tolk::TolkKernelizeOptions kernelize;
-  kernelize.upcast = 4;
-  pm.addPass(tolk::createTolkKernelize(kernelize));
   // SPIR-V has no bf16 and no 8-bit floats: their arithmetic runs in f32,
   // rounded back once per op (TolkToArith's bf16-in-f32), and every
   // conversion to and from them is integer arithmetic on the bits, so that
-  // they are only stored, as integers of their width.
-  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true);
+  // they are only stored, as integers of their width. Vulkan has vectors of
+  // 2 to 4 lanes (Vector16 is a Kernel capability), so tensor-level
+  // functions are kernelized with at most 4 lanes per thread.
+  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true,
+                          /*upcast=*/4);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   math::MathExtendToSupportedTypesOptions extend;

@@ -386,12 +386,10 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
   if (!module)
     return fail("cannot read '" + positional.front() + "'");
-  // A tensor-level function becomes a kernel (kernels already there are left
-  // alone), so that NAME may name either.
+  // A tensor-level function becomes a kernel as the pipelines make it
+  // (kernels already there are left alone), so that NAME may name either.
   PassManager kernelize(&ctx);
-  tolk::TolkKernelizeOptions kernelizeOptions;
-  kernelizeOptions.upcast = backend->maxLanes();
-  kernelize.addPass(tolk::createTolkKernelize(kernelizeOptions));
+  tolk::buildTolkKernelizePipeline(kernelize, backend->maxLanes());
   if (failed(kernelize.run(*module)))
     return fail("--tolk-kernelize failed on '" + positional.front() + "'");
 

@@ -59,14 +59,21 @@ struct TolkToROCDLOptions
 void buildTolkToROCDLPipeline(mlir::OpPassManager &pm,
                               const TolkToROCDLOptions &options);
 
+/// The first step of every pipeline: the weak types of tensor-level
+/// functions committed (as --tolk-commit-weak does), then each function
+/// fused into a kernel (--tolk-kernelize{upcast strict}); one that cannot
+/// be is an error at it.
+void buildTolkKernelizePipeline(mlir::OpPassManager &pm, int64_t upcast = 0);
+
 /// Tolk's part of every pipeline, GPU or host: from Tolk (tensor-level
 /// functions or kernels) to gpu.func kernels over gpu, memref, vector, scf
 /// and arith. `nativeFloatChip`, when set, is the chip whose 8-bit float
 /// conversion instructions to use; `bf16InF32` computes bf16 arithmetic in
-/// f32, rounded once per op, for targets without bf16 arithmetic.
+/// f32, rounded once per op, for targets without bf16 arithmetic; `upcast`
+/// is --tolk-kernelize's lanes per thread (0: chosen per data type).
 void buildTolkKernelPipeline(mlir::OpPassManager &pm,
                              llvm::StringRef nativeFloatChip = "",
-                             bool bf16InF32 = false);
+                             bool bf16InF32 = false, int64_t upcast = 0);
 
 /// From a module of Tolk kernels (or tensor-level functions) to the LLVM
 /// dialect for the CPU: each kernel becomes a host function

@@ -124,7 +124,10 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
     and the function argument or result it binds
     (`tolk-translate --launch-json` prints it as JSON).
 
-    A function that does not have this form is left alone.
+    A function that does not have this form is left alone; with `strict`,
+    one that holds a Tolk op or type is an error at the function that says
+    what stops it (a dynamic shape, a weak type, a non-elementwise op, ...).
+    The lowering pipelines set `strict`, after committing weak types.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"128",
@@ -133,6 +136,8 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
            "Contiguous elements per thread, as vector loads and stores (1 "
            "to 16; 1 disables vectorization; 0 chooses per data type: 16 "
            "bytes of the widest buffer element)">,
+    Option<"strict", "strict", "bool", /*default=*/"false",
+           "A function of Tolk ops that cannot be kernelized is an error">,
   ];
   let dependentDialects = ["::tolk::TolkDialect", "::mlir::gpu::GPUDialect"];
 }

@@ -189,6 +189,22 @@ static void markAligned(Operation *access, PtrType ptrType) {
       IntegerAttr::get(IntegerType::get(access->getContext(), 64), align));
 }
 
+/// Whether `func` is tensor-level Tolk: a Tolk op or a Tolk type in its
+/// body or signature.
+static bool holdsTolk(func::FuncOp func) {
+  auto isTolk = [](Type t) {
+    return isa<TolkDialect>(tolk::getElementTypeOrSelf(t).getDialect());
+  };
+  if (llvm::any_of(func.getArgumentTypes(), isTolk) ||
+      llvm::any_of(func.getResultTypes(), isTolk))
+    return true;
+  WalkResult walk = func.walk([](Operation *op) {
+    return isa<TolkDialect>(op->getDialect()) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 /// Whether argument `arg` is a buffer (not a by-value scalar).
 static bool isBuffer(BlockArgument arg) {
   auto tensor = dyn_cast<RankedTensorType>(arg.getType());
@@ -211,12 +227,24 @@ struct KernelPlan {
   llvm::DenseMap<unsigned, Access> access;
 };
 
-/// The plan for `func`, or nothing when the pass leaves it alone.
+/// The plan for `func`, or nothing when the pass leaves it alone; then
+/// `whyNot` says what stops it.
 static std::optional<KernelPlan> planKernel(func::FuncOp func,
-                                            int64_t blockSize, int64_t upcast) {
-  if (func.isExternal() || !func.getBody().hasOneBlock() ||
-      func->hasAttr("tolk.kernel") || func.getNumResults() == 0)
+                                            int64_t blockSize, int64_t upcast,
+                                            std::string &whyNot) {
+  auto reject = [&](const Twine &why) -> std::optional<KernelPlan> {
+    whyNot = why.str();
     return std::nullopt;
+  };
+  auto typeString = [](Type t) {
+    std::string s;
+    llvm::raw_string_ostream(s) << t;
+    return s;
+  };
+  if (func.isExternal() || !func.getBody().hasOneBlock())
+    return reject("has no body of one block");
+  if (func.getNumResults() == 0)
+    return reject("has no result");
 
   // Results: static tensors of one shape, of data types a buffer holds.
   KernelPlan plan;
@@ -224,11 +252,15 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
     auto tensor = dyn_cast<RankedTensorType>(type);
     std::optional<ElementwiseType> et = classify(type);
     if (!tensor || !tensor.hasStaticShape() || !et || !isPassable(et->dtype))
-      return std::nullopt;
+      return reject("returns " + typeString(type) + " (result " + Twine(i) +
+                    "), but a kernel writes static tensors of a stored data "
+                    "type");
     if (i == 0)
       plan.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
     else if (tensor.getShape() != ArrayRef<int64_t>(plan.shape))
-      return std::nullopt;
+      return reject("returns " + typeString(type) + " (result " + Twine(i) +
+                    "), but every result of a kernel has the shape of result "
+                    "0");
   }
 
   // Every value broadcasts to the iteration shape, so that one thread per
@@ -240,23 +272,29 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   for (BlockArgument arg : func.getArguments()) {
     std::optional<ElementwiseType> et = classify(arg.getType());
     if (!fits(arg) || !isPassable(et->dtype))
-      return std::nullopt;
+      return reject("takes " + typeString(arg.getType()) + " (argument " +
+                    Twine(arg.getArgNumber()) +
+                    "), but a kernel reads scalars and static tensors of a "
+                    "stored data type that broadcast to the result shape");
   }
   for (Operation &op : func.getBody().front()) {
     if (isa<func::ReturnOp>(op))
       continue;
     if (!isElementwise(&op) || op.getNumRegions() != 0)
-      return std::nullopt;
+      return reject("holds '" + op.getName().getStringRef() +
+                    "', which is not a Tolk elementwise op");
     for (Value v : op.getResults())
       if (!fits(v))
-        return std::nullopt;
+        return reject("computes a value of type " + typeString(v.getType()) +
+                      ", which does not broadcast to the result shape");
   }
 
   // Every other buffer is no larger than the results (the values broadcast
   // to their shape), so its count cannot overflow either.
   std::optional<int64_t> size = checkedProduct(plan.shape);
   if (!size || *size == 0)
-    return std::nullopt;
+    return reject(size ? Twine("has results of no element")
+                       : Twine("has results of more than 2^63 elements"));
   plan.size = *size;
   // The lanes: the option, or (upcast = 0) as many as make the widest
   // buffer element move kVectorBytes per thread, so that narrow types get
@@ -298,7 +336,7 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   plan.block = std::min(blockSize, threads);
   plan.grid = llvm::divideCeil(threads, plan.block);
   if (plan.grid > std::numeric_limits<int32_t>::max())
-    return std::nullopt;
+    return reject("needs more than 2^31 - 1 blocks");
   return plan;
 }
 
@@ -583,10 +621,21 @@ void Kernelize::runOnOperation() {
   }
 
   SymbolTable symbols(module);
+  bool failed = false;
   for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
-    std::optional<KernelPlan> plan = planKernel(func, block, lanes);
-    if (!plan)
+    if (func->hasAttr("tolk.kernel"))
       continue;
+    std::string whyNot;
+    std::optional<KernelPlan> plan = planKernel(func, block, lanes, whyNot);
+    if (!plan) {
+      if (strict && holdsTolk(func)) {
+        // At the location only: the op would print the function.
+        mlir::emitError(func.getLoc(), "tolk-kernelize: function '")
+            << func.getSymName() << "' cannot be kernelized: it " << whyNot;
+        failed = true;
+      }
+      continue;
+    }
     OpBuilder b(func);
     b.setInsertionPointAfter(func);
     auto gpuModule = gpu::GPUModuleOp::create(
@@ -600,4 +649,6 @@ void Kernelize::runOnOperation() {
     func->setAttr("tolk.kernel", kernelRef);
     func->setAttr("tolk.launch", describeLaunch(func, kernel, kernelRef));
   }
+  if (failed)
+    signalPassFailure();
 }
