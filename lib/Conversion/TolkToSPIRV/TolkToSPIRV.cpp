@@ -159,8 +159,21 @@ public:
 private:
   InFlightDiagnostic fail(Operation *op) {
     succeeded = false;
-    return op->emitOpError();
+    if (!isa<UnknownLoc>(op->getLoc()))
+      return op->emitOpError();
+    // A constant that the canonicalizer shares between ops has no location
+    // of its own: report it where it is used, or at its kernel.
+    Location loc = op->getLoc();
+    if (auto kernel = op->getParentOfType<gpu::GPUFuncOp>())
+      loc = kernel.getLoc();
+    for (Operation *user : op->getUsers())
+      if (!isa<UnknownLoc>(user->getLoc())) {
+        loc = user->getLoc();
+        break;
+      }
+    return mlir::emitError(loc) << "'" << op->getName() << "' op ";
   }
+
 
   void need(Operation *op, Type type, spirv::Capability cap) {
     if (env.allows(cap) || !reported.insert(cap).second)
