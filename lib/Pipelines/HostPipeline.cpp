@@ -24,7 +24,6 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
-#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -59,16 +58,14 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm) {
   // From here on, each pass that works function by function is nested on
   // the functions, so that the pass manager runs them in parallel
   // (bench/README.md, "Parallel compilation of GPU kernels"); the module
-  // passes between them (math-to-funcs, vector-to-llvm, memref and func to
-  // LLVM) keep their order. The result is the same as with every pass on
+  // passes between them (vector-to-llvm, memref and func to LLVM) keep
+  // their order. The result is the same as with every pass on
   // the module.
   OpPassManager &hostFuncs = pm.nest<func::FuncOp>();
   hostFuncs.addPass(createCanonicalizerPass());
   hostFuncs.addPass(createCSEPass());
 
   // Upstream's CPU lowering, in the order of its own execution tests.
-  // math.ipowi (integer pow) has no LLVM intrinsic: a loop in a function.
-  pm.addPass(createConvertMathToFuncs());
   OpPassManager &toCF = pm.nest<func::FuncOp>();
   toCF.addPass(createSCFToControlFlowPass());
   toCF.addPass(memref::createExpandStridedMetadataPass());

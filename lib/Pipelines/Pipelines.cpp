@@ -85,6 +85,8 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   tolk::ConvertTolkToGPUOptions toGPU;
   toGPU.bf16InF32 = bf16InF32;
   kernels.addPass(tolk::createConvertTolkToGPU(toGPU));
+  // Integer pow has no instruction on any target, nor an LLVM intrinsic.
+  kernels.addPass(tolk::createTolkExpandIPowI());
   // NVVM lowers no 8-bit float conversion, and ROCDL only the fnuz ones on
   // gfx942 (TOOLCHAIN.md, "GPU lowering"): the chip's own instructions where
   // it has them, with fix-ups to seed 000 (docs/Rationale.md, "Native fp8
@@ -159,12 +161,17 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
         kernels.addPass(createConvertGpuOpsToNVVMOps());
         // libdevice's __nv_sqrtf is sqrt.approx.f32.
         kernels.addPass(tolk::createTolkNVVMSqrt());
+        // LLVM aborts on these (tolk.cast to and from ui128 and ui256).
+        kernels.addPass(tolk::createTolkNVVMWideConversions());
       });
 }
 
 void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
                                     const TolkToROCDLOptions &options) {
   buildTolkKernelPipeline(pm, options.chip);
+  // pow is a function of ROCm's device library: C's pow around a core in
+  // f64 arithmetic instead.
+  pm.nest<gpu::GPUModuleOp>().addPass(tolk::createTolkExpandPowF());
   buildTargetPipeline(
       pm,
       [&](OpPassManager &pm) {
@@ -178,6 +185,8 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
         ConvertGpuOpsToROCDLOpsOptions rocdl;
         rocdl.chipset = options.chip;
         kernels.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+        // exp2 and log2 as the intrinsics the library's functions are.
+        kernels.addPass(tolk::createTolkROCDLMath());
         // A launch size known only at launch, from the dispatch packet
         // rather than ROCm's device library.
         kernels.addPass(tolk::createTolkROCDLDispatchDims());

@@ -16,17 +16,3 @@ gpu.module @kernels {
   }
 }
 
-// -----
-
-gpu.module @kernels {
-  gpu.func @ipow(%a: !tolk.ptr<si32, global>)
-      kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
-    %i = tolk.special global_id x : si32
-    %pa = tolk.index %a[%i] : !tolk.ptr<si32, global>, si32
-    %x = tolk.load %pa : !tolk.ptr<si32, global> -> si32
-    // expected-error @below {{'math.ipowi' op has no SPIR-V lowering yet (integer pow on the SPIR-V target (Vulkan, v1.3))}}
-    %p = tolk.pow %x, %x : si32
-    tolk.store %pa, %p : !tolk.ptr<si32, global>, si32
-    gpu.return
-  }
-}

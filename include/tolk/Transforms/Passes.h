@@ -26,6 +26,12 @@ namespace tolk {
 void populateExpandFloatConversionPatterns(mlir::RewritePatternSet &patterns,
                                            bool includeBf16);
 
+/// math.powf on f32, f16 and bf16 under `root` as C's pow: the special
+/// cases around a core for a positive finite base and a finite exponent,
+/// in f64 arithmetic with `f64Core`, else math.powf of those operands
+/// (TolkExpandPowF in Passes.td).
+void expandPowF(mlir::Operation *root, bool f64Core);
+
 #define GEN_PASS_DECL
 #include "tolk/Transforms/Passes.h.inc"
 

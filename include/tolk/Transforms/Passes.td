@@ -125,6 +125,27 @@ def TolkROCDLDispatchDims : Pass<"tolk-rocdl-dispatch-dims"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TolkROCDLMath : Pass<"tolk-rocdl-math"> {
+  let summary = "ROCm device-library math calls as LLVM intrinsics, or an "
+                "error at the call";
+  let description = [{
+    Replaces the calls of ROCm's device library (OCML) that
+    `convert-gpu-to-rocdl` makes of `math.floor`, `math.ceil`, and of
+    `math.exp2` and `math.log2` on `f32` and `f16`, by `llvm.intr.floor`,
+    `llvm.intr.ceil`, `llvm.intr.exp2` and `llvm.intr.log2`: what those
+    OCML functions are. The AMDGPU back end compiles exp2 and log2 to
+    `v_exp_f32` and `v_log_f32` (`v_exp_f16`, `v_log_f16`) with its scaling
+    of subnormal operands and results. It erases the declarations once
+    unused.
+    A call of any other OCML function (`f64` `exp2`, `log2` and `pow`, for
+    which AMD GPUs have no instruction) is an error at the call: the
+    pipeline links no device library, so that it needs no ROCm and behaves
+    the same with it. Tolk's ROCDL pipeline runs it just after
+    `convert-gpu-to-rocdl`, which marks the intrinsics illegal.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def TolkNVVMSqrt : Pass<"tolk-nvvm-sqrt"> {
   let summary = "libdevice's sqrt calls as LLVM's sqrt intrinsic, correctly "
                 "rounded on NVPTX";
@@ -141,6 +162,65 @@ def TolkNVVMSqrt : Pass<"tolk-nvvm-sqrt"> {
     the kernels just after it.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def TolkExpandIPowI : Pass<"tolk-expand-ipowi"> {
+  let summary = "math.ipowi as a loop of squarings";
+  let description = [{
+    Rewrites `math.ipowi` (integer power) into square-and-multiply over the
+    exponent's bits: an `scf.for` of `w - 1` iterations for a `w`-bit
+    integer, on scalars and vectors alike, then selects for a negative
+    exponent as `math.ipowi` defines it (1 for a base of 1, +-1 for -1, 0
+    otherwise). No GPU has an instruction for it and LLVM has no intrinsic;
+    upstream's `convert-math-to-funcs` outlines the same loop into a
+    `func.func` of a `builtin.module`, which the `gpu.module`s of a GPU
+    pipeline are not. Every Tolk pipeline runs it after
+    `convert-tolk-to-gpu`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TolkExpandPowF : Pass<"tolk-expand-powf"> {
+  let summary = "math.powf as C's pow, around a core for positive operands";
+  let description = [{
+    Rewrites `math.powf` on `f32` (and `f16` and `bf16`, widened to `f32`
+    and rounded back) into C99's `pow` (Annex F), which the folder
+    computes: selects for the special cases (`pow(x, +-0)` and `pow(1, y)`
+    are 1, NaN included; a negative base with a non-integer exponent is a
+    NaN; the sign of an odd integer power; zeros and infinities) around a
+    core for a positive finite base and a finite exponent. With `f64-core`
+    the core is `exp2(y * log2(x))` in f64 arithmetic only (+, -, *, / and
+    conversions: series for log2 and exp2, no target function), within 1
+    ULP of the correctly rounded `f32` result; without it, `math.powf` of
+    the positive operands, left to the target.
+
+    The ROCDL pipeline runs it with `f64-core`: AMD GPUs have no pow
+    instruction, and upstream lowers `math.powf` to a function of ROCm's
+    device library. The SPIR-V conversion does the same, with the core in
+    f64 where the target has `Float64` (GLSL.std.450's `Pow` is undefined
+    for a negative base).
+  }];
+  let options = [
+    Option<"f64Core", "f64-core", "bool", /*default=*/"true",
+           "Compute the core in f64 arithmetic">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+def TolkNVVMWideConversions : Pass<"tolk-nvvm-wide-conversions"> {
+  let summary = "An error at conversions between floats and integers of "
+                "more than 64 bits, which NVPTX cannot compile";
+  let description = [{
+    Reports each `llvm.fptosi`, `llvm.fptoui`, `llvm.sitofp` and
+    `llvm.uitofp` between a float and an integer wider than 64 bits (a
+    `tolk.cast` to or from `ui128` or `ui256`) as an error at its location.
+    The NVPTX back end lowers them to library calls that it has no library
+    for, and LLVM then aborts while `gpu-module-to-binary` serializes the
+    module. Tolk's NVVM pipeline runs it on the kernels after
+    `convert-gpu-to-nvvm`.
+  }];
 }
 
 def TolkGpuModuleToBinary : Pass<"tolk-gpu-module-to-binary"> {

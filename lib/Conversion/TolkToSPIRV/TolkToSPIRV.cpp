@@ -29,6 +29,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
+#include "tolk/Transforms/LaneBuilder.h"
+#include "tolk/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
@@ -174,7 +176,6 @@ private:
     return mlir::emitError(loc) << "'" << op->getName() << "' op ";
   }
 
-
   void need(Operation *op, Type type, spirv::Capability cap) {
     if (env.allows(cap) || !reported.insert(cap).second)
       return;
@@ -255,11 +256,6 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
             << describeTarget(attr)
             << " has no instruction for (GLSL.std.450 has it for 16- and "
                "32-bit floats only)";
-        ok = false;
-      }
-      if (isa<math::IPowIOp>(op)) {
-        op->emitOpError("has no SPIR-V lowering yet (integer pow on the ")
-            << describeTarget(attr) << ")";
         ok = false;
       }
       if (!movesBits(op) && !isa<gpu::GPUFuncOp>(op) &&
@@ -521,247 +517,6 @@ static void expandTrunc(gpu::GPUFuncOp func) {
 }
 
 //===----------------------------------------------------------------------===//
-// pow
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Builds elementwise arith/math ops on scalars or vectors of one shape:
-/// each constant is splat to the shape of the value it goes with.
-struct LaneBuilder {
-  OpBuilder &b;
-  Location loc;
-  /// The shape: a VectorType, or null for scalars.
-  VectorType shape;
-
-  Type of(Type element) {
-    return shape ? Type(shape.clone(element)) : element;
-  }
-  Value constant(TypedAttr scalar) {
-    Type type = of(scalar.getType());
-    if (shape)
-      return arith::ConstantOp::create(
-          b, loc, type, DenseElementsAttr::get(cast<ShapedType>(type), scalar));
-    return arith::ConstantOp::create(b, loc, type, scalar);
-  }
-  Value f32(double v) { return constant(b.getF32FloatAttr(v)); }
-  Value f64(double v) { return constant(b.getF64FloatAttr(v)); }
-  Value i32(int64_t v) { return constant(b.getI32IntegerAttr(v)); }
-  Value intOf(Type element, uint64_t v) {
-    return constant(IntegerAttr::get(
-        element, APInt(element.getIntOrFloatBitWidth(), v)));
-  }
-  Value cmpf(arith::CmpFPredicate p, Value x, Value y) {
-    return arith::CmpFOp::create(b, loc, p, x, y);
-  }
-  Value cmpi(arith::CmpIPredicate p, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, p, x, y);
-  }
-  Value select(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
-  Value ori(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
-  Value xori(Value x, Value y) { return arith::XOrIOp::create(b, loc, x, y); }
-  Value addi(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value subi(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
-  Value shrui(Value x, Value y) { return arith::ShRUIOp::create(b, loc, x, y); }
-  Value shli(Value x, Value y) { return arith::ShLIOp::create(b, loc, x, y); }
-  Value addf(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
-  Value subf(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
-  Value mulf(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
-  Value divf(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
-  Value bitcast(Value x, Type element) {
-    return arith::BitcastOp::create(b, loc, of(element), x);
-  }
-  Value notOf(Value c) { return xori(c, constant(b.getBoolAttr(true))); }
-};
-} // namespace
-
-/// 2^n for integer lanes n in [-250, 250], in f64, without 64-bit integers:
-/// the product of two f32 powers of two (each exponent in [-125, 125], a
-/// normal f32), widened exactly.
-static Value exp2Integer(LaneBuilder &lb, Value n) {
-  Type f32 = lb.b.getF32Type(), f64 = lb.b.getF64Type();
-  Value half = arith::ShRSIOp::create(lb.b, lb.loc, n, lb.i32(1));
-  Value rest = lb.subi(n, half);
-  auto power = [&](Value k) -> Value {
-    Value bits = lb.shli(lb.addi(k, lb.i32(127)), lb.i32(23));
-    return arith::ExtFOp::create(lb.b, lb.loc, lb.of(f64),
-                                 lb.bitcast(bits, f32));
-  };
-  return lb.mulf(power(half), power(rest));
-}
-
-/// x^y for lanes of f32 with x positive and finite (subnormals included) and
-/// y finite, as exp2(y * log2(x)) in f64 arithmetic, rounded once to f32.
-/// Only +, -, *, / and conversions, which Vulkan computes correctly rounded
-/// in f64 (GLSL.std.450's Exp2 and Log2 take no f64): log2(x) = e + log2(m)
-/// with m in [sqrt(1/2), sqrt(2)] from x's bits and log(m) = 2 atanh(s),
-/// s = (m - 1) / (m + 1), |s| <= 0.172, by its series to s^21; then t = y *
-/// log2(x) = n + r with n an integer and |r| <= 1/2, and 2^r = exp(r ln 2)
-/// by its Taylor series to degree 13. Each series' remainder is below
-/// 2^-54, so the f64 result is within a few 2^-50 of x^y (|t| <= 150 where
-/// the f32 result is neither 0 nor infinite) and the f32 result is the
-/// correctly rounded one but within 2^-26 ULP of a tie: at most 1 ULP from
-/// the folder's, which rounds binary64 libm's pow to f32.
-static Value positivePowF64(LaneBuilder &lb, Value x, Value y) {
-  Type f32 = lb.b.getF32Type(), f64 = lb.b.getF64Type(), i32 = lb.b.getI32Type();
-  // x = m * 2^e. A subnormal x is its fraction (an integer below 2^23,
-  // which converts exactly to a normal f32) times 2^-149; integer and
-  // conversion ops only, as Vulkan may flush subnormal operands of float
-  // arithmetic.
-  Value bits = lb.bitcast(x, i32);
-  Value fracMask = lb.i32(0x7fffff);
-  Value biased = lb.shrui(bits, lb.i32(23));
-  Value subnormal = lb.cmpi(arith::CmpIPredicate::eq, biased, lb.i32(0));
-  Value fraction = lb.andi(bits, fracMask);
-  Value scaled = lb.bitcast(
-      arith::UIToFPOp::create(lb.b, lb.loc, lb.of(f32), fraction), i32);
-  Value normal = lb.select(subnormal, scaled, bits);
-  Value e = lb.subi(lb.shrui(normal, lb.i32(23)),
-                    lb.select(subnormal, lb.i32(127 + 149), lb.i32(127)));
-  Value mantissa = lb.andi(normal, fracMask);
-  // m in [1, 2) above sqrt(2) (0x3fb504f3) becomes m / 2, e + 1.
-  Value high = lb.cmpi(arith::CmpIPredicate::ugt, mantissa, lb.i32(0x3504f3));
-  Value m32 = lb.bitcast(
-      lb.ori(mantissa, lb.select(high, lb.i32(0x3f000000),
-                                 lb.i32(0x3f800000))),
-      f32);
-  e = lb.addi(e, arith::ExtUIOp::create(lb.b, lb.loc, lb.of(i32), high));
-  Value m = arith::ExtFOp::create(lb.b, lb.loc, lb.of(f64), m32);
-  Value one = lb.f64(1.0);
-  Value s = lb.divf(lb.subf(m, one), lb.addf(m, one));
-  Value z = lb.mulf(s, s);
-  // log2(m) = (2 / ln 2) * s * (1 + z/3 + z^2/5 + ... + z^10/21).
-  Value series = lb.f64(1.0 / 21);
-  for (int k = 9; k >= 0; --k)
-    series = lb.addf(lb.mulf(series, z), lb.f64(1.0 / (2 * k + 1)));
-  Value log2m = lb.mulf(lb.mulf(s, series), lb.f64(2.0 / llvm::numbers::ln2));
-  Value log2x = lb.addf(
-      arith::SIToFPOp::create(lb.b, lb.loc, lb.of(f64), e), log2m);
-  Value t = lb.mulf(
-      arith::ExtFOp::create(lb.b, lb.loc, lb.of(f64), y), log2x);
-  // Beyond +-250 the f32 result is 0 or infinite anyway; the clamp keeps
-  // 2^n in exp2Integer's range. t is not NaN (x and y are finite).
-  Value limit = lb.f64(250), lowLimit = lb.f64(-250);
-  t = lb.select(lb.cmpf(arith::CmpFPredicate::OGT, t, limit), limit, t);
-  t = lb.select(lb.cmpf(arith::CmpFPredicate::OLT, t, lowLimit), lowLimit, t);
-  Value n = math::FloorOp::create(lb.b, lb.loc, lb.addf(t, lb.f64(0.5)));
-  Value u = lb.mulf(lb.subf(t, n), lb.f64(llvm::numbers::ln2));
-  // exp(u) for |u| <= ln(2) / 2, Taylor to degree 13.
-  double inverseFactorial[14];
-  inverseFactorial[0] = 1;
-  for (int k = 1; k < 14; ++k)
-    inverseFactorial[k] = inverseFactorial[k - 1] / k;
-  Value p = lb.f64(inverseFactorial[13]);
-  for (int k = 12; k >= 0; --k)
-    p = lb.addf(lb.mulf(p, u), lb.f64(inverseFactorial[k]));
-  Value ni = arith::FPToSIOp::create(lb.b, lb.loc, lb.of(i32), n);
-  Value r = lb.mulf(p, exp2Integer(lb, ni));
-  return arith::TruncFOp::create(lb.b, lb.loc, lb.of(f32), r);
-}
-
-/// math.powf on f32 (and f16, in f32) as C99's pow (Annex F), which the folder computes
-/// (lib/Dtype's floatPow): GLSL.std.450's Pow is undefined for x < 0, and
-/// for x = 0 with y <= 0, and is only as precise as exp2(y * log2(x)) with
-/// GLSL's Exp2 and Log2. The special cases are selects around a core for a
-/// positive finite base and a finite exponent: in f64 where the target has
-/// Float64 (positivePowF64), else GLSL's Pow (the Vulkan precision of
-/// exp2(y * log2(x))).
-///  - pow(x, +-0) = 1 and pow(+1, y) = 1, a NaN x or y included;
-///  - otherwise a NaN x or y gives a NaN;
-///  - a finite x < 0 with a finite non-integer y gives a NaN;
-///  - the result's sign is x's for an odd integer y (-0 and -inf included);
-///  - x = +-0: +inf for y < 0, +0 for y > 0 (before that sign);
-///  - x = +-inf: +0 for y < 0, +inf for y > 0;
-///  - y = +-inf: 1 for |x| = 1, +inf when |x| < 1 and y < 0 or |x| > 1 and
-///    y > 0, else +0.
-static void expandPow(gpu::GPUFuncOp func, const spirv::TargetEnv &env) {
-  SmallVector<math::PowFOp> pows;
-  func.walk([&](math::PowFOp op) {
-    Type element = getElementTypeOrSelf(op.getType());
-    if (element.isF32() || element.isF16())
-      pows.push_back(op);
-  });
-  for (math::PowFOp op : pows) {
-    OpBuilder builder(op);
-    LaneBuilder lb{builder, op.getLoc(), dyn_cast<VectorType>(op.getType())};
-    using P = arith::CmpFPredicate;
-    Value x = op.getLhs(), y = op.getRhs();
-    // f16 (which math-extend-to-supported-types leaves to GLSL's f16 Pow)
-    // widens exactly, and the f32 result rounds once more: within one f16
-    // step of the folder's.
-    bool half = getElementTypeOrSelf(op.getType()).isF16();
-    if (half) {
-      x = arith::ExtFOp::create(builder, lb.loc, lb.of(builder.getF32Type()),
-                                x);
-      y = arith::ExtFOp::create(builder, lb.loc, lb.of(builder.getF32Type()),
-                                y);
-    }
-    Value ax = math::AbsFOp::create(builder, lb.loc, x);
-    Value ay = math::AbsFOp::create(builder, lb.loc, y);
-    Value zero = lb.f32(0.0), one = lb.f32(1.0);
-    Value inf = lb.f32(std::numeric_limits<float>::infinity());
-
-    Value xFinite = lb.cmpf(P::OLT, ax, inf); // False for NaN.
-    Value yFinite = lb.cmpf(P::OLT, ay, inf);
-    Value xZero = lb.cmpf(P::OEQ, x, zero);
-    Value xInf = lb.cmpf(P::OEQ, ax, inf);
-    Value yInf = lb.cmpf(P::OEQ, ay, inf);
-    Value yNegative = lb.cmpf(P::OLT, y, zero);
-    Value yInteger = lb.andi(
-        yFinite, lb.cmpf(P::OEQ, math::FloorOp::create(builder, lb.loc, y), y));
-    // An f32 of magnitude 2^24 or more is even; below, its lowest bit.
-    Value small = lb.cmpf(P::OLT, ay, lb.f32(16777216.0));
-    Value yLow = arith::FPToSIOp::create(builder, lb.loc,
-                                         lb.of(builder.getI32Type()),
-                                         lb.select(small, y, zero));
-    Value yOdd = lb.andi(
-        lb.andi(yInteger, small),
-        lb.cmpi(arith::CmpIPredicate::ne, lb.andi(yLow, lb.i32(1)),
-                lb.i32(0)));
-
-    // The magnitude.
-    Value regular = lb.andi(xFinite, lb.notOf(xZero));
-    Value core;
-    Value safeX = lb.select(regular, ax, one);
-    Value safeY = lb.select(yFinite, y, zero);
-    if (env.allows(spirv::Capability::Float64))
-      core = positivePowF64(lb, safeX, safeY);
-    else
-      core = math::PowFOp::create(builder, lb.loc, safeX, safeY);
-    Value toInf = lb.cmpi(arith::CmpIPredicate::eq,
-                          lb.cmpf(P::OLT, ax, one), yNegative);
-    Value infiniteY = lb.select(lb.cmpf(P::OEQ, ax, one), one,
-                                lb.select(toInf, inf, zero));
-    Value mag = core;
-    mag = lb.select(xZero, lb.select(yNegative, inf, zero), mag);
-    mag = lb.select(xInf, lb.select(yNegative, zero, inf), mag);
-    mag = lb.select(yInf, infiniteY, mag);
-
-    // The sign, from x's sign bit (-0 and -inf included) and an odd y.
-    Value xSign = lb.cmpi(arith::CmpIPredicate::slt,
-                          lb.bitcast(x, builder.getI32Type()), lb.i32(0));
-    Value r = lb.select(lb.andi(xSign, yOdd),
-                        arith::NegFOp::create(builder, lb.loc, mag), mag);
-
-    Value nan = lb.f32(std::numeric_limits<float>::quiet_NaN());
-    Value negativeX = lb.andi(lb.cmpf(P::OLT, x, zero), xFinite);
-    r = lb.select(lb.andi(negativeX, lb.andi(yFinite, lb.notOf(yInteger))),
-                  nan, r);
-    // A NaN operand: a NaN (compared by class, as arithmetic's).
-    Value anyNaN = lb.cmpf(P::UNO, x, y);
-    r = lb.select(anyNaN, lb.addf(x, y), r);
-    Value unit = lb.ori(lb.cmpf(P::OEQ, y, zero), lb.cmpf(P::OEQ, x, one));
-    r = lb.select(unit, one, r);
-    if (half)
-      r = arith::TruncFOp::create(builder, lb.loc, op.getType(), r);
-    op.replaceAllUsesWith(r);
-    op.erase();
-  }
-}
-
-//===----------------------------------------------------------------------===//
 // NaN payloads of float conversions
 //===----------------------------------------------------------------------===//
 
@@ -773,6 +528,8 @@ static void expandPow(gpu::GPUFuncOp func, const spirv::TargetEnv &env) {
 /// keeps 0x7fff). The NaN bits are integer arithmetic on the source's bits,
 /// selected on an unordered compare; a conversion whose integer types the
 /// target lacks (f64 without Int64, f16 without Int16) is left as it is.
+using tolk::LaneBuilder;
+
 static void keepConversionNaNs(gpu::GPUFuncOp func,
                                const spirv::TargetEnv &env) {
   auto intAllowed = [&](unsigned width) {
@@ -1158,7 +915,7 @@ struct ConvertTolkKernelsToSPIRVPass
         scalarizeVectorAccesses(func);
         expandTrunc(func);
         spirv::TargetEnv env(targetAttr);
-        expandPow(func, env);
+        tolk::expandPowF(func, env.allows(spirv::Capability::Float64));
         keepConversionNaNs(func, env);
         if (failed(storeBF16AsI16(func)))
           return failure();
