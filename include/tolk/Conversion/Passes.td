@@ -185,14 +185,18 @@ def ConvertTolkKernelsToSPIRV
     - the by-value (alu) parameters are the members of one `PushConstant`
       block, in parameter order, each in a 4-byte slot (an 8-byte one,
       aligned to 8, for 64-bit types) holding its bits zero-extended.
-    - the `LocalSize` is the kernel's `known_block_size`.
+    - the `LocalSize` is the kernel's `known_block_size`; a kernel without
+      one reads its workgroup size from the specialization constants
+      `tolk_local_size_{x,y,z}` (SpecIds 0, 1, 2) of the composite
+      `tolk_workgroup_size`, which `serializeSPIRVKernel` decorates
+      `BuiltIn WorkgroupSize`, and a host sets at pipeline creation.
 
     Then run `spirv-lower-abi-attrs` and `spirv-update-vce` on the
-    `spirv.module`s. A kernel without `known_block_size`, and a type the
-    target environment cannot express (f64 without Float64, i64 without
-    Int64, 8- and 16-bit values and buffers without Int8, Int16, Float16 and
-    the 8/16-bit storage capabilities, vectors longer than 4 without
-    Vector16) are diagnostics at the op that uses it.
+    `spirv.module`s. A type the target environment cannot express (f64
+    without Float64, i64 without Int64, 8- and 16-bit values and buffers
+    without Int8, Int16, Float16 and the 8/16-bit storage capabilities,
+    vectors longer than 4 without Vector16) is a diagnostic at the op that
+    uses it.
   }];
   // memref and math: the pass creates memref.load/store (scalarized vector
   // accesses) and math ops (trunc, pow) that its input may not contain.
