@@ -75,7 +75,7 @@ public:
       cuda.params.push_back(CudaParam::scalar<int64_t>(elements));
       cuda.params.push_back(CudaParam::scalar<int64_t>(1));
     }
-    return tolk::runtime::runCudaKernel(cuda);
+    return tolk::runtime::runCudaKernel(cuda).takeError();
   }
 
 private:

@@ -9,7 +9,8 @@
 // `--backend vulkan`: --tolk-to-spirv, the kernel's SPIR-V words, then
 // lib/Runtime's Vulkan runner, with the kernel ABI of the SPIR-V lowering:
 // buffer k at binding k, the by-value parameters in one push-constant block
-// of 4-byte slots (8-byte ones, aligned to 8, for 64-bit types).
+// of 4-byte slots (8-byte ones, aligned to 8, for 64-bit types), and the
+// block as the workgroup size of a kernel compiled without one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,10 +63,11 @@ public:
     vk.spirv = *words;
     vk.entryPoint = kernel.name;
     vk.workgroupCount = launch.grid;
+    vk.workgroupSize = launch.block;
     for (std::vector<uint8_t> &buffer : launch.buffers)
       vk.buffers.push_back(buffer);
     vk.pushConstants = push;
-    return tolk::runtime::runVulkanKernel(vk);
+    return tolk::runtime::runVulkanKernel(vk).takeError();
   }
 };
 } // namespace
