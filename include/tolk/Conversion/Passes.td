@@ -132,7 +132,25 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
     and gpu ops without a host meaning (subgroups, shuffles), are
     diagnostics. Functions that `--tolk-kernelize` kernelized (`tolk.kernel`)
     are removed: their kernel is their lowering.
+
+    With `bounds-check` (the default), every load and store through a
+    buffer parameter is checked against the element count of the memref
+    descriptor the launcher passes (a static size in the kernel's type is
+    taken from the descriptor too: the host function takes `memref<?xT>`).
+    An access out of bounds is not made (a load gives zero); it calls
+    `void tolk_host_out_of_bounds(int64_t param, int64_t is_store,
+    int64_t index, int64_t count, int64_t size, int64_t thread_x,
+    int64_t thread_y, int64_t thread_z, int64_t block_x, int64_t block_y,
+    int64_t block_z)`, which the launcher defines: `param` is the kernel
+    parameter's position, `index` the first element accessed, `count` how
+    many, `size` the buffer's element count (docs/Rationale.md, "Host
+    lowering"). `bounds-check=false` gives the unchecked loops.
   }];
+  let options = [
+    Option<"boundsCheck", "bounds-check", "bool", /*default=*/"true",
+           "Check every access through a buffer parameter against the "
+           "buffer's element count">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
