@@ -30,7 +30,9 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
 
+#include <chrono>
 #include <csetjmp>
 
 using namespace mlir;
@@ -75,8 +77,6 @@ std::string describeOutOfBounds(const Kernel &kernel, const OutOfBounds &oob) {
       oob.param >= 0 && oob.param < int64_t(kernel.params.size())
           ? &kernel.params[oob.param]
           : nullptr;
-  std::string element =
-      param ? tolk::dtype::name(param->dtype).str() : "elements";
   std::string elements =
       oob.count == 1
           ? llvm::formatv("element {0}", oob.index).str()
@@ -86,9 +86,10 @@ std::string describeOutOfBounds(const Kernel &kernel, const OutOfBounds &oob) {
   return llvm::formatv(
              "kernel '{0}' {1} {2} of parameter #{3}, a buffer of {4} {5}, in "
              "thread ({6}, {7}, {8}) of block ({9}, {10}, {11}): out of "
-             "bounds, so the run stopped there and wrote no output",
+             "bounds, so the run stopped there and wrote no output "
+             "(--no-bounds-check leaves accesses unchecked)",
              kernel.name, oob.isStore ? "stores to" : "loads", elements,
-             oob.param, oob.size, element,
+             oob.param, oob.size, param ? param->elementType : "elements",
              oob.thread[0], oob.thread[1], oob.thread[2], oob.block[0],
              oob.block[1], oob.block[2])
       .str();
@@ -96,11 +97,15 @@ std::string describeOutOfBounds(const Kernel &kernel, const OutOfBounds &oob) {
 
 class HostBackend : public Backend {
 public:
-  llvm::Error run(ModuleOp module, const Kernel &kernel,
-                  Launch &launch) override {
+  explicit HostBackend(bool boundsCheck) : boundsCheck(boundsCheck) {}
+
+  llvm::Expected<RunReport> run(ModuleOp module, const Kernel &kernel,
+                                Launch &launch) override {
     OwningOpRef<ModuleOp> lowered = module.clone();
     PassManager pm(module.getContext());
-    tolk::buildTolkToLLVMPipeline(pm);
+    tolk::TolkToLLVMOptions pipelineOptions;
+    pipelineOptions.boundsCheck = boundsCheck;
+    tolk::buildTolkToLLVMPipeline(pm, pipelineOptions);
     if (failed(pm.run(*lowered)))
       return llvm::createStringError(
           "the host pipeline (--tolk-to-llvm) failed on kernel '" +
@@ -155,7 +160,8 @@ public:
         continue;
       }
       std::vector<uint8_t> &bytes = launch.buffers[p.slot];
-      int64_t elements = bytes.size() / tolk::dtype::itemsize(p.dtype);
+      int64_t elements =
+          bytes.size() / (tolk::dtype::itemsize(p.dtype) * p.lanes);
       descriptors.push_back({bytes.data(), bytes.data(), 0, elements, 1});
       Descriptor &d = descriptors.back();
       args.append({&d.allocated, &d.aligned, &d.offset, &d.size, &d.stride});
@@ -167,17 +173,28 @@ public:
     if (!fn)
       return fn.takeError();
 
+    RunReport report;
+    report.device = llvm::sys::getHostCPUName().str();
+    report.memorySafety = boundsCheck ? "bounds-checked" : "unchecked";
+    report.clock = "host clock";
+    auto start = std::chrono::steady_clock::now();
     if (!callKernel(*fn, args.data()))
       return llvm::createStringError(
           describeOutOfBounds(kernel, lastOutOfBounds));
-    return llvm::Error::success();
+    report.kernelMs = std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+    return report;
   }
+
+private:
+  bool boundsCheck;
 };
 
 } // namespace
 
 Backend::~Backend() = default;
 
-std::unique_ptr<Backend> tolk::run::createHostBackend() {
-  return std::make_unique<HostBackend>();
+std::unique_ptr<Backend> tolk::run::createHostBackend(bool boundsCheck) {
+  return std::make_unique<HostBackend>(boundsCheck);
 }

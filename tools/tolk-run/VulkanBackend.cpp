@@ -31,8 +31,8 @@ public:
   // Vulkan has vectors of 2 to 4 lanes (Vector16 is a Kernel capability);
   // --tolk-to-spirv kernelizes with the same bound.
   unsigned maxLanes() const override { return 4; }
-  llvm::Error run(ModuleOp module, const Kernel &kernel,
-                  Launch &launch) override {
+  llvm::Expected<RunReport> run(ModuleOp module, const Kernel &kernel,
+                                Launch &launch) override {
     OwningOpRef<ModuleOp> lowered = module.clone();
     PassManager pm(module.getContext());
     tolk::buildTolkToSPIRVPipeline(pm, tolk::TolkToSPIRVOptions());
@@ -67,7 +67,17 @@ public:
     for (std::vector<uint8_t> &buffer : launch.buffers)
       vk.buffers.push_back(buffer);
     vk.pushConstants = push;
-    return tolk::runtime::runVulkanKernel(vk).takeError();
+    llvm::Expected<tolk::runtime::VulkanRunInfo> ran =
+        tolk::runtime::runVulkanKernel(vk);
+    if (!ran)
+      return ran.takeError();
+    RunReport report;
+    report.device = ran->device;
+    report.memorySafety =
+        ran->robustness.empty() ? "unchecked" : ran->robustness;
+    report.kernelMs = ran->kernelMs;
+    report.clock = ran->clock;
+    return report;
   }
 };
 } // namespace
