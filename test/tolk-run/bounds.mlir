@@ -38,6 +38,8 @@
 // RESULT-SHAPE: tolk-run: error: output '{{.*}}y.npy' (parameter #2 of kernel 'add_bf16', of bf16) is given the shape (2, 3), but the function's result has the shape (5,)
 // RUN: not tolk-run %s --kernel oob::copy --grid 4 --arg 1000 %t/x1000.npy -o %t/y.npy:0 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO: tolk-run: error: output '{{.*}}y.npy:0': the shape after ':' is N or AxB..., positive integers
+// RUN: not tolk-run %s --kernel oob::copy --grid 4 --arg 1000 %t/x1000.npy -o %t/y.npy:100000000000x100000000x2 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: tolk-run: error: output '{{.*}}y.npy:100000000000x100000000x2': the shape after ':' has more elements than a buffer can hold
 // RUN: not ls %t/y.npy
 
 // In bounds, with the shape given as AxB: the run succeeds, checked or not

@@ -43,11 +43,13 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
 #include <cstdlib>
+#include <new>
 
 using namespace mlir;
 using namespace tolk::run;
@@ -377,11 +379,17 @@ static llvm::Expected<OutputArg> parseOutput(StringRef text) {
     SmallVector<StringRef> dims;
     shapeText.split(dims, 'x');
     SmallVector<int64_t, 4> shape;
+    int64_t elements = 1;
     for (StringRef d : dims) {
       int64_t v;
       if (d.getAsInteger(10, v) || v <= 0)
         return fail("output '" + text + "': the shape after ':' is N or "
                     "AxB..., positive integers");
+      // 2^48 elements is more than any machine holds: a bound that keeps
+      // the byte count of every dtype from overflowing.
+      if (llvm::MulOverflow(elements, v, elements) || elements > (1ll << 48))
+        return fail("output '" + text + "': the shape after ':' has more "
+                    "elements than a buffer can hold");
       shape.push_back(v);
     }
     out.path = path.str();
@@ -392,12 +400,6 @@ static llvm::Expected<OutputArg> parseOutput(StringRef text) {
   return out;
 }
 
-static int64_t product(ArrayRef<int64_t> shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
 
 //===----------------------------------------------------------------------===//
 // The run
@@ -612,14 +614,14 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                     shapeString(output.shape));
     } else if (p.count >= 0) {
       output.shape = out.shape ? *out.shape : SmallVector<int64_t, 4>{p.count};
-      if (product(output.shape) != p.count)
+      if (ShapedType::getNumElements(output.shape) != p.count)
         return fail(what + " is given the shape " + shapeString(*out.shape) +
-                    " of " + std::to_string(product(output.shape)) +
+                    " of " + std::to_string(ShapedType::getNumElements(output.shape)) +
                     " elements, but the pointer type holds " +
                     std::to_string(p.count));
     } else if (out.shape) {
       output.shape = *out.shape;
-      if (product(output.shape) % p.lanes != 0)
+      if (ShapedType::getNumElements(output.shape) % p.lanes != 0)
         return fail(what + " is given the shape " + shapeString(*out.shape) +
                     ", which is not a whole number of " + p.elementType);
     } else {
@@ -628,8 +630,21 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                   "give the shape as -o " + out.path + ":N (or :AxB...)");
     }
     if (!bufferShape[p.slot]) {
-      launch.buffers[p.slot].assign(
-          product(output.shape) * dt::itemsize(p.dtype), 0);
+      size_t bytes =
+          ShapedType::getNumElements(output.shape) * dt::itemsize(p.dtype);
+      // The size comes from the command line: an allocation that fails is
+      // an error, not LLVM's out-of-memory handler's abort.
+      std::new_handler llvmHandler = std::set_new_handler(nullptr);
+      bool allocated = true;
+      try {
+        launch.buffers[p.slot].assign(bytes, 0);
+      } catch (const std::bad_alloc &) {
+        allocated = false;
+      }
+      std::set_new_handler(llvmHandler);
+      if (!allocated)
+        return fail("cannot allocate the " + std::to_string(bytes) +
+                    " bytes of " + what);
       bufferShape[p.slot] = output.shape;
     }
   }
@@ -731,17 +746,26 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     for (auto [i, p] : llvm::enumerate(kernel.params))
       if (p.kind == Param::Kind::Buffer && p.count < 0)
         unsized.push_back("#" + std::to_string(i));
-  if (!unsized.empty() && backendName != "host")
-    summary.notes.push_back(
-        "kernel '" + kernel.name + "' has buffers of no declared size (" +
-        llvm::join(unsized, ", ") + ") and " + backendName +
-        " does not check accesses (" + report->memorySafety +
-        (report->memorySafety == "robustBufferAccess2"
-             ? ": a read past a buffer's end gives zero, a write there is "
-               "dropped"
-             : "") +
-        "), so a result written past a buffer's end is short; --backend "
-        "host stops at the first such access");
+  if (!unsized.empty() && backendName != "host") {
+    std::string what;
+    if (report->memorySafety == "robustBufferAccess2")
+      what = " confines accesses to the buffers (robustBufferAccess2: a "
+             "read past a buffer's end gives zero, a write there is "
+             "dropped), so a result written past a buffer's end is short";
+    else if (report->memorySafety == "robustBufferAccess")
+      what = " confines accesses to the buffers (robustBufferAccess: one "
+             "past a buffer's end stays inside it), so a result written "
+             "past a buffer's end is short or wrong";
+    else
+      what = " does not check accesses: one past a buffer's end is "
+             "undefined behaviour";
+    summary.notes.push_back("kernel '" + kernel.name +
+                            "' has buffers of no declared size (" +
+                            llvm::join(unsized, ", ") + ") and " +
+                            backendName + what +
+                            "; --backend host stops at the first access out "
+                            "of bounds");
+  }
 
   summary.kernel = kernel.module + "::" + kernel.name;
   if (resolved->function)
