@@ -344,21 +344,24 @@ def op_line(op, name, operands, in_tys, out_ty):
     return f"  %{name} = tolk.{op} {args} : ({ins}) -> {out_ty}"
 
 
-def fold_module(op, in_tys, out_ty, cases):
-    """A function returning each case's result as its storage integer."""
+def fold_module(cells, in_tys, cases):
+    """A function returning each case's result, for each (op, result type)
+    of `cells` in turn, as its storage integer."""
     lines, results = [], []
     for i, case in enumerate(cases):
-        names = []
         for j, (ty, bits) in enumerate(zip(in_tys, case)):
             const_of(ty, bits, f"a{i}_{j}", lines)
-            names.append(f"a{i}_{j}")
-        lines.append(op_line(op, f"r{i}", names, in_tys, out_ty))
-        if is_float(out_ty):
-            st = BITS_TYPE[width(out_ty)]
-            lines.append(f"  %o{i} = tolk.bitcast %r{i} : {out_ty} to {st}")
-            results.append((f"o{i}", st))
-        else:
-            results.append((f"r{i}", out_ty))
+    for k, (op, out_ty) in enumerate(cells):
+        for i in range(len(cases)):
+            names = [f"a{i}_{j}" for j in range(len(in_tys))]
+            r = f"r{k}_{i}"
+            lines.append(op_line(op, r, names, in_tys, out_ty))
+            if is_float(out_ty):
+                st = BITS_TYPE[width(out_ty)]
+                lines.append(f"  %o{r} = tolk.bitcast %{r} : {out_ty} to {st}")
+                results.append((f"o{r}", st))
+            else:
+                results.append((r, out_ty))
     sig = ", ".join(t for _, t in results)
     ret = ", ".join(f"%{n}" for n, _ in results)
     return ("func.func @fold() -> (" + sig + ") {\n" + "\n".join(lines) +
@@ -395,14 +398,18 @@ def parse_folded(text, out_ty=None):
     return out
 
 
-def kernel_module(op, in_tys, out_ty, n):
-    t_out = f"tensor<{n}x{out_ty}>"
+def kernel_module(cells, in_tys, n):
+    """A tensor-level function with one result per (op, result type)."""
     t_ins = [f"tensor<{n}x{ty}>" for ty in in_tys]
+    t_outs = [f"tensor<{n}x{out_ty}>" for _, out_ty in cells]
     params = ", ".join(f"%a{j}: {t}" for j, t in enumerate(t_ins))
-    line = op_line(op, "r", [f"a{j}" for j in range(len(in_tys))], t_ins,
-                   t_out)
-    return (f"func.func @diff({params}) -> {t_out} {{\n{line}\n"
-            f"  return %r : {t_out}\n}}\n")
+    lines = [op_line(op, f"r{k}", [f"a{j}" for j in range(len(in_tys))],
+                     t_ins, t_out)
+             for k, ((op, _), t_out) in enumerate(zip(cells, t_outs))]
+    sig = ", ".join(t_outs)
+    rets = ", ".join(f"%r{k}" for k in range(len(cells)))
+    return (f"func.func @diff({params}) -> ({sig}) {{\n" + "\n".join(lines) +
+            f"\n  return {rets} : {sig}\n}}\n")
 
 
 # ---------------------------------------------------------------------------
@@ -551,65 +558,96 @@ def make_cases(args, op, in_tys, values):
     return cases
 
 
-def check(args, op, in_tys, out_ty, values, tmp):
-    """Folds and runs one cell; returns its disagreements and, per
+def check(args, cells, in_tys, values, tmp):
+    """Folds and runs cells of one operand list, in one module and one
+    kernel (one result each); returns the disagreements and, per cell and
     backend, the counts (compared, excused, undefined) or why the backend
-    has none (unsupported)."""
-    cases = make_cases(args, op, in_tys, values)
+    cannot run it (unsupported). A kernel that fails is run again cell by
+    cell, so that each cell's failure is its own."""
+    op0 = cells[0][0]
+    cases = make_cases(args, op0, in_tys, values)
     n = len(cases)
     opt = tool(args, "tolk-opt")
     fold_src = os.path.join(tmp, "fold.mlir")
     with open(fold_src, "w") as f:
-        f.write(fold_module(op, in_tys, out_ty, cases))
+        f.write(fold_module(cells, in_tys, cases))
     r = run([opt, "--canonicalize", fold_src])
     if r.returncode:
-        return [f"{op} {in_tys[-1]}: tolk-opt failed:\n{r.stderr}"], {}
-    want = parse_folded(r.stdout, out_ty)
+        return [f"{op0} {'/'.join(in_tys)}: tolk-opt failed:\n{r.stderr}"], {}
+    folded = parse_folded(r.stdout)
+    want = {cell: folded[k * n:(k + 1) * n] for k, cell in enumerate(cells)}
 
     padded = cases + cases[:(-n) % LANES]
-    kern_src = os.path.join(tmp, "kernel.mlir")
-    with open(kern_src, "w") as f:
-        f.write(kernel_module(op, in_tys, out_ty, len(padded)))
     inputs = []
     for j, ty in enumerate(in_tys):
         path = os.path.join(tmp, f"in{j}.npy")
         write_npy(path, ty, [c[j] for c in padded])
         inputs.append(path)
     failures, counts = [], {}
-    tolk_run = tool(args, "tolk-run")
+    for backend in args.backend:
+        got = run_kernel(args, backend, cells, in_tys, len(padded), inputs,
+                         tmp)
+        for cell in cells:
+            op, out_ty = cell
+            name = f"{op} {'/'.join(in_tys)}->{out_ty} [{backend}]"
+            g = got.get(cell)
+            if isinstance(g, str):
+                if UNSUPPORTED.search(g):
+                    line = g.strip().splitlines()[0]
+                    counts[cell, backend] = ("unsupported: " +
+                                             line.split("error: ")[-1])
+                else:
+                    failures.append(f"{name}: tolk-run failed:\n{g.strip()}")
+                continue
+            f, c = compare(op, backend, in_tys, out_ty, cases, want[cell],
+                           g[:n], name)
+            failures += f
+            counts[cell, backend] = c
+    return failures, counts
+
+
+def run_kernel(args, backend, cells, in_tys, n, inputs, tmp):
+    """Each cell's results from one tolk-run of them all, or, where that
+    fails, from each alone: the results, or tolk-run's error message."""
+    kern_src = os.path.join(tmp, "kernel.mlir")
+    with open(kern_src, "w") as f:
+        f.write(kernel_module(cells, in_tys, n))
+    outs = [os.path.join(tmp, f"out{k}-{backend}.npy")
+            for k in range(len(cells))]
+    r = run([tool(args, "tolk-run"), kern_src, "--kernel", "diff",
+             "--backend", backend] + inputs + ["-o"] + outs)
+    if r.returncode == 0:
+        return {cell: read_npy(out, cell[1]) for cell, out in zip(cells, outs)}
+    if len(cells) == 1:
+        return {cells[0]: r.stderr}
+    got = {}
+    for cell in cells:
+        got.update(run_kernel(args, backend, [cell], in_tys, n, inputs, tmp))
+    return got
+
+
+def compare(op, backend, in_tys, out_ty, cases, want, got, name):
+    """The disagreements of one cell and its counts (compared, excused,
+    undefined)."""
     # A conversion or a move keeps a NaN's payload (the seed's rule) on
     # every backend; arithmetic makes "a NaN", compared by class.
     arith_nan = not op.startswith(("cast:", "bitcast:")) and op != "where"
-    for backend in args.backend:
-        out = os.path.join(tmp, f"out-{backend}.npy")
-        r = run([tolk_run, kern_src, "--kernel", "diff", "--backend",
-                 backend] + inputs + ["-o", out])
-        if r.returncode:
-            if UNSUPPORTED.search(r.stderr):
-                line = r.stderr.strip().splitlines()[0]
-                counts[backend] = "unsupported: " + line.split("error: ")[-1]
-                continue
-            failures.append(f"{op} {'/'.join(in_tys)}->{out_ty} [{backend}]: "
-                            f"tolk-run failed:\n{r.stderr.strip()}")
+    failures = []
+    compared = excused_n = undefined = 0
+    for case, w, g in zip(cases, want, got):
+        if w is None:
+            undefined += 1  # Not folded: undefined at run time.
             continue
-        got = read_npy(out, out_ty)[:n]
-        compared = excused_n = undefined = 0
-        for case, w, g in zip(cases, want, got):
-            if w is None:
-                undefined += 1  # Not folded: undefined at run time.
-                continue
-            if agree(op, backend, out_ty, w, g, arith_nan, case, in_tys):
-                compared += 1
-            elif excused(op, in_tys, case):
-                excused_n += 1
-            else:
-                compared += 1
-                bits = " ".join(f"0x{x:x}" for x in case)
-                failures.append(f"{op} {'/'.join(in_tys)}->{out_ty} "
-                                f"[{backend}] inputs {bits}: folder 0x{w:x}, "
-                                f"run 0x{g:x}")
-        counts[backend] = (compared, excused_n, undefined)
-    return failures, counts
+        if agree(op, backend, out_ty, w, g, arith_nan, case, in_tys):
+            compared += 1
+        elif excused(op, in_tys, case):
+            excused_n += 1
+        else:
+            compared += 1
+            bits = " ".join(f"0x{x:x}" for x in case)
+            failures.append(f"{name} inputs {bits}: folder 0x{w:x}, run "
+                            f"0x{g:x}")
+    return failures, (compared, excused_n, undefined)
 
 
 def cells(args):
@@ -628,6 +666,26 @@ def cells(args):
         jobs += [(op, in_tys, rt)
                  for in_tys, rt in legal_cells(args, op, dtypes)]
     return jobs
+
+
+# Cells per kernel: those of one operand list (the casts from one type, the
+# binary ops on one type) share their inputs, one folded module and one
+# kernel with a result each; a few, so that the kernel's buffers stay well
+# within what a Vulkan device binds.
+GROUP = 8
+
+
+def groups(jobs):
+    """`jobs` (op, operand types, result type) as (operand types, cells)
+    that share their inputs: conversions and other ops apart, at most GROUP
+    cells each, in the order of the jobs."""
+    keyed = {}
+    for op, in_tys, out_ty in jobs:
+        key = (op.startswith(("cast:", "bitcast:")), tuple(in_tys))
+        keyed.setdefault(key, []).append((op, out_ty))
+    for (_, in_tys), cells_ in keyed.items():
+        for i in range(0, len(cells_), GROUP):
+            yield list(in_tys), cells_[i:i + GROUP]
 
 
 def input_values(args, op, ty, rng, arity):
@@ -669,22 +727,26 @@ def main():
     # Per backend: cases compared, excused, undefined; cells unsupported.
     totals = {b: [0, 0, 0, 0] for b in args.backend}
     with tempfile.TemporaryDirectory(prefix="tolk-diff-") as tmp:
-        for op, in_tys, out_ty in cells(args):
-            values = [input_values(args, op, ty, rng, len(in_tys))
+        for in_tys, group in groups(cells(args)):
+            values = [input_values(args, group[0][0], ty, rng, len(in_tys))
                       for ty in in_tys]
-            failures, counts = check(args, op, in_tys, out_ty, values, tmp)
-            name = op.split(":")[0]
-            for backend, c in counts.items():
-                head = (f"{name:>11} {'/'.join(in_tys):>15} -> {out_ty:<11} "
-                        f"{backend:<7}")
-                if isinstance(c, str):
-                    totals[backend][3] += 1
-                    print(f"{head} {c}")
-                    continue
-                for i in range(3):
-                    totals[backend][i] += c[i]
-                print(f"{head}{c[0]:>7} compared {c[1]:>4} excused "
-                      f"{c[2]:>4} undefined")
+            failures, counts = check(args, group, in_tys, values, tmp)
+            for cell in group:
+                op, out_ty = cell
+                for backend in args.backend:
+                    c = counts.get((cell, backend))
+                    if c is None:
+                        continue
+                    head = (f"{op.split(':')[0]:>11} {'/'.join(in_tys):>15} -> "
+                            f"{out_ty:<11} {backend:<7}")
+                    if isinstance(c, str):
+                        totals[backend][3] += 1
+                        print(f"{head} {c}")
+                        continue
+                    for i in range(3):
+                        totals[backend][i] += c[i]
+                    print(f"{head}{c[0]:>7} compared {c[1]:>4} excused "
+                          f"{c[2]:>4} undefined")
             for f in failures[:args.max_failures]:
                 print("  MISMATCH " + f)
             all_failures += failures
