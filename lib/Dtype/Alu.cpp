@@ -106,9 +106,9 @@ static uint8_t kindOf(DType dt) {
   return 0;
 }
 
-/// The kind of value a constant of dt is.
-static Value::Kind valueKind(DType dt) {
-  switch (kindOf(dt)) {
+/// The kind of value a constant of dt, of the kind `kind`, is.
+static Value::Kind valueKind(uint8_t kind, DType dt) {
+  switch (kind) {
   case B:
     return Value::Kind::Bool;
   case I:
@@ -740,14 +740,15 @@ llvm::Expected<Const> tolk::dtype::evalAlu(AluOp op, DType dt,
     return fail(op, "takes " + llvm::Twine(unsigned(oi.arity)) +
                         " operands, not " + llvm::Twine(operands.size()));
   uint8_t kind = kindOf(dt);
-  if (std::optional<llvm::Error> e = refusal(op, dt))
-    return std::move(*e);
+  if (kind == C || dt == DType::Float128)
+    if (std::optional<llvm::Error> e = refusal(op, dt))
+      return std::move(*e);
   if (!(kind & oi.kinds))
     return fail(op, "does not take " + toString(dt));
 
   // Every operand must be a constant of dt's kind, but for Where's condition
   // (a Bool) and Pow's exponent (which may also be a weak integer).
-  Value::Kind want = valueKind(dt);
+  Value::Kind want = valueKind(kind, dt);
   const llvm::fltSemantics *componentSem =
       kind == C ? semantics(*componentType(dt)) : nullptr;
   for (unsigned i = 0; i < operands.size(); ++i) {
