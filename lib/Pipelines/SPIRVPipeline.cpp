@@ -216,9 +216,13 @@ tolk::serializeSPIRVKernel(Operation *root, StringRef kernel) {
   if (modules.empty() && !kernel.empty())
     return emitError(root->getLoc(), "no spirv.module has the entry point '")
            << kernel << "'";
+  if (modules.empty())
+    return emitError(root->getLoc(),
+                     "no spirv.module to serialize: --tolk-to-spirv makes "
+                     "one for each kernel, and the input has none");
   if (modules.size() != 1)
     return emitError(root->getLoc(), "expected one spirv.module, found ")
-           << modules.size() << ": name the kernel to serialize";
+           << modules.size() << ": name the kernel to serialize (--kernel)";
   SmallVector<uint32_t> words;
   if (kernel.empty()) {
     if (failed(spirv::serialize(modules.front(), words)))
