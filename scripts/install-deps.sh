@@ -16,6 +16,9 @@ PACKAGES=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # Target validators used by lit tests (skipped where missing).
   spirv-tools
+  # What the docs' commands and the main job use: numpy writes and reads
+  # tolk-run's .npy buffers; matplotlib draws the benchmarks' plots.
+  python3-numpy python3-matplotlib
   # tolk-run's Vulkan backend: the loader and its headers, and Mesa's
   # lavapipe, a Vulkan 1.3 CPU device, so kernels run without a GPU.
   libvulkan-dev mesa-vulkan-drivers vulkan-tools

@@ -21,6 +21,7 @@ config.excludes = ["Unit", "CMakeLists.txt", "README.md", "lit.cfg.py",
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tolk_src_root", config.tolk_src_root))
+config.substitutions.append(("%tolk_obj_root", config.tolk_obj_root))
 config.substitutions.append(("%tolk_version", config.tolk_version))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
