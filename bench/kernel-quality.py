@@ -2,8 +2,8 @@
 # Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 # Exceptions. See LICENSE for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The quality of the generated kernels (issue 5): PTX instructions per
-element and compile time, for five tensor-level functions over 2^20 elements.
+"""The quality of the generated kernels: PTX instructions per element and
+compile time, for five tensor-level functions over 2^20 elements.
 
   1 add_f32      f32 a + b
   2 add_si8_f16  a + b with a si8, b f16 (an f16 result)
@@ -20,16 +20,22 @@ bra and ret all count, and labels, braces, comments and declarations do not.
 The kernels have no loops, so this static count is also what each thread
 executes (on the path that runs every instruction). Per element is the count
 divided by the elements one thread handles, size / (grid * block), read from
-`tolk-translate --launch-json`. Targets (nvcc on tinygrad's CUDA C) and
-tinygrad's own PTX renderer are from issue 5.
+`tolk-translate --launch-json`. The references are the counts of nvcc on
+tinygrad's CUDA C (the targets) and of tinygrad's own PTX renderer, as
+bench/README.md gives them.
 
 Table 2, compile time: `tolk-kernel-compile-bench` (bench/KernelCompileBench
 .cpp) parses each function and runs --tolk-to-nvvm on it in one process,
 --repeat times after an untimed warm-up, and reports the median (and the
 fastest and slowest) milliseconds. Target: at most 10 ms median.
 
+Both tables are also drawn (with python3-matplotlib, where installed):
+kernel-instructions.png and kernel-compile-time.png in --plot-dir, from the
+measurements saved there as kernel-quality.json; --replot FILE.json draws
+them again without measuring.
+
 Usage: bench/kernel-quality.py [--build build] [--repeat 21] [--keep DIR]
-                               [--show-ptx]
+                               [--show-ptx] [--plot-dir DIR]
 """
 
 import argparse
@@ -39,6 +45,10 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plotting  # noqa: E402
 
 N = 1 << 20
 
@@ -111,6 +121,47 @@ def instructions(body):
     return out
 
 
+def plot(data, directory):
+    """kernel-instructions.png and kernel-compile-time.png from saved
+    measurements."""
+    plt = plotting.pyplot()
+    if plt is None:
+        return
+    rows = data["rows"]
+    names = ["%d %s" % (r["num"], r["name"]) for r in rows]
+    x = range(len(rows))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    width = 0.27
+    for k, (key, label) in enumerate((("per_element", "Tolk"),
+                                      ("target", "target (nvcc)"),
+                                      ("tinygrad", "tinygrad PTX"))):
+        ax.bar([i + (k - 1) * width for i in x], [r[key] for r in rows],
+               width, label=label)
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(names, rotation=20, fontsize=8)
+    ax.set_ylabel("PTX instructions per element")
+    ax.set_title("Generated kernels, %s, 2^20 elements (%s)" % (
+        data["chip"], data["date"]), fontsize=9)
+    ax.legend(fontsize=8)
+    ax.grid(True, axis="y", alpha=0.3)
+    plotting.save(plt, fig, directory, "kernel-instructions.png")
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    med = [r["median_ms"] for r in rows]
+    err = [[m - r["min_ms"] for m, r in zip(med, rows)],
+           [r["max_ms"] - m for m, r in zip(med, rows)]]
+    ax.bar(list(x), med, 0.6, yerr=err, capsize=4, label="median, min to max")
+    ax.axhline(10, color="gray", linestyle="--", label="target: 10 ms")
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(names, rotation=20, fontsize=8)
+    ax.set_ylabel("ms, tensor-level function to PTX")
+    ax.set_title("Compile time in-process, median of %d (%s)" % (
+        data["repeat"], data["date"]), fontsize=9)
+    ax.legend(fontsize=8)
+    ax.grid(True, axis="y", alpha=0.3)
+    plotting.save(plt, fig, directory, "kernel-compile-time.png")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default="build", help="the build directory")
@@ -119,7 +170,17 @@ def main():
     ap.add_argument("--keep", help="write the kernels and PTX here")
     ap.add_argument("--show-ptx", action="store_true",
                     help="print each kernel's counted instructions")
+    ap.add_argument("--plot-dir", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "plots"),
+        help="where the plots and their measurements go")
+    ap.add_argument("--replot", metavar="FILE.json",
+                    help="draw the plots from saved measurements, and "
+                    "measure nothing")
     opts = ap.parse_args()
+    if opts.replot:
+        with open(opts.replot) as f:
+            plot(json.load(f), opts.plot_dir)
+        return
 
     opt = os.path.join(opts.build, "bin", "tolk-opt")
     translate = os.path.join(opts.build, "bin", "tolk-translate")
@@ -176,6 +237,23 @@ def main():
         print(f"| {num} | {name} | {median:.2f} | {lo:.2f} | {hi:.2f} |")
     if opts.keep:
         print(f"\nkernels and PTX in {work}")
+
+    data = {"date": time.strftime("%Y-%m-%d %H:%M"), "chip": opts.chip,
+            "repeat": opts.repeat, "rows": []}
+    for (num, name, count, per_thread, per_elt, target, tinygrad), path in \
+            zip(rows, files):
+        median, lo, hi = times[path]
+        data["rows"].append({
+            "num": num, "name": name, "instructions": count,
+            "elements_per_thread": per_thread, "per_element": per_elt,
+            "target": target, "tinygrad": tinygrad, "median_ms": median,
+            "min_ms": lo, "max_ms": hi})
+    os.makedirs(opts.plot_dir, exist_ok=True)
+    saved = os.path.join(opts.plot_dir, "kernel-quality.json")
+    with open(saved, "w") as f:
+        json.dump(data, f, indent=1)
+    sys.stderr.write(f"  measurements: {saved}\n")
+    plot(data, opts.plot_dir)
 
 
 if __name__ == "__main__":
