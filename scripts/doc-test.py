@@ -39,6 +39,10 @@ An HTML comment on the line before a block changes what happens to it:
   <!-- doc-test: skip REASON -->    not run; the reason is required and is
                                      printed. For illustrative fragments only.
 
+Links to a section (`[x](#anchor)`, `[x](Other.md#anchor)`) must name a
+heading of that document, by GitHub's anchor of it, so that a section that
+code or another doc cites cannot be renamed away.
+
 An output block matches when its text, split into whitespace-separated
 tokens, is a contiguous run of the actual output's tokens; a line `...`
 stands for any number of tokens, so a block may show an excerpt. In an
@@ -165,6 +169,48 @@ def have_tool(tool, env):
     return shutil.which(tool, path=env["PATH"]) is not None
 
 
+HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
+LINK = re.compile(r"\]\(([\w./-]*\.md)?#([^)\s]+)\)")
+
+
+def anchors(path):
+    """GitHub's anchors of a document's headings: lower case, punctuation
+    other than `-` and `_` dropped, spaces as `-`, repeats numbered."""
+    seen, out = {}, set()
+    in_fence = False
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if FENCE.match(line):
+                in_fence = not in_fence
+                continue
+            m = HEADING.match(line)
+            if in_fence or not m:
+                continue
+            text = re.sub(r"`|\*\*|\[|\]\([^)]*\)", "", m.group(1)).lower()
+            a = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+            n = seen.get(a, 0)
+            seen[a] = n + 1
+            out.add(a if n == 0 else "%s-%d" % (a, n))
+    return out
+
+
+def check_links(source_root, doc):
+    """The section links of `doc` that name no heading."""
+    path = os.path.join(source_root, doc)
+    bad = []
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for lineno, line in enumerate(text.split("\n"), 1):
+        for target, anchor in LINK.findall(line):
+            other = (os.path.normpath(os.path.join(os.path.dirname(path),
+                                                   target))
+                     if target else path)
+            if not os.path.exists(other) or anchor not in anchors(other):
+                bad.append("%s:%d: no section #%s in %s" % (
+                    doc, lineno, anchor, target or doc))
+    return bad
+
+
 class DocRun:
     def __init__(self, source_root, build, doc):
         self.source_root, self.build, self.doc = source_root, build, doc
@@ -222,6 +268,9 @@ class DocRun:
 
     def run(self):
         path = os.path.join(self.source_root, self.doc)
+        for bad in check_links(self.source_root, self.doc):
+            self.failures += 1
+            self.log.append("FAIL " + bad)
         blocks = read_blocks(path, self.doc)
         with tempfile.TemporaryDirectory(prefix="tolk-doc-test-") as workdir:
             env = self.setup(workdir)
