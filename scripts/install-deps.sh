@@ -10,7 +10,7 @@ PACKAGES=(
   # LLVM/MLIR 22: libraries, headers, and the tools MLIR's CMake package
   # checks for at configure time (mlir-tblgen, FileCheck, lit, ...).
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libzstd-dev
-  # lib/Dtype: GMP for the seed's mathematical integers.
+  # lib/Dtype: GMP for the mathematical integers of constants.
   libgmp-dev
   # Tests and benchmarks.
   googletest libgtest-dev libgmock-dev libbenchmark-dev
