@@ -137,13 +137,9 @@ def plot(data, directory):
                                       ("tinygrad", "tinygrad PTX"))):
         ax.bar([i + (k - 1) * width for i in x], [r[key] for r in rows],
                width, label=label)
-    ax.set_xticks(list(x))
-    ax.set_xticklabels(names, rotation=20, fontsize=8)
-    ax.set_ylabel("PTX instructions per element")
-    ax.set_title("Generated kernels, %s, 2^20 elements (%s)" % (
-        data["chip"], data["date"]), fontsize=9)
-    ax.legend(fontsize=8)
-    ax.grid(True, axis="y", alpha=0.3)
+    finish(ax, names, "PTX instructions per element",
+           "Generated kernels, %s, 2^20 elements (%s)" % (data["chip"],
+                                                          data["date"]))
     plotting.save(plt, fig, directory, "kernel-instructions.png")
 
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -152,14 +148,20 @@ def plot(data, directory):
            [r["max_ms"] - m for m, r in zip(med, rows)]]
     ax.bar(list(x), med, 0.6, yerr=err, capsize=4, label="median, min to max")
     ax.axhline(10, color="gray", linestyle="--", label="target: 10 ms")
-    ax.set_xticks(list(x))
+    finish(ax, names, "ms, tensor-level function to PTX",
+           "Compile time in-process, median of %d (%s)" % (data["repeat"],
+                                                           data["date"]))
+    plotting.save(plt, fig, directory, "kernel-compile-time.png")
+
+
+def finish(ax, names, ylabel, title):
+    """The kernels on the x axis, labels, legend and grid of a bar chart."""
+    ax.set_xticks(list(range(len(names))))
     ax.set_xticklabels(names, rotation=20, fontsize=8)
-    ax.set_ylabel("ms, tensor-level function to PTX")
-    ax.set_title("Compile time in-process, median of %d (%s)" % (
-        data["repeat"], data["date"]), fontsize=9)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=9)
     ax.legend(fontsize=8)
     ax.grid(True, axis="y", alpha=0.3)
-    plotting.save(plt, fig, directory, "kernel-compile-time.png")
 
 
 def main():
