@@ -56,6 +56,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -254,17 +255,19 @@ class DocRun:
         self.log.append("skip %s: %s" % (block.where(), reason))
 
     def execute(self, command, workdir, env):
+        # In a session of its own, so that a timeout ends the command's
+        # children too, not only bash.
+        p = subprocess.Popen(["bash", "-c", "set -euo pipefail\n" + command],
+                             cwd=workdir, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True,
+                             start_new_session=True)
         try:
-            p = subprocess.run(["bash", "-c", "set -euo pipefail\n" + command],
-                               cwd=workdir, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True,
-                               timeout=TIMEOUT_S)
-            return p.returncode, p.stdout
-        except subprocess.TimeoutExpired as e:
-            out = e.stdout or ""
-            if isinstance(out, bytes):
-                out = out.decode(errors="replace")
-            return 124, out + "\n[timed out after %d s]" % TIMEOUT_S
+            out, _ = p.communicate(timeout=TIMEOUT_S)
+            return p.returncode, out
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            out, _ = p.communicate()
+            return 124, (out or "") + "\n[timed out after %d s]" % TIMEOUT_S
 
     def run(self):
         path = os.path.join(self.source_root, self.doc)
