@@ -201,8 +201,14 @@ def check_links(source_root, doc):
     bad = []
     with open(path, encoding="utf-8") as f:
         text = f.read()
+    in_fence = False
     for lineno, line in enumerate(text.split("\n"), 1):
-        for target, anchor in LINK.findall(line):
+        if FENCE.match(line):
+            in_fence = not in_fence
+        if in_fence:
+            continue
+        # A link written as code (`[x](#anchor)`) is an example, not a link.
+        for target, anchor in LINK.findall(re.sub(r"`[^`]*`", "", line)):
             other = (os.path.normpath(os.path.join(os.path.dirname(path),
                                                    target))
                      if target else path)
