@@ -6,11 +6,13 @@
 // RUN: not tolk-opt %s --tolk-commit-weak="default-float=bogus" 2>&1 | FileCheck %s --check-prefix=FLOAT --implicit-check-not="see current operation" --implicit-check-not="non-function type"
 // RUN: not tolk-opt %s --tolk-commit-weak="default-int=bogus" 2>&1 | FileCheck %s --check-prefix=BOGUS --implicit-check-not="see current operation" --implicit-check-not="non-function type"
 // RUN: not tolk-opt %s --tolk-commit-weak="default-int=weakint" 2>&1 | FileCheck %s --check-prefix=WEAK
+// RUN: not tolk-opt %s --tolk-commit-weak="default-float=f128" 2>&1 | FileCheck %s --check-prefix=F128
 
 // INT: error: tolk-commit-weak: default-int='f32' is not an integer type of known width
 // FLOAT: error: tolk-commit-weak: default-float='bogus': unknown data type name 'bogus'
 // BOGUS: error: tolk-commit-weak: default-int='bogus': unknown data type name 'bogus'
 // WEAK: error: tolk-commit-weak: default-int='weakint' is not an integer type of known width
+// F128: error: tolk-commit-weak: default-float='f128' names dtypes.f128, which has no type in the dialect
 
 // Not canonicalized: committing the constant would make the add si32.
 func.func @absorbed(%x: si8) -> si8 {
