@@ -37,6 +37,8 @@
 #
 #   scripts/differential.py --bin build/bin --backend host --backend vulkan
 #   scripts/differential.py --bin build/bin --op add --dtype f8E4M3FN --exhaustive
+#   scripts/differential.py --bin build/bin --op cast:f8E5M2 --dtype f32 \
+#       --f32-boundaries --tsv cells.tsv
 #
 # It prints one line per cell and backend (cases compared, excused,
 # undefined, or why the backend cannot run it), each disagreement with its
@@ -591,8 +593,8 @@ def check(args, cells, in_tys, values, tmp):
     """Folds and runs cells of one operand list, in one module and one
     kernel (one result each); returns the disagreements and, per cell and
     backend, the counts (compared, excused, undefined, disagreements) or
-    why the backend cannot run it (unsupported). A kernel that fails is run again cell by
-    cell, so that each cell's failure is its own."""
+    why the backend cannot run it (unsupported). A kernel that fails is run
+    again cell by cell, so that each cell's failure is its own."""
     op0 = cells[0][0]
     cases = make_cases(args, op0, in_tys, values)
     n = len(cases)

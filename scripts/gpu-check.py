@@ -16,9 +16,9 @@
 # Every check is a job of its own process, run --jobs at a time, the longest
 # first:
 #
-#   - the differential suite (differential.py), op by op and the casts
-#     source type by source type, on the host backend and the device in the
-#     same process (one fold for both);
+#   - the differential suite (differential.py), the ops on one operand type
+#     a process and the conversions from one type another, on the host
+#     backend and the device in the same process (one fold for both);
 #   - the conversions that NativeFloatConversionsTest proves against a model
 #     of the chip's instructions, here on the chip: every f16 and bf16 code
 #     (differential.py --exhaustive), the f32 patterns around every rounding
@@ -27,7 +27,11 @@
 #     of an 8-bit float is the differential suite's own input of its casts;
 #   - random programs (differential-programs.py), in chunks of seeds;
 #   - every kernel and tensor-level function of examples/ with generated
-#     inputs, on the host and on the device, compared byte for byte.
+#     inputs, on the host and on the device, compared byte for byte: small
+#     exact floats and random integers in each input buffer (1000 elements
+#     where the pointer type does not say, so that a gated tail runs), the
+#     element count for an integer by-value argument (what an example bounds
+#     its threads with), 0.5 for a float one.
 #
 # It prints one table (and writes it, with the machine, to --work's
 # results.md): per check and backend, cases compared / agreeing / excused /
@@ -45,6 +49,7 @@ import math
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -86,7 +91,7 @@ NATIVE_FP8 = ("f8E4M3FN", "f8E5M2")
 NATIVE_WIDE = ("f16", "bf16", "f32", "f64")
 
 # Seconds one job may take: a hung kernel shows in the table, not as a
-# script that never ends.
+# script that never ends. --time-limit bounds them all.
 JOB_TIMEOUT = 300
 # Disagreements printed before the table.
 SHOWN = 40
@@ -201,6 +206,7 @@ DIMS_RE = re.compile(r"(known_block_size|known_grid_size) = "
 # Elements of a buffer whose type does not say: not a multiple of a block,
 # so that the gated tail runs.
 EXAMPLE_ELEMENTS = 1000
+EXAMPLE_TIMEOUT = 60
 
 
 def example_values(ty, n, rng):
@@ -350,10 +356,17 @@ def run_examples(args, device):
             got = {}
             for backend in ("host", device):
                 files = [f"{o}-{backend}.npy" for o, _ in outs]
-                r = diff.run([tool, path] + cmd + ["--backend", backend,
-                                                   "-o"] + files)
+                try:
+                    r = diff.run([tool, path] + cmd + ["--backend", backend,
+                                                       "-o"] + files,
+                                 timeout=EXAMPLE_TIMEOUT)
+                except subprocess.TimeoutExpired:
+                    got = f"{backend}: timed out after {EXAMPLE_TIMEOUT} s"
+                    break
                 if r.returncode:
-                    got = f"{backend}: {r.stderr.strip().splitlines()[-1]}"
+                    why = (r.stderr.strip().splitlines() or
+                           [f"exit status {r.returncode}"])[-1]
+                    got = f"{backend}: {why}"
                     break
                 got[backend] = [diff.read_npy(f, ty)
                                 for f, (_, ty) in zip(files, outs)]
@@ -371,16 +384,24 @@ def run_examples(args, device):
 # Running and reading the jobs
 # ---------------------------------------------------------------------------
 
-def run_job(job):
-    """Runs `job`, its output into its log; its wall and CPU seconds (its
+def run_job(job, deadline):
+    """Runs `job`, its output into its log, until JOB_TIMEOUT or the
+    `deadline` (time.monotonic()); its wall and CPU seconds (its
     processes', from wait4, which the table reports so that the next run's
     budget can be planned)."""
     start = time.monotonic()
+    limit = min(JOB_TIMEOUT, deadline - start)
     with open(job.log, "w") as log:
         log.write(" ".join(job.cmd) + "\n")
+        if limit <= 0:
+            job.rc, job.output = "timeout", "gpu-check: not run: out of time\n"
+            log.write(job.output)
+            return job
         log.flush()
-        proc = subprocess.Popen(job.cmd, stdout=log, stderr=subprocess.STDOUT)
-        timer = threading.Timer(JOB_TIMEOUT, proc.kill)
+        # A session of its own, so that a timeout ends its tolk-runs too.
+        proc = subprocess.Popen(job.cmd, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        timer = threading.Timer(limit, os.killpg, (proc.pid, signal.SIGKILL))
         timer.start()
         _, status, usage = os.wait4(proc.pid, 0)
         timed_out = not timer.is_alive()
@@ -392,7 +413,7 @@ def run_job(job):
     with open(job.log) as log:
         job.output = log.read()
     if timed_out:
-        job.output += f"gpu-check: timed out after {JOB_TIMEOUT} s\n"
+        job.output += f"gpu-check: timed out after {limit:.0f} s\n"
     return job
 
 
@@ -404,6 +425,11 @@ SUMMARY_RE = re.compile(r"^differential(?:-programs)?: .*(?:disagreement|"
 
 def broke(job):
     return job.rc not in (0, 1) or not SUMMARY_RE.search(job.output)
+
+
+def trouble(job):
+    """What the table says of a job that broke."""
+    return f"{job.name} {'timed out' if job.rc == 'timeout' else 'failed'}"
 
 
 def read_tsv(job):
@@ -457,8 +483,7 @@ def native(row):
 
 
 def verdict(tallies, jobs):
-    bad = [f"{j.name} {'timed out' if j.rc == 'timeout' else 'failed'}"
-           for j in jobs if broke(j)]
+    bad = [trouble(j) for j in jobs if broke(j)]
     disagree = sum(t.compared - t.agree for t in tallies)
     failed = sum(t.failed for t in tallies)
     words = []
@@ -526,7 +551,7 @@ def table(args, backends, jobs, examples, bandwidth):
     broken = []
     for j in prog_jobs:
         if broke(j):
-            broken.append(j.name)
+            broken.append(trouble(j))
         for m in re.finditer(r"^FAIL seed (\d+)(?: \[(\w+)\])?", j.output,
                              re.M):
             for b in [m.group(2)] if m.group(2) else backends:
@@ -548,7 +573,7 @@ def table(args, backends, jobs, examples, bandwidth):
     v = "; ".join(
         ([f"**{len(failed[b])} program(s) disagree or failed on {b}**"
           for b in backends if failed[b]]) +
-        ([f"**{', '.join(broken)} failed**"] if broken else [])) or "ok"
+        ([f"**{', '.join(broken)}**"] if broken else [])) or "ok"
     all_ok &= v == "ok"
     row("random programs (programs; elements compared)",
         [f"{p} / {a} / - / {u} ({e} elements)" for p, a, e, u in
@@ -609,6 +634,9 @@ def main():
     p.add_argument("--quick", action="store_true",
                    help="a few cases of each check, in seconds")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    p.add_argument("--time-limit", type=float, default=360,
+                   help="seconds for all the checks; a job still running "
+                   "then is ended, one not started is not run (default 360)")
     p.add_argument("--programs", type=int, default=300,
                    help="random programs (differential-programs.py seeds)")
     p.add_argument("--bandwidth", help="bench/nvidia-bandwidth.sh's output")
@@ -633,7 +661,8 @@ def main():
     print(f"gpu-check: {len(jobs)} jobs on {args.jobs} processes "
           f"(logs: {os.path.join(args.work, 'logs')})", flush=True)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        pending = [pool.submit(run_job, j)
+        deadline = start + args.time_limit
+        pending = [pool.submit(run_job, j, deadline)
                    for j in sorted(jobs, key=lambda j: -j.weight)]
         examples = run_examples(args, args.device)
         for f in concurrent.futures.as_completed(pending):

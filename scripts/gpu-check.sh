@@ -254,7 +254,12 @@ fi
 
 quick=()
 ((QUICK)) && quick=(--quick)
+# The checks end 7.5 minutes after the start, with at least 2 for them: a
+# hung kernel leaves a table that says so.
+limit=$((450 - SECONDS))
+((limit >= 120)) || limit=120
 python3 "$ROOT/scripts/gpu-check.py" --bin "$WORK/bin" --work "$WORK" \
   --device cuda "${quick[@]}" --jobs "$JOBS" --programs "$PROGRAMS" \
+  --time-limit "$limit" \
   "${bandwidth[@]}" --machine "$MACHINE" \
   --setup-seconds "$((SECONDS - start))"
