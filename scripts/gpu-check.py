@@ -249,9 +249,10 @@ def aliases(body, name):
 
 
 def example_runs(path, tmp, rng):
-    """(name, tolk-run arguments, [(output path, dtype)]) of each kernel and
-    tensor-level function of the example, its inputs written to `tmp`, or
-    (name, None, why) where its parameters cannot be generated."""
+    """(name, tolk-run arguments, [(output path, dtype, tolk-run's size
+    suffix)]) of each kernel and tensor-level function of the example, its
+    inputs written to `tmp`, or (name, None, why) where its parameters
+    cannot be generated."""
     text = open(path).read()
     runs = []
     for m in GPU_FUNC_RE.finditer(text):
@@ -286,7 +287,7 @@ def example_runs(path, tmp, rng):
             if loaded or not stored:
                 ins.append((ty, n))
             if stored:
-                outs.append(ty)
+                outs.append((ty, p.group(3)))
         if why:
             runs.append((name, None, why))
             continue
@@ -297,9 +298,12 @@ def example_runs(path, tmp, rng):
             cmd += ["--block", str(block)]
         for ty, bounds in scalars:
             cmd += ["--arg", example_scalar(ty, n, bounds)]
+        # An output of no declared size has the first input's (tolk-run's
+        # OUT.npy:N).
         runs.append((name, cmd + write_inputs(tmp, name, ins, rng),
-                     [(os.path.join(tmp, f"{name}-out{k}"), ty)
-                      for k, ty in enumerate(outs)]))
+                     [(os.path.join(tmp, f"{name}-out{k}"), ty,
+                       "" if count else f":{n}")
+                      for k, (ty, count) in enumerate(outs)]))
     for m in FUNC_RE.finditer(text):
         name, params = m.group(1), m.group(2)
         result = text[m.end():text.find("{", m.end())]
@@ -321,7 +325,7 @@ def example_runs(path, tmp, rng):
             runs.append((name, None, why or "no tensor result"))
             continue
         runs.append((name, cmd + write_inputs(tmp, name, ins, rng),
-                     [(os.path.join(tmp, f"{name}-out{k}"), ty)
+                     [(os.path.join(tmp, f"{name}-out{k}"), ty, "")
                       for k, ty in enumerate(outs)]))
     return runs
 
@@ -355,10 +359,11 @@ def run_examples(args, device):
                 continue
             got = {}
             for backend in ("host", device):
-                files = [f"{o}-{backend}.npy" for o, _ in outs]
+                files = [f"{o}-{backend}.npy" for o, _, _ in outs]
+                shapes = [f + size for f, (_, _, size) in zip(files, outs)]
                 try:
                     r = diff.run([tool, path] + cmd + ["--backend", backend,
-                                                       "-o"] + files,
+                                                       "-o"] + shapes,
                                  timeout=EXAMPLE_TIMEOUT)
                 except subprocess.TimeoutExpired:
                     got = f"{backend}: timed out after {EXAMPLE_TIMEOUT} s"
@@ -369,7 +374,7 @@ def run_examples(args, device):
                     got = f"{backend}: {why}"
                     break
                 got[backend] = [diff.read_npy(f, ty)
-                                for f, (_, ty) in zip(files, outs)]
+                                for f, (_, ty, _) in zip(files, outs)]
             if isinstance(got, str):
                 rows.append((file, name, 0, 0, "failed: " + got))
                 continue

@@ -84,17 +84,6 @@ else:
     lit_config.note("mlir-runner, mlir-opt or libmlir_c_runner_utils.so not "
                     "found: tests that REQUIRE 'mlir-runner' are skipped")
 
-# The CUDA driver stand-in of test/Unit/Runtime (FakeCudaDriver.cpp): the
-# scripts' CUDA paths on machines without a GPU (`REQUIRES: fake-cuda-driver`).
-fake_cuda_driver = os.path.join(config.tolk_obj_root, "test", "Unit",
-                                "Runtime", "libTolkFakeCudaDriver.so")
-if os.path.exists(fake_cuda_driver):
-    config.available_features.add("fake-cuda-driver")
-    config.substitutions.append(("%fake_cuda_driver", fake_cuda_driver))
-else:
-    lit_config.note("%s not built: tests that REQUIRE 'fake-cuda-driver' are "
-                    "skipped" % fake_cuda_driver)
-
 # A Vulkan device (lavapipe on machines without a GPU).
 def has_vulkan_device():
     if not config.vulkaninfo_path:
