@@ -26,3 +26,13 @@ func.func @mismatch(%x: tensor<8xf32>, %y: tensor<4xf32>) -> (tensor<8xf32>, ten
 func.func @host(%x: i32) -> i32 {
   return %x : i32
 }
+
+// -----
+
+// A function of scalars is no kernel: the pipelines kernelize tensor functions.
+// expected-error @+1 {{function 'scalar' cannot be kernelized: it returns si8 (result 0), but a kernel writes static tensors of a stored data type}}
+func.func @scalar(%a: si8) -> si8 {
+  %c = tolk.const 3 : si8
+  %0 = tolk.mul %a, %c : si8
+  return %0 : si8
+}
