@@ -47,6 +47,7 @@ Usage: bench/execution.py [--build build] [--repeat 5] [--elements N]
 import argparse
 import array
 import datetime
+import importlib
 import json
 import os
 import struct
@@ -57,38 +58,37 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import plotting  # noqa: E402
 
-# name, argument types, result types, MLIR body ({n}: the size), input
-# patterns (Python expressions of the element index i), the C loop body
-# (a0, a1: the inputs; r0: the result), compute-bound.
+# kernel-quality.py's kernels, whose MLIR bodies ({n}: the size) these
+# share.
+QUALITY = {k[0]: k for k in importlib.import_module("kernel-quality").KERNELS}
+
+
+def quality(name):
+    """The argument types, result types and body of kernel-quality.py's
+    kernel `name`."""
+    _, args, result, body, _, _ = QUALITY[name]
+    return name, args, [result], body
+
+
+# name, argument types, result types, MLIR body, input patterns (Python
+# expressions of the element index i), the C loop body (a0, a1: the
+# inputs; r0: the result), compute-bound.
 KERNELS = [
-    ("add_f32", ["f32", "f32"], ["f32"],
-     "%r = tolk.add %a0, %a1 : tensor<{n}xf32>",
-     ["((i * 37) & 1023) * 0.125 - 60", "((i * 11) & 127) * 0.03125"],
-     "r0[i] = a0[i] + a1[i];", False),
-    ("add_si8_f16", ["si8", "f16"], ["f16"],
-     "%r = tolk.add %a0, %a1 : (tensor<{n}xsi8>, tensor<{n}xf16>) -> "
-     "tensor<{n}xf16>",
-     ["((i * 7) & 255) - 128", "((i * 7) & 63) * 0.375 - 5"],
-     "r0[i] = (_Float16)a0[i] + a1[i];", False),
-    ("cast_fp8", ["f32"], ["f8E4M3FN"],
-     "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xf8E4M3FN>",
-     ["((i * 37) & 4095) * 0.125 - 256"],
-     "r0[i] = f32_to_e4m3(a0[i]);", False),
-    ("where_max", ["f32", "f32"], ["f32"],
-     "%c = tolk.cmplt %a0, %a1 : (tensor<{n}xf32>, tensor<{n}xf32>) -> "
-     "tensor<{n}xi1>\n"
-     "  %m = tolk.max %a0, %a1 : tensor<{n}xf32>\n"
-     "  %two = tolk.const 2.0 : !tolk.weakfloat\n"
-     "  %d = tolk.mul %a0, %two : (tensor<{n}xf32>, !tolk.weakfloat) -> "
-     "tensor<{n}xf32>\n"
-     "  %r = tolk.where %c, %m, %d : (tensor<{n}xi1>, tensor<{n}xf32>, "
-     "tensor<{n}xf32>) -> tensor<{n}xf32>",
-     ["((i * 37) & 1023) * 0.125 - 60", "((i * 11) & 127) * 0.5 - 30"],
-     "r0[i] = a0[i] < a1[i] ? fmaxf(a0[i], a1[i]) : a0[i] * 2.0f;", False),
-    ("cast_bf16", ["f32"], ["bf16"],
-     "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xbf16>",
-     ["((i * 37) & 1023) * 0.1 - 50"],
-     "r0[i] = f32_to_bf16(a0[i]);", False),
+    quality("add_f32") + (
+        ["((i * 37) & 1023) * 0.125 - 60", "((i * 11) & 127) * 0.03125"],
+        "r0[i] = a0[i] + a1[i];", False),
+    quality("add_si8_f16") + (
+        ["((i * 7) & 255) - 128", "((i * 7) & 63) * 0.375 - 5"],
+        "r0[i] = (_Float16)a0[i] + a1[i];", False),
+    quality("cast_fp8") + (
+        ["((i * 37) & 4095) * 0.125 - 256"],
+        "r0[i] = f32_to_e4m3(a0[i]);", False),
+    quality("where_max") + (
+        ["((i * 37) & 1023) * 0.125 - 60", "((i * 11) & 127) * 0.5 - 30"],
+        "r0[i] = a0[i] < a1[i] ? fmaxf(a0[i], a1[i]) : a0[i] * 2.0f;", False),
+    quality("cast_bf16") + (
+        ["((i * 37) & 1023) * 0.1 - 50"],
+        "r0[i] = f32_to_bf16(a0[i]);", False),
     ("pow_f32", ["f32", "f32"], ["f32"],
      "%r = tolk.pow %a0, %a1 : tensor<{n}xf32>",
      ["((i * 37) & 1023) * 0.0625 + 0.5", "((i * 11) & 127) * 0.03125"],

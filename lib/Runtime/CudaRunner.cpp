@@ -604,28 +604,14 @@ tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
 
 llvm::Expected<CudaTiming>
 tolk::runtime::timeCudaKernel(const CudaLaunch &launch, unsigned repetitions) {
-  if (llvm::Error err = checkLaunch(launch))
-    return err;
-  if (repetitions == 0)
-    return makeError("no repetitions to time");
-  llvm::Expected<Driver> opened = openDriver(launch.driverLibrary);
-  if (!opened)
-    return opened.takeError();
-  const Driver &driver = *opened;
-  CudaObjects objects(driver);
-  llvm::Expected<CUfunction> function = prepareLaunch(objects, launch);
-  if (!function)
-    return function.takeError();
-  KernelArguments arguments(objects, launch);
-  llvm::Expected<llvm::SmallVector<double, 1>> times =
-      timeRepeated(objects, /*warmup=*/2, repetitions, "cuLaunchKernel", [&] {
-        return enqueueLaunch(driver, *function, launch, arguments);
-      });
-  if (!times)
-    return times.takeError();
-  if (llvm::Error err = downloadBuffers(objects, launch))
-    return err;
-  return summarize(std::move(*times));
+  // A repeated run whose first two launches pay for the module's loading.
+  CudaLaunch timed = launch;
+  timed.warmup = 2;
+  timed.repeat = repetitions;
+  llvm::Expected<CudaRunInfo> run = runCudaKernel(timed);
+  if (!run)
+    return run.takeError();
+  return summarize(std::move(run->kernelMs));
 }
 
 llvm::Expected<CudaTiming>

@@ -754,6 +754,16 @@ static llvm::Error vkError(const char *call, VkResult result) {
       return vkError(#fn, tolkResult);                                         \
   } while (false)
 
+/// The whole of mapped `memory`, for vkFlushMappedMemoryRanges (the host's
+/// writes to the device) and vkInvalidateMappedMemoryRanges (the device's
+/// to the host), which non-coherent memory needs.
+static VkMappedMemoryRange wholeRange(VkDeviceMemory memory) {
+  VkMappedMemoryRange range{};
+  range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE;
+  range.memory = memory;
+  range.size = VK_WHOLE_SIZE;
+  return range;
+}
 namespace {
 /// Every Vulkan object of one run; the destructor destroys those created, in
 /// the reverse order, so that each error return cleans up.
@@ -1200,10 +1210,7 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     if (!host.empty())
       std::memcpy(data, host.data(), host.size());
     if (!isCoherent) {
-      VkMappedMemoryRange range{};
-      range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE;
-      range.memory = memory;
-      range.size = VK_WHOLE_SIZE;
+      VkMappedMemoryRange range = wholeRange(memory);
       TOLK_VK_CHECK(vkFlushMappedMemoryRanges, device, 1, &range);
     }
     mapped.push_back(data);
@@ -1384,10 +1391,7 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
       for (auto [index, bytes] : llvm::zip(launch.restoredBuffers, original)) {
         std::memcpy(mapped[index], bytes.data(), bytes.size());
         if (!coherent[index]) {
-          VkMappedMemoryRange range{};
-          range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE;
-          range.memory = objects.memories[index];
-          range.size = VK_WHOLE_SIZE;
+          VkMappedMemoryRange range = wholeRange(objects.memories[index]);
           TOLK_VK_CHECK(vkFlushMappedMemoryRanges, device, 1, &range);
         }
       }
@@ -1418,10 +1422,7 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
 
   for (auto [index, host] : llvm::enumerate(launch.buffers)) {
     if (!coherent[index]) {
-      VkMappedMemoryRange range{};
-      range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE;
-      range.memory = objects.memories[index];
-      range.size = VK_WHOLE_SIZE;
+      VkMappedMemoryRange range = wholeRange(objects.memories[index]);
       TOLK_VK_CHECK(vkInvalidateMappedMemoryRanges, device, 1, &range);
     }
     if (!host.empty())
