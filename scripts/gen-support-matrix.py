@@ -1194,7 +1194,7 @@ def main():
     p.add_argument("--update", action="store_true",
                    help="the whole matrix: remove the lines of the "
                    "expectations that no cell matches any more and rewrite "
-                   "docs/SupportMatrix.md")
+                   "the page (docs/SupportMatrix.md)")
     p.add_argument("--profile", action="store_true",
                    help="print the CPU time of each tool on each target")
     p.add_argument("-v", "--verbose", action="store_true",
