@@ -16,6 +16,7 @@
 
 #include "tolk/Conversion/GPUToHost/GPUToHost.h"
 #include "tolk/Pipelines/Pipelines.h"
+#include "tolk/Transforms/LLVMDiagnostics.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -47,9 +48,17 @@ public:
     // std::function it refers to must outlive ExecutionEngine::create: bound
     // to a temporary, it dangled and the JIT compiled the module unoptimized
     // (docs/Rationale.md, "Host lowering").
-    std::function<llvm::Error(llvm::Module *)> transformer =
+    std::function<llvm::Error(llvm::Module *)> optimize =
         makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0,
                                   /*targetMachine=*/nullptr);
+    // LLVM's errors in the JIT's own LLVMContext are collected, not printed
+    // without a location with exit(1) (tolk/Transforms/LLVMDiagnostics.h).
+    tolk::LLVMDiagnostics diagnostics;
+    std::function<llvm::Error(llvm::Module *)> transformer =
+        [&](llvm::Module *m) {
+          m->getContext().setDiagnosticHandler(diagnostics.makeHandler());
+          return optimize(m);
+        };
     options.transformer = transformer;
     llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
         ExecutionEngine::create(*lowered, options);
@@ -87,8 +96,14 @@ public:
     }
     for (int64_t &size : sizes)
       args.push_back(&size);
-    return (*engine)->invokePacked(
+    llvm::Error invoked = (*engine)->invokePacked(
         tolk::getHostKernelName(kernel.module, kernel.name), args);
+    if (diagnostics.errors.empty())
+      return invoked;
+    llvm::consumeError(std::move(invoked));
+    return llvm::createStringError("LLVM's JIT failed on kernel '" +
+                                   kernel.name +
+                                   "': " + diagnostics.errors.front());
   }
 };
 
