@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../common/ToolMain.h"
 #include "Backend.h"
 
 #include "tolk/Dialect/Tolk/Passes.h"
@@ -29,6 +30,7 @@
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Runtime/Npy.h"
+#include "tolk/Transforms/GPUTargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -367,9 +369,11 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     backend = createHostBackend();
   else if (backendName == "vulkan")
     backend = createVulkanBackend();
-  else if (backendName == "cuda")
+  else if (backendName == "cuda") {
+    if (llvm::Error e = tolk::verifyGPUChip(tolk::GPUVendor::NVIDIA, cudaChip))
+      return fail("--cuda-chip: " + llvm::toString(std::move(e)));
     backend = createCudaBackend(cudaChip, cudaDriver);
-  else
+  } else
     return fail("unknown --backend '" + backendName +
                 "' (expected host, vulkan or cuda)");
   for (const std::string &path : outputs)
@@ -381,7 +385,9 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
       openInputFile(positional.front(), &errorMessage);
   if (!file)
     return fail(errorMessage);
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  unsigned bufferID = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  if (tolk::reportNestingPast(sourceMgr, bufferID, ctx.getDialectRegistry()))
+    return fail("cannot read '" + positional.front() + "'");
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
   if (!module)
@@ -623,8 +629,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   return llvm::Error::success();
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
+static int toolMain(int argc, char **argv) {
   // `-o A.npy B.npy` gives several outputs after one -o; llvm::cl would
   // take B.npy as an input, so the outputs are taken out first.
   SmallVector<std::string> outputs;
@@ -660,4 +665,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return tolk::runWithLargeStack([&] { return toolMain(argc, argv); });
 }
