@@ -8,6 +8,8 @@
 
 #include "tolk/Transforms/GPUTargetInfo.h"
 
+#include "tolk/Transforms/LLVMDiagnostics.h"
+
 #include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "mlir/Target/LLVM/ROCDL/Utils.h"
 
@@ -158,7 +160,11 @@ Expected<unsigned> tolk::getDefaultPTXVersion(StringRef chip) {
     return createStringError("LLVM's NVPTX back end made no target machine "
                              "for " +
                              chip);
+  // As every LLVMContext of Tolk's: LLVM's errors are collected, never
+  // printed with exit(1) (tolk/Transforms/LLVMDiagnostics.h).
+  LLVMDiagnostics diagnostics;
   LLVMContext context;
+  context.setDiagnosticHandler(diagnostics.makeHandler());
   Module module("empty", context);
   module.setTargetTriple(triple);
   module.setDataLayout(machine->createDataLayout());
@@ -171,6 +177,9 @@ Expected<unsigned> tolk::getDefaultPTXVersion(StringRef chip) {
       return createStringError("LLVM's NVPTX back end cannot emit PTX");
     passes.run(module);
   }
+  if (!diagnostics.errors.empty())
+    return createStringError("LLVM's NVPTX back end, on an empty module for " +
+                             chip + ": " + diagnostics.errors.front());
   StringRef text = ptx;
   size_t at = text.find("\n.version ");
   unsigned major = 0, minor = 0;
