@@ -127,6 +127,16 @@ def nest(rng, text):
     return head + body + "}\n" * depth + "  return\n}\n" + text
 
 
+def replace_one(rng, text, pattern, choices, group=0):
+    """`text` with one random match of `pattern` (its `group`) replaced by
+    one of `choices`; `text` itself when nothing matches."""
+    found = list(re.finditer(pattern, text))
+    if not found:
+        return text
+    m = rng.choice(found)
+    return text[:m.start(group)] + rng.choice(choices) + text[m.end(group):]
+
+
 def mutate(rng, text):
     """One random text mutation of `text`."""
     lines = text.split("\n")
@@ -140,27 +150,16 @@ def mutate(rng, text):
         line = lines.pop(rng.randrange(len(lines)))
         lines.insert(rng.randrange(len(lines) + 1), line)
     elif kind == 3:  # a number
-        nums = list(re.finditer(r"(?<![\w%#@.])-?\d+(\.\d+)?(e-?\d+)?\b",
-                                text))
-        if nums:
-            m = rng.choice(nums)
-            return text[:m.start()] + rng.choice(NUMBERS) + text[m.end():]
+        return replace_one(rng, text,
+                           r"(?<![\w%#@.])-?\d+(\.\d+)?(e-?\d+)?\b", NUMBERS)
     elif kind == 4:  # a type
-        types = list(re.finditer(
-            r"\b(i1|si\d+|ui\d+|i\d+|f16|bf16|f32|f64|f8E\w+|index)\b", text))
-        if types:
-            m = rng.choice(types)
-            return text[:m.start()] + rng.choice(TYPES) + text[m.end():]
+        return replace_one(
+            rng, text,
+            r"\b(i1|si\d+|ui\d+|i\d+|f16|bf16|f32|f64|f8E\w+|index)\b", TYPES)
     elif kind == 5:  # an op
-        ops = list(re.finditer(r"\btolk\.(\w+)", text))
-        if ops:
-            m = rng.choice(ops)
-            return text[:m.start(1)] + rng.choice(OPS) + text[m.end(1):]
+        return replace_one(rng, text, r"\btolk\.(\w+)", OPS, group=1)
     elif kind == 6:  # an address space
-        spaces = list(re.finditer(r"\b(global|local|reg|alu)\b", text))
-        if spaces:
-            m = rng.choice(spaces)
-            return text[:m.start()] + rng.choice(SPACES) + text[m.end():]
+        return replace_one(rng, text, r"\b(global|local|reg|alu)\b", SPACES)
     elif kind == 7:  # a chip
         chips = list(re.finditer(r'chip = "[^"]*"', text))
         if chips:
@@ -306,8 +305,9 @@ UNLOCATED = re.compile(r"^(error: |<unknown>:0: error: (?![\w<>.-]+: ))",
                        re.M)
 
 
-def judge(rc, out, err, timed_out, input_text):
-    """"crash:<why>", "diagnostic" or "success"."""
+def judge(rc, out, err, timed_out, input_text, located=True):
+    """"crash:<why>", "diagnostic" or "success". Without `located` (the
+    locations were stripped), an error at <unknown> is a diagnostic."""
     if timed_out:
         return "crash:timeout"
     if rc is not None and rc < 0:
@@ -316,7 +316,10 @@ def judge(rc, out, err, timed_out, input_text):
         if marker in err:
             return "crash:" + first_line_with(err, marker)
     m = UNLOCATED.search(err)
-    if m and not ("loc(unknown)" in input_text and m.group(1).startswith("<")):
+    if m and m.group(1).startswith("<") and (
+            not located or "loc(unknown)" in input_text):
+        m = None
+    if m:
         return "crash:unlocated " + first_line_with(err, m.group(1).strip())
     if rc in (134, 136, 139):
         return "crash:exit %d" % rc
@@ -518,11 +521,13 @@ class Campaign:
             steps = self.invocations(rng, text, manifest, tmp)
             stdin = text
             verdict = "success"
+            located = True
             for argv, given in steps:
                 feed = stdin if given is None else given
+                located &= "--strip-debuginfo" not in argv
                 rc, out, err, timed_out = run(argv, feed, self.args.timeout,
                                               tmp)
-                verdict = judge(rc, out, err, timed_out, feed)
+                verdict = judge(rc, out, err, timed_out, feed, located)
                 if verdict != "success":
                     break
                 stdin = out

@@ -34,6 +34,7 @@
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
+#include "tolk/Dialect/Tolk/KnownLocation.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
@@ -164,23 +165,8 @@ public:
 private:
   InFlightDiagnostic fail(Operation *op) {
     succeeded = false;
-    return emitError(knownLocation(op)) << "'" << op->getName() << "' op ";
-  }
-
-  /// `op`'s location, or for an op without one (the constants that the
-  /// canonicalizer makes have none), the first of its users' or parents'.
-  static Location knownLocation(Operation *op) {
-    auto known = [](Operation *o) { return !isa<UnknownLoc>(o->getLoc()); };
-    if (known(op))
-      return op->getLoc();
-    for (Operation *user : op->getUsers())
-      if (known(user))
-        return user->getLoc();
-    for (Operation *parent = op->getParentOp(); parent;
-         parent = parent->getParentOp())
-      if (known(parent))
-        return parent->getLoc();
-    return op->getLoc();
+    // At a known location: the canonicalizer's constants have none.
+    return tolk::emitOpErrorAtKnownLocation(op, "");
   }
 
   void need(Operation *op, Type type, spirv::Capability cap) {
