@@ -35,6 +35,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/CallingConv.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
@@ -216,7 +218,7 @@ protected:
 
     unsigned sm = tolk::getSMVersion(chip).value_or(0);
     unsigned needed = *chipPTX;
-    bool ok = true;
+    bool ok = succeeded(checkWideConversions(m));
     for (llvm::Function &intrinsic : m.functions()) {
       if (!intrinsic.isIntrinsic())
         continue;
@@ -255,6 +257,38 @@ protected:
     // The target machine, made after this hook, takes these.
     features = effectiveFeatures;
     return success();
+  }
+
+  /// A conversion between a float and an integer of more than 64 bits
+  /// (ui128, ui256) is a library call in LLVM's NVPTX back end (__fixsfti,
+  /// __floatuntisf, ...), which has no library for it and aborts
+  /// ("unsupported library call operation"): an error at the function.
+  LogicalResult checkWideConversions(llvm::Module &m) {
+    bool ok = true;
+    for (llvm::Function &f : m.functions())
+      for (llvm::Instruction &inst : llvm::instructions(f)) {
+        bool toInt = isa<llvm::FPToUIInst, llvm::FPToSIInst>(inst);
+        if (!toInt && !isa<llvm::UIToFPInst, llvm::SIToFPInst>(inst))
+          continue;
+        llvm::Type *intType =
+            toInt ? inst.getType() : inst.getOperand(0)->getType();
+        llvm::Type *floatType =
+            toInt ? inst.getOperand(0)->getType() : inst.getType();
+        if (intType->getScalarSizeInBits() <= 64)
+          continue;
+        std::string types;
+        llvm::raw_string_ostream os(types);
+        os << *(toInt ? floatType : intType) << " to "
+           << *(toInt ? intType : floatType);
+        error(f) << "function '" << f.getName() << "' converts " << types
+                 << " (" << inst.getOpcodeName()
+                 << "), which LLVM's NVPTX back end makes a library call "
+                    "that no NVPTX library has: convert through a 64-bit "
+                    "integer";
+        ok = false;
+        break;
+      }
+    return success(ok);
   }
 
   std::optional<SmallVector<std::unique_ptr<llvm::Module>>>

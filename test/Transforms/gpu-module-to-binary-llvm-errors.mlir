@@ -96,3 +96,24 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A conversion between a float and an integer of more than 64 bits, which
+// LLVM's NVPTX back end makes a library call that NVPTX has no library for
+// ("LLVM ERROR: unsupported library call operation"), at the function.
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{failed to serialize the module for}}
+  gpu.module @wide [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{function 'to_float' converts i128 to float (uitofp), which LLVM's NVPTX back end makes a library call that no NVPTX library has: convert through a 64-bit integer}}
+    llvm.func @to_float(%x: i128) -> f32 {
+      %r = llvm.uitofp %x : i128 to f32
+      llvm.return %r : f32
+    }
+    // expected-error @+1 {{function 'to_int' converts double to i256 (fptosi)}}
+    llvm.func @to_int(%x: f64) -> i256 {
+      %r = llvm.fptosi %x : f64 to i256
+      llvm.return %r : i256
+    }
+  }
+}
