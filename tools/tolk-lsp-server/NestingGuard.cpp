@@ -287,9 +287,11 @@ int tolk::runBehindNestingGuard(function_ref<int()> server, bool delimited,
   ::close(toServer[0]);
   ::close(fromServer[1]);
 
-  // Never freed: the input thread may outlive this function (below).
-  Guard *guard = new Guard(delimited, pretty, clientIn, clientOut, toServer[1],
-                           fromServer[0]);
+  // Never freed, and kept reachable from a static (not a leak to
+  // LeakSanitizer): the input thread may outlive this function (below).
+  static Guard *guard = nullptr;
+  guard = new Guard(delimited, pretty, clientIn, clientOut, toServer[1],
+                    fromServer[0]);
   llvm::thread input(std::optional<unsigned>(tolk::kToolStackSize),
                      [=] { guard->forwardInput(); });
   llvm::thread output(std::optional<unsigned>(tolk::kToolStackSize),
