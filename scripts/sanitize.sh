@@ -5,13 +5,15 @@
 #
 # Builds Tolk-MLIR with AddressSanitizer and UndefinedBehaviorSanitizer in its
 # own build directory and runs the whole ctest suite (GoogleTest and lit) and
-# a range of fuzz seeds (scripts/fuzz.sh) under them. Not part of CI: on two
+# a range of fuzz seeds (scripts/fuzz.sh) and a seeded run of the tools'
+# fuzzing campaign (scripts/fuzz-tools.py) under them. Not part of CI: on two
 # cores the instrumented build and suite take the better part of an hour.
 #
 #   scripts/sanitize.sh [-jN] [FIRST_SEED LAST_SEED]
 #
 # TOLK_BUILD_DIR chooses the build directory (default build-asan). The fuzz
-# range defaults to seeds 1..300. Exit status is non-zero on any finding.
+# range defaults to seeds 1..300, the campaign to 300 runs (TOLK_FUZZ_RUNS).
+# Exit status is non-zero on any finding.
 #
 # Only Tolk's own code is instrumented: Debian's libMLIR.so, libLLVM.so, GMP
 # and GoogleTest are not, which is enough to check our code (the sanitizers'
@@ -63,5 +65,9 @@ status=0
 ctest --test-dir "$BUILD" --output-on-failure -E '^install$' "${JOBS[@]}" ||
   status=1
 TOLK_OPT="$BUILD/bin/tolk-opt" "$ROOT/scripts/fuzz.sh" "$FIRST" "$LAST" ||
+  status=1
+# A sanitizer report counts as a crash in the campaign.
+python3 "$ROOT/scripts/fuzz-tools.py" --tools-dir "$BUILD/bin" --seed 1 \
+  --runs "${TOLK_FUZZ_RUNS:-300}" --timeout 300 --out "$BUILD/fuzz-crashes" ||
   status=1
 exit $status

@@ -10,6 +10,7 @@
 
 #include "tolk/Conversion/Passes.h"
 #include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Transforms/GPUTargetInfo.h"
 #include "tolk/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -38,7 +39,6 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/TargetParser/TargetParser.h"
 
 using namespace mlir;
 
@@ -72,8 +72,9 @@ void tolk::buildTolkKernelizePipeline(OpPassManager &pm, int64_t upcast) {
 void tolk::buildTolkKernelPipeline(OpPassManager &pm,
                                    StringRef nativeFloatChip, bool bf16InF32,
                                    int64_t upcast) {
-  // A tensor-level function becomes a kernel beside it (issue 5: the
-  // pipelines take tensor-level Tolk); kernels already there are left alone.
+  pm.addPass(tolk::createCheckPipelineInputPass());
+  // A tensor-level function becomes a kernel beside it (the pipelines take
+  // tensor-level Tolk); kernels already there are left alone.
   buildTolkKernelizePipeline(pm, upcast);
   // The input contract of the value-op lowering (docs/Rationale.md,
   // "Lowering to arith"), on the kernels only: nested on each gpu.module, so
@@ -193,35 +194,48 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
       });
 }
 
-void tolk::registerTolkPipelines() {
-  registerTolkToLLVMPipeline();
-  registerTolkToSPIRVPipeline();
-  PassPipelineRegistration<TolkToNVVMOptions>(
-      "tolk-to-nvvm",
-      "Lower Tolk kernels to gpu.binary ops holding PTX (format isa)",
-      buildTolkToNVVMPipeline);
-  // Registered by hand, not with PassPipelineRegistration, to reject an
-  // unknown chip while the pipeline is parsed: LLVM's AMDGPU backend only
-  // warns about one and then aborts in instruction selection.
+/// Registers the GPU pipeline `name` of `vendor`, which checks its chip and
+/// features against LLVM's back end while the pipeline is parsed: with an
+/// unknown chip the back end only warns and then aborts in instruction
+/// selection (or, for an empty one, upstream's target attribute crashes).
+template <typename Options>
+static void registerGPUPipeline(StringRef name, StringRef description,
+                                tolk::GPUVendor vendor,
+                                void (*build)(OpPassManager &,
+                                              const Options &)) {
   registerPassPipeline(
-      "tolk-to-rocdl",
-      "Lower Tolk kernels to gpu.binary ops holding AMDGCN assembly "
-      "(format isa)",
-      [](OpPassManager &pm, StringRef optionsStr,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        TolkToROCDLOptions options;
+      name, description,
+      [name, vendor,
+       build](OpPassManager &pm, StringRef optionsStr,
+              function_ref<LogicalResult(const Twine &)> errorHandler) {
+        Options options;
         if (failed(options.parseFromString(optionsStr)))
           return failure();
-        if (llvm::AMDGPU::parseArchAMDGCN(options.chip) ==
-            llvm::AMDGPU::GK_NONE)
-          return errorHandler("tolk-to-rocdl: unknown AMD GPU chip '" +
-                              options.chip + "' (expected e.g. gfx942)");
-        buildTolkToROCDLPipeline(pm, options);
+        if (llvm::Error e = tolk::verifyGPUChip(vendor, options.chip))
+          return errorHandler(name + ": chip: " + llvm::toString(std::move(e)));
+        if (llvm::Error e = tolk::verifyGPUFeatures(vendor, options.features))
+          return errorHandler(name +
+                              ": features: " + llvm::toString(std::move(e)));
+        build(pm, options);
         return success();
       },
       [](function_ref<void(const detail::PassOptions &)> optHandler) {
-        optHandler(TolkToROCDLOptions());
+        optHandler(Options());
       });
+}
+
+void tolk::registerTolkPipelines() {
+  registerTolkToLLVMPipeline();
+  registerTolkToSPIRVPipeline();
+  registerGPUPipeline<TolkToNVVMOptions>(
+      "tolk-to-nvvm",
+      "Lower Tolk kernels to gpu.binary ops holding PTX (format isa)",
+      GPUVendor::NVIDIA, buildTolkToNVVMPipeline);
+  registerGPUPipeline<TolkToROCDLOptions>(
+      "tolk-to-rocdl",
+      "Lower Tolk kernels to gpu.binary ops holding AMDGCN assembly "
+      "(format isa)",
+      GPUVendor::AMD, buildTolkToROCDLPipeline);
 }
 
 void tolk::registerTolkPipelineExtensions(DialectRegistry &registry) {

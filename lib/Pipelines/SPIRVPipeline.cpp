@@ -178,10 +178,18 @@ void tolk::registerTolkToSPIRVPipeline() {
         if (!spirv::symbolizeVersion(options.version))
           return errorHandler("tolk-to-spirv: unknown SPIR-V version '" +
                               options.version + "' (expected e.g. v1.3)");
-        for (const std::string &cap : splitList(options.caps))
+        SmallVector<std::string> caps = splitList(options.caps);
+        for (const std::string &cap : caps)
           if (!spirv::symbolizeCapability(cap))
             return errorHandler("tolk-to-spirv: unknown SPIR-V capability '" +
                                 cap + "'");
+        // Every Vulkan device has Shader, and no Vulkan shader is valid
+        // without it (upstream's conversion then fails on the whole
+        // gpu.module).
+        if (!llvm::is_contained(caps, "Shader"))
+          return errorHandler("tolk-to-spirv: caps must include Shader, the "
+                              "capability of every Vulkan device (got '" +
+                              options.caps + "')");
         for (const std::string &ext : splitList(options.exts))
           if (!spirv::symbolizeExtension(ext))
             return errorHandler("tolk-to-spirv: unknown SPIR-V extension '" +

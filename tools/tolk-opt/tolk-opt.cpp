@@ -7,9 +7,13 @@
 //===----------------------------------------------------------------------===//
 //
 // mlir-opt with the dialects and passes Tolk pipelines use
-// (tolk/InitAllDialects.h says which, and why not all of MLIR's).
+// (tolk/InitAllDialects.h says which, and why not all of MLIR's), run on a
+// large stack and refusing inputs nested past its limit (../common/
+// ToolMain.h).
 //
 //===----------------------------------------------------------------------===//
+
+#include "../common/ToolMain.h"
 
 #include "tolk/Config/Version.h"
 #include "tolk/Conversion/Passes.h"
@@ -19,12 +23,58 @@
 #include "tolk/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+static int toolMain(int argc, char **argv, mlir::DialectRegistry &registry) {
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "Tolk optimizer driver\n", registry);
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  // What reads no input is MlirOptMain's own business.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+
+  // MlirOptMain's file handling, with the depth check between reading the
+  // input and parsing it.
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      mlir::openInputFile(inputFilename, &errorMessage);
+  if (!file) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  {
+    llvm::SourceMgr sourceMgr;
+    unsigned id = sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    if (tolk::reportNestingPast(sourceMgr, id, registry))
+      return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+    return 1;
+  output->keep();
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   mlir::DialectRegistry registry;
   tolk::registerAllDialects(registry);
   tolk::registerTolkPipelineExtensions(registry);
@@ -41,6 +91,6 @@ int main(int argc, char **argv) {
     os << "Tolk-MLIR version " TOLK_VERSION_STRING "\n";
   });
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "Tolk optimizer driver\n", registry));
+  return tolk::runWithLargeStack(
+      [&] { return toolMain(argc, argv, registry); });
 }

@@ -25,6 +25,7 @@
 
 #include "tolk/Conversion/GPUToHost/GPUToHost.h"
 #include "tolk/Pipelines/Pipelines.h"
+#include "tolk/Transforms/LLVMDiagnostics.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -247,9 +248,17 @@ public:
         host->createTargetMachine();
     if (!machine)
       return machine.takeError();
-    std::function<llvm::Error(llvm::Module *)> transformer =
+    std::function<llvm::Error(llvm::Module *)> optimize =
         makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
                                   machine->get());
+    // LLVM's errors in the JIT's own LLVMContext are collected, not printed
+    // without a location with exit(1) (tolk/Transforms/LLVMDiagnostics.h).
+    tolk::LLVMDiagnostics diagnostics;
+    std::function<llvm::Error(llvm::Module *)> transformer =
+        [&](llvm::Module *m) {
+          m->getContext().setDiagnosticHandler(diagnostics.makeHandler());
+          return optimize(m);
+        };
     options.transformer = transformer;
     options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
     llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
@@ -302,6 +311,14 @@ public:
       args.push_back(&size);
     auto fn = (*engine)->lookupPacked(
         tolk::getHostKernelName(kernel.module, kernel.name));
+    // The JIT compiles the module at the lookup.
+    if (!diagnostics.errors.empty()) {
+      if (!fn)
+        llvm::consumeError(fn.takeError());
+      return llvm::createStringError("LLVM's JIT failed on kernel '" +
+                                     kernel.name +
+                                     "': " + diagnostics.errors.front());
+    }
     if (!fn)
       return fn.takeError();
 

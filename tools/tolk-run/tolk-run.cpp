@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../common/ToolMain.h"
 #include "Backend.h"
 #include "Summary.h"
 
@@ -32,6 +33,7 @@
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Runtime/Npy.h"
+#include "tolk/Transforms/GPUTargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -480,9 +482,11 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     backend = createHostBackend(/*boundsCheck=*/!noBoundsCheck, threadsOpt);
   else if (backendName == "vulkan")
     backend = createVulkanBackend();
-  else if (backendName == "cuda")
+  else if (backendName == "cuda") {
+    if (llvm::Error e = tolk::verifyGPUChip(tolk::GPUVendor::NVIDIA, cudaChip))
+      return fail("--cuda-chip: " + llvm::toString(std::move(e)));
     backend = createCudaBackend(cudaChip, cudaDriver);
-  else
+  } else
     return fail("unknown --backend '" + backendName +
                 "' (expected host, vulkan or cuda)");
   SmallVector<OutputArg> outputs;
@@ -498,7 +502,9 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
       openInputFile(positional.front(), &errorMessage);
   if (!file)
     return fail(errorMessage);
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  unsigned bufferID = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  if (tolk::reportNestingPast(sourceMgr, bufferID, ctx.getDialectRegistry()))
+    return fail("cannot read '" + positional.front() + "'");
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
   if (!module)
@@ -836,8 +842,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   return llvm::Error::success();
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
+static int toolMain(int argc, char **argv) {
   // `-o A.npy B.npy` gives several outputs after one -o; llvm::cl would
   // take B.npy as an input, so the outputs are taken out first.
   SmallVector<std::string> outputs;
@@ -873,4 +878,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return tolk::runWithLargeStack([&] { return toolMain(argc, argv); });
 }

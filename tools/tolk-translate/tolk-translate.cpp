@@ -15,14 +15,19 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../common/ToolMain.h"
+
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Target/SPIRV.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 
@@ -62,67 +67,114 @@ static LogicalResult printIsa(Operation *root, llvm::raw_ostream &os) {
 // --launch-json: the launch description that --tolk-kernelize puts on each
 // kernelized function (`tolk.launch`), as JSON for hosts that do not read
 // MLIR. It survives the lowering pipelines, which keep the function.
+
+/// The integer fields of a tolk.launch parameter, and the least value each
+/// takes: a count of elements, a vector width (lanes), an argument or
+/// result number.
+static constexpr std::pair<StringLiteral, int64_t> kParamFields[] = {
+    {"count", 0}, {"vector", 1}, {"arg", 0}, {"result", 0}};
+
+/// Checks what printLaunchJson prints of `op`'s tolk.launch, with an error
+/// at `op` for what is missing or out of range: a host would launch it.
+static LogicalResult verifyLaunch(Operation *op, Attribute attr) {
+  auto launch = dyn_cast<DictionaryAttr>(attr);
+  auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  if (!launch)
+    return op->emitError("malformed tolk.launch: expected a dictionary, not ")
+           << attr;
+  if (!name)
+    return op->emitError("tolk.launch on an op without a symbol name");
+  auto kernel = launch.getAs<SymbolRefAttr>("kernel");
+  auto grid = launch.getAs<DenseI32ArrayAttr>("grid");
+  auto block = launch.getAs<DenseI32ArrayAttr>("block");
+  auto params = launch.getAs<ArrayAttr>("params");
+  if (!kernel || !grid || !block || !params ||
+      kernel.getNestedReferences().size() != 1)
+    return op->emitError("malformed tolk.launch: expected kernel, grid, "
+                         "block and params");
+  for (auto [field, sizes] : {std::pair{"grid", grid}, {"block", block}}) {
+    if (sizes.empty() || sizes.size() > 3)
+      return op->emitError("malformed tolk.launch: ")
+             << field << " has " << sizes.size() << " sizes, expected 1 to 3";
+    for (int32_t v : sizes.asArrayRef())
+      if (v < 1)
+        return op->emitError("malformed tolk.launch: ")
+               << field << " " << sizes << " has a size below 1";
+  }
+  for (Attribute a : params) {
+    auto param = dyn_cast<DictionaryAttr>(a);
+    auto kind = param ? param.getAs<StringAttr>("kind") : nullptr;
+    auto type = param ? param.getAs<TypeAttr>("type") : nullptr;
+    if (!kind || !type ||
+        (kind.getValue() != "buffer" && kind.getValue() != "scalar"))
+      return op->emitError("malformed tolk.launch parameter: ") << a;
+    for (auto [field, least] : kParamFields) {
+      Attribute value = param.get(field);
+      auto integer = dyn_cast_if_present<IntegerAttr>(value);
+      if (value && (!integer || integer.getType().isInteger(1) ||
+                    integer.getValue().getSignificantBits() > 64 ||
+                    integer.getInt() < least))
+        return op->emitError("malformed tolk.launch parameter: its ")
+               << field << " must be an integer of at least " << least
+               << ", not " << value;
+    }
+  }
+  return success();
+}
+
 static LogicalResult printLaunchJson(Operation *root, llvm::raw_ostream &os) {
+  SmallVector<std::pair<Operation *, DictionaryAttr>> launches;
+  bool ok = true;
+  root->walk([&](Operation *op) {
+    Attribute attr = op->getAttr("tolk.launch");
+    if (!attr)
+      return;
+    if (failed(verifyLaunch(op, attr)))
+      ok = false;
+    else
+      launches.push_back({op, cast<DictionaryAttr>(attr)});
+  });
+  if (!ok)
+    return failure();
   llvm::json::OStream json(os, /*IndentSize=*/2);
-  LogicalResult result = success();
   json.object([&] {
     json.attributeArray("launches", [&] {
-      root->walk([&](Operation *op) {
-        auto launch = op->getAttrOfType<DictionaryAttr>("tolk.launch");
-        auto name =
-            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-        if (!launch || !name)
-          return;
+      for (auto [op, launch] : launches) {
         auto kernel = launch.getAs<SymbolRefAttr>("kernel");
-        auto grid = launch.getAs<DenseI32ArrayAttr>("grid");
-        auto block = launch.getAs<DenseI32ArrayAttr>("block");
-        auto params = launch.getAs<ArrayAttr>("params");
-        if (!kernel || !grid || !block || !params ||
-            kernel.getNestedReferences().size() != 1) {
-          result = op->emitError("malformed tolk.launch: expected kernel, "
-                                 "grid, block and params");
-          return;
-        }
         json.object([&] {
-          json.attribute("function", name.getValue());
+          json.attribute("function", op->getAttrOfType<StringAttr>(
+                                           SymbolTable::getSymbolAttrName())
+                                         .getValue());
           json.attribute("module", kernel.getRootReference().getValue());
           json.attribute("kernel", kernel.getLeafReference().getValue());
-          json.attributeArray("grid", [&] {
-            for (int32_t v : grid.asArrayRef())
-              json.value(v);
-          });
-          json.attributeArray("block", [&] {
-            for (int32_t v : block.asArrayRef())
-              json.value(v);
-          });
+          for (StringRef field : {"grid", "block"})
+            json.attributeArray(field, [&] {
+              for (int32_t v :
+                   launch.getAs<DenseI32ArrayAttr>(field).asArrayRef())
+                json.value(v);
+            });
           json.attributeArray("params", [&] {
-            for (Attribute a : params) {
-              auto param = dyn_cast<DictionaryAttr>(a);
-              auto kind = param ? param.getAs<StringAttr>("kind") : nullptr;
-              auto type = param ? param.getAs<TypeAttr>("type") : nullptr;
-              if (!kind || !type) {
-                result = op->emitError("malformed tolk.launch parameter: ")
-                         << a;
-                continue;
-              }
+            for (Attribute a : launch.getAs<ArrayAttr>("params")) {
+              auto param = cast<DictionaryAttr>(a);
               json.object([&] {
-                json.attribute("kind", kind.getValue());
+                json.attribute("kind",
+                               param.getAs<StringAttr>("kind").getValue());
                 std::string spelling;
                 llvm::raw_string_ostream ts(spelling);
-                type.getValue().print(ts);
+                param.getAs<TypeAttr>("type").getValue().print(ts);
                 json.attribute("dtype", spelling);
-                for (StringRef field : {"count", "vector", "arg", "result"})
+                for (auto [field, least] : kParamFields)
                   if (auto v = param.getAs<IntegerAttr>(field))
                     json.attribute(field, v.getInt());
               });
             }
           });
         });
-      });
+      }
     });
   });
   os << "\n";
-  return result;
+  return success();
 }
 
 // --serialize-spirv: the SPIR-V binary of the spirv.module that
@@ -144,27 +196,43 @@ static LogicalResult writeSPIRV(Operation *root, llvm::raw_ostream &os) {
   return success();
 }
 
+/// A translation out of MLIR, as TranslateFromMLIRRegistration registers
+/// one (parse, verify, translate), that refuses an input nested past the
+/// tools' limit before it parses it (../common/ToolMain.h).
+static void registerFromMLIR(
+    StringRef name, StringRef description,
+    std::function<LogicalResult(Operation *, llvm::raw_ostream &)> translate) {
+  TranslateRegistration(
+      name, description,
+      [translate](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                  llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        DialectRegistry registry;
+        tolk::registerAllDialects(registry);
+        tolk::registerTolkPipelineExtensions(registry);
+        if (tolk::reportNestingPast(*sourceMgr, sourceMgr->getMainFileID(),
+                                    registry))
+          return failure();
+        ctx->appendDialectRegistry(registry);
+        OwningOpRef<Operation *> op = parseSourceFileForTool(
+            sourceMgr, ParserConfig(ctx), /*insertImplicitModule=*/true);
+        if (!op || failed(verify(*op)))
+          return failure();
+        return translate(op.get(), os);
+      });
+}
+
 int main(int argc, char **argv) {
-  TranslateFromMLIRRegistration isa(
-      "gpu-binary-to-isa", "Print the assembly of every gpu.binary object",
-      printIsa, [](DialectRegistry &registry) {
-        tolk::registerAllDialects(registry);
-        tolk::registerTolkPipelineExtensions(registry);
-      });
-  TranslateFromMLIRRegistration launchJson(
-      "launch-json",
-      "Print the launch description (tolk.launch) of every kernelized "
-      "function as JSON",
-      printLaunchJson, [](DialectRegistry &registry) {
-        tolk::registerAllDialects(registry);
-        tolk::registerTolkPipelineExtensions(registry);
-      });
-  TranslateFromMLIRRegistration spirvBinary(
+  registerFromMLIR("gpu-binary-to-isa",
+                   "Print the assembly of every gpu.binary object", printIsa);
+  registerFromMLIR("launch-json",
+                   "Print the launch description (tolk.launch) of every "
+                   "kernelized function as JSON",
+                   printLaunchJson);
+  registerFromMLIR(
       "serialize-spirv",
       "Write the SPIR-V binary of one kernel of a --tolk-to-spirv module",
-      writeSPIRV, [](DialectRegistry &registry) {
-        tolk::registerAllDialects(registry);
-        tolk::registerTolkPipelineExtensions(registry);
-      });
-  return failed(mlirTranslateMain(argc, argv, "Tolk translation driver"));
+      writeSPIRV);
+  return tolk::runWithLargeStack([&] {
+    return failed(mlirTranslateMain(argc, argv, "Tolk translation driver"));
+  });
 }

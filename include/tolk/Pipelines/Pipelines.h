@@ -24,9 +24,11 @@ struct TolkToNVVMOptions : public mlir::PassPipelineOptions<TolkToNVVMOptions> {
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("The NVIDIA chip (sm_XX)"),
                            llvm::cl::init("sm_90")};
-  Option<std::string> features{*this, "features",
-                               llvm::cl::desc("The PTX features (+ptxXX)"),
-                               llvm::cl::init("+ptx80")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("The PTX features (+ptxXX); without a +ptx feature, the "
+                     "least PTX ISA version the chip and the kernels need"),
+      llvm::cl::init("")};
   Option<int> optLevel{*this, "opt-level",
                        llvm::cl::desc("The LLVM optimization level"),
                        llvm::cl::init(2)};
@@ -125,6 +127,15 @@ void buildTolkToSPIRVPipeline(mlir::OpPassManager &pm,
 
 /// Registers `--tolk-to-spirv` (called by registerTolkPipelines).
 void registerTolkToSPIRVPipeline();
+
+/// The most lanes (elements of a vector) a value may have in a module that
+/// a Tolk pipeline compiles (docs/Rationale.md, "Limits").
+constexpr int64_t kMaxLanes = 64;
+
+/// The first pass of every pipeline: refuses, at the op, a kernel whose
+/// launch sizes or parameters break the kernel rules (KernelSignature.h)
+/// and a value with more than kMaxLanes lanes (lib/Pipelines/CheckInput.cpp).
+std::unique_ptr<mlir::Pass> createCheckPipelineInputPass();
 
 /// Registers `--tolk-to-nvvm`, `--tolk-to-rocdl`, `--tolk-to-spirv` and
 /// `--tolk-to-llvm`.

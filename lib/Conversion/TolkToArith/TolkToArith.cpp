@@ -33,6 +33,7 @@
 
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
 
+#include "tolk/Dialect/Tolk/KnownLocation.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
 #include "tolk/Dialect/Tolk/TolkTypes.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
@@ -1053,13 +1054,14 @@ static LogicalResult checkTolkOp(Operation *op) {
       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes());
   for (Type t : types)
     if (isWeakType(t))
-      return op->emitOpError("has the weak type ")
+      return tolk::emitOpErrorAtKnownLocation(op, "has the weak type ")
              << t
              << ", which has no arith lowering: run --tolk-commit-weak "
                 "first";
   if (isDerived(op))
-    return op->emitOpError("is a derived op, which has no arith lowering: "
-                           "run --tolk-decompose first");
+    return tolk::emitOpErrorAtKnownLocation(
+        op, "is a derived op, which has no arith lowering: "
+            "run --tolk-decompose first");
   bool conversion = isa<tolk::CastOp, tolk::BitcastOp>(op);
   if (!isPrimitive(op) && !conversion && !isa<tolk::ConstOp>(op))
     return success(); // Not a value op (kernel ops): not ours.
@@ -1072,12 +1074,15 @@ static LogicalResult checkTolkOp(Operation *op) {
     if (!et ||
         !(tolk::dtype::isBool(et->dtype) || tolk::dtype::isInt(et->dtype) ||
           tolk::dtype::isFloat(et->dtype) || (storage && !isPrimitive(op))))
-      return op->emitOpError("has no arith lowering for the type ") << t;
+      return tolk::emitOpErrorAtKnownLocation(
+                 op, "has no arith lowering for the type ")
+             << t;
   }
   if (auto c = dyn_cast<tolk::ConstOp>(op)) {
     auto shaped = dyn_cast<ShapedType>(c.getType());
     if (shaped && !shaped.hasStaticShape())
-      return op->emitOpError("of a dynamic shape has no arith lowering");
+      return tolk::emitOpErrorAtKnownLocation(
+          op, "of a dynamic shape has no arith lowering");
     return success();
   }
   if (conversion)
@@ -1088,8 +1093,8 @@ static LogicalResult checkTolkOp(Operation *op) {
   unsigned first = isa<tolk::WhereOp>(op) ? 1 : 0;
   DType dt = *computeDType(op);
   auto mixed = [&]() {
-    InFlightDiagnostic d =
-        op->emitOpError("has operands of mixed data types (");
+    InFlightDiagnostic d = tolk::emitOpErrorAtKnownLocation(
+        op, "has operands of mixed data types (");
     llvm::interleaveComma(op->getOperandTypes(), d);
     d << "): run --canonicalize first";
     return d;
@@ -1107,7 +1112,7 @@ static LogicalResult checkTolkOp(Operation *op) {
     for (Type t : op->getOperandTypes()) {
       auto tensor = dyn_cast<ShapedType>(t);
       if (tensor && tensor.getShape() != result.getShape())
-        return op->emitOpError("broadcasts ")
+        return tolk::emitOpErrorAtKnownLocation(op, "broadcasts ")
                << t << " to " << result
                << ": broadcast tensors are lowered by kernelization";
     }
@@ -1126,7 +1131,7 @@ LogicalResult tolk::checkTolkToArithInput(Operation *root) {
     auto weak = [&](Type t) {
       if (!isWeakType(t))
         return false;
-      op->emitOpError("has the weak type ")
+      tolk::emitOpErrorAtKnownLocation(op, "has the weak type ")
           << t
           << ", which has no arith lowering: run --tolk-commit-weak "
              "first";

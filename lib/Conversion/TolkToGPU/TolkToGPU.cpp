@@ -115,6 +115,22 @@ static llvm::MaybeAlign accessAlignment(Operation *op) {
   return llvm::Align(align.getInt());
 }
 
+/// The alignment of an access to a whole element of `memType` when the
+/// element is a vector (a pointer to lanes): its byte size's largest power
+/// of two, at most 16, since buffers are 16-byte aligned and such a pointer
+/// moves by whole elements. Without it LLVM assumes the vector's own
+/// alignment (32 bytes for vector<4xi64>), and the host's aligned vector
+/// moves faulted on a buffer that was only 16-byte aligned.
+static IntegerAttr wholeVectorAlignment(OpBuilder &b, MemRefType memType) {
+  auto vector = dyn_cast<VectorType>(memType.getElementType());
+  if (!vector || !vector.getElementType().isIntOrFloat())
+    return nullptr;
+  uint64_t bytes =
+      vector.getNumElements() *
+      llvm::divideCeil(vector.getElementType().getIntOrFloatBitWidth(), 8);
+  return b.getI64IntegerAttr(std::min<uint64_t>(16, bytes & -bytes));
+}
+
 /// A load of the element (or the vector of elements) at offset 0 of `mem`.
 static Value loadAt0(OpBuilder &b, Location loc, Value mem, Type type,
                      llvm::MaybeAlign align = std::nullopt) {
@@ -123,7 +139,9 @@ static Value loadAt0(OpBuilder &b, Location loc, Value mem, Type type,
   if (isa<VectorType>(type) && !isa<VectorType>(memType.getElementType()))
     return vector::LoadOp::create(b, loc, cast<VectorType>(type), mem,
                                   ValueRange{c0}, /*nontemporal=*/false, align);
-  return memref::LoadOp::create(b, loc, mem, ValueRange{c0});
+  return memref::LoadOp::create(b, loc, mem, ValueRange{c0},
+                                /*nontemporal=*/false,
+                                wholeVectorAlignment(b, memType));
 }
 
 static void storeAt0(OpBuilder &b, Location loc, Value v, Value mem,
@@ -135,7 +153,9 @@ static void storeAt0(OpBuilder &b, Location loc, Value v, Value mem,
     vector::StoreOp::create(b, loc, v, mem, ValueRange{c0},
                             /*nontemporal=*/false, align);
   else
-    memref::StoreOp::create(b, loc, v, mem, ValueRange{c0});
+    memref::StoreOp::create(b, loc, v, mem, ValueRange{c0},
+                            /*nontemporal=*/false,
+                            wholeVectorAlignment(b, memType));
 }
 
 static bool isAlu(Type t) {

@@ -36,6 +36,7 @@
 #include "tolk/Transforms/Passes.h"
 
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
+#include "tolk/Dialect/Tolk/KnownLocation.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
@@ -166,19 +167,8 @@ public:
 private:
   InFlightDiagnostic fail(Operation *op) {
     succeeded = false;
-    if (!isa<UnknownLoc>(op->getLoc()))
-      return op->emitOpError();
-    // A constant that the canonicalizer shares between ops has no location
-    // of its own: report it where it is used, or at its kernel.
-    Location loc = op->getLoc();
-    if (auto kernel = op->getParentOfType<gpu::GPUFuncOp>())
-      loc = kernel.getLoc();
-    for (Operation *user : op->getUsers())
-      if (!isa<UnknownLoc>(user->getLoc())) {
-        loc = user->getLoc();
-        break;
-      }
-    return mlir::emitError(loc) << "'" << op->getName() << "' op ";
+    // At a known location: the canonicalizer's constants have none.
+    return tolk::emitOpErrorAtKnownLocation(op, "");
   }
 
   void need(Operation *op, Type type, spirv::Capability cap) {

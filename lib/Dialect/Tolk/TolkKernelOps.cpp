@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/ConstantMapping.h"
+#include "tolk/Dialect/Tolk/KernelSignature.h"
 #include "tolk/Dialect/Tolk/TolkOps.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
 #include "tolk/Dtype/Const.h"
@@ -103,10 +104,78 @@ static LogicalResult verifyAllocation(Operation *op, PtrType type,
 }
 
 //===----------------------------------------------------------------------===//
+// The kernel's signature
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+tolk::verifyLaunchSizes(gpu::GPUFuncOp kernel,
+                        function_ref<InFlightDiagnostic()> emitError) {
+  for (auto [name, sizes] :
+       {std::pair{"known_block_size", kernel.getKnownBlockSizeAttr()},
+        std::pair{"known_grid_size", kernel.getKnownGridSizeAttr()}}) {
+    if (!sizes)
+      continue;
+    for (int32_t size : sizes.asArrayRef())
+      if (size < 1)
+        return emitError() << "kernel '" << kernel.getName() << "' has " << name
+                           << " " << sizes << ": each size must be positive";
+  }
+  return success();
+}
+
+LogicalResult
+tolk::verifyKernelParameter(gpu::GPUFuncOp kernel, unsigned index,
+                            function_ref<InFlightDiagnostic()> emitError) {
+  auto ptr = dyn_cast<PtrType>(kernel.getArgumentTypes()[index]);
+  if (!ptr || (ptr.getAddrSpace() != AddrSpace::local &&
+               ptr.getAddrSpace() != AddrSpace::reg))
+    return success();
+  return emitError() << "parameter #" << index << " of kernel '"
+                     << kernel.getName() << "' is " << ptr
+                     << ": a launch passes global buffers and alu values; "
+                        "allocate "
+                     << (ptr.getAddrSpace() == AddrSpace::local
+                             ? "workgroup memory with tolk.define_local"
+                             : "private memory with tolk.define_reg")
+                     << " in the kernel";
+}
+
+LogicalResult tolk::verifyKernelSignature(gpu::GPUFuncOp kernel) {
+  auto here = [&] { return kernel.emitOpError(); };
+  if (failed(verifyLaunchSizes(kernel, here)))
+    return failure();
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
+    if (failed(verifyKernelParameter(kernel, i, here)))
+      return failure();
+  return success();
+}
+
+/// The kernel `op` is in, if it is in a gpu.func kernel.
+static gpu::GPUFuncOp getKernel(Operation *op) {
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  return kernel && kernel.isKernel() ? kernel : nullptr;
+}
+
+/// The parameter rule, for an op that accesses memory through `ptr`: when
+/// it is a parameter of the kernel the op is in.
+static LogicalResult verifyAccessedParameter(Operation *op, Value ptr) {
+  auto arg = dyn_cast<BlockArgument>(ptr);
+  gpu::GPUFuncOp kernel = getKernel(op);
+  if (!arg || !kernel || arg.getOwner() != &kernel.getBody().front() ||
+      arg.getArgNumber() >= kernel.getNumArguments())
+    return success();
+  return verifyKernelParameter(kernel, arg.getArgNumber(),
+                               [&] { return op->emitOpError(); });
+}
+
+//===----------------------------------------------------------------------===//
 // tolk.special
 //===----------------------------------------------------------------------===//
 
 LogicalResult SpecialOp::verify() {
+  if (gpu::GPUFuncOp kernel = getKernel(*this))
+    if (failed(verifyLaunchSizes(kernel, [&] { return emitOpError(); })))
+      return failure();
   Type type = getType();
   if (isa<IndexType>(type))
     return success();
@@ -123,6 +192,8 @@ LogicalResult SpecialOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult IndexOp::verify() {
+  if (failed(verifyAccessedParameter(*this, getBase())))
+    return failure();
   PtrType ptr = getBase().getType();
   if (ptr.getAddrSpace() == AddrSpace::alu)
     return emitOpError("cannot index ")
@@ -223,6 +294,8 @@ void LoadOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult LoadOp::verify() {
+  if (failed(verifyAccessedParameter(*this, getPtr())))
+    return failure();
   PtrType ptr = getPtr().getType();
   FailureOr<Type> expected = getAccessType(*this, ptr);
   if (failed(expected))
@@ -248,6 +321,8 @@ LogicalResult LoadOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult StoreOp::verify() {
+  if (failed(verifyAccessedParameter(*this, getPtr())))
+    return failure();
   PtrType ptr = getPtr().getType();
   if (ptr.getAddrSpace() == AddrSpace::alu)
     return emitOpError("cannot store through ")

@@ -139,7 +139,8 @@ gpu.module @m {
 // -----
 
 // A vector width loads and stores vectors; a pointer to lanes uses
-// memref.load of the lanes. Accesses of a parameter itself read its
+// memref.load of the lanes, aligned to the lanes' size (at most 16 bytes,
+// the buffers' alignment). Accesses of a parameter itself read its
 // identity-layout memref.
 
 // CHECK-LABEL: gpu.func @vectors
@@ -147,8 +148,8 @@ gpu.module @m {
 // CHECK-NOT: memref.cast
 // CHECK: %[[V:.*]] = vector.load %[[A]][%{{.*}}] : memref<1024xf16, #gpu.address_space<global>>, vector<4xf16>
 // CHECK: vector.store %[[V]], %[[A]][%{{.*}}] : memref<1024xf16, #gpu.address_space<global>>, vector<4xf16>
-// CHECK: %[[L:.*]] = memref.load %[[B]][%{{.*}}] : memref<?xvector<2xf32>, #gpu.address_space<global>>
-// CHECK: memref.store %[[L]], %[[B]]
+// CHECK: %[[L:.*]] = memref.load %[[B]][%{{.*}}] {alignment = 8 : i64} : memref<?xvector<2xf32>, #gpu.address_space<global>>
+// CHECK: memref.store %[[L]], %[[B]][%{{.*}}] {alignment = 8 : i64}
 gpu.module @m {
   gpu.func @vectors(%a: !tolk.ptr<f16, global, 1024, v = 4>,
                     %b: !tolk.ptr<vector<2xf32>, global>) kernel {

@@ -1,0 +1,96 @@
+//===- CheckInput.cpp - What every Tolk pipeline refuses first ------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The first pass of every pipeline: a diagnostic at the op for what the
+// pipeline's later passes, or LLVM's back ends, would take without a word
+// and then fail on or miscompile (docs/Rationale.md, "Limits"):
+//   - a kernel whose launch sizes or parameters break the kernel rules
+//     (tolk/Dialect/Tolk/KernelSignature.h);
+//   - a value with more lanes than kMaxLanes, which LLVM's back ends take
+//     minutes to compile (AMDGPU, 64 lanes of a few float ops: ten seconds;
+//     256: a hundred), or scalable lanes, which no target here has.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Pipelines/Pipelines.h"
+
+#include "tolk/Dialect/Tolk/KernelSignature.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Why `vector` has lanes no pipeline compiles, or nothing.
+std::optional<std::string> lanesPastLimit(VectorType vector) {
+  std::string spelling;
+  llvm::raw_string_ostream os(spelling);
+  os << vector;
+  if (vector.isScalable())
+    return spelling + " has scalable lanes, which no Tolk target has";
+  if (vector.getNumElements() > tolk::kMaxLanes)
+    return spelling + " has " + std::to_string(vector.getNumElements()) +
+           " lanes: Tolk's pipelines compile at most " +
+           std::to_string(tolk::kMaxLanes) +
+           " lanes per value (docs/Rationale.md, \"Limits\"); use a "
+           "tensor, which --tolk-kernelize spreads over threads";
+  return std::nullopt;
+}
+
+struct CheckPipelineInput
+    : public PassWrapper<CheckPipelineInput, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckPipelineInput)
+  StringRef getArgument() const override { return "tolk-check-pipeline-input"; }
+  StringRef getDescription() const override {
+    return "Refuse kernels that break the kernel rules, and values with too "
+           "many lanes";
+  }
+
+  void runOnOperation() override {
+    bool ok = true;
+    // Each type once (a module repeats few of them), and each vector type
+    // reported once, at the first op that has it (in a pointer type, say).
+    DenseSet<Type> checked;
+    auto check = [&](Operation *op, Type type) {
+      if (!checked.insert(type).second)
+        return;
+      type.walk([&](VectorType vector) {
+        if (!checked.insert(vector).second && vector != type)
+          return;
+        if (std::optional<std::string> why = lanesPastLimit(vector)) {
+          op->emitOpError() << *why;
+          ok = false;
+        }
+      });
+    };
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
+        if (kernel.isKernel() && failed(tolk::verifyKernelSignature(kernel)))
+          ok = false;
+      for (Type t : op->getResultTypes())
+        check(op, t);
+      for (Type t : op->getOperandTypes())
+        check(op, t);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            check(op, arg.getType());
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tolk::createCheckPipelineInputPass() {
+  return std::make_unique<CheckPipelineInput>();
+}

@@ -1,0 +1,71 @@
+//===- ToolMain.h - What every Tolk tool does before its work ---*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// No nesting depth a file can hold crashes a Tolk tool (docs/Rationale.md,
+// "Limits"). MLIR's parser, verifier, printer and most passes recurse once
+// per level of nesting (regions, and attributes and types inside others),
+// so a deep enough input overflows any stack. Each tool therefore
+//   - runs its work on a thread with a large stack (and gives every thread
+//     it starts afterwards, such as the MLIRContext's thread pool, the same
+//     size), so that kMaxNestingDepth levels fit in every pass, and
+//   - refuses, with a diagnostic at the place, a text input that nests its
+//     brackets deeper than kMaxNestingDepth before it parses it, and a
+//     bytecode input (whose reader does not recurse) that nests ops deeper
+//     than kMaxNestingDepth regions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_TOOLS_TOOLMAIN_H
+#define TOLK_TOOLS_TOOLMAIN_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+#include <optional>
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace tolk {
+
+/// The deepest nesting of brackets ({ [ ( <) a tool reads.
+constexpr unsigned kMaxNestingDepth = 1000;
+
+/// The stack of every thread of a tool: kMaxNestingDepth levels through
+/// the parser and the deepest pipeline, several times over.
+constexpr unsigned kToolStackSize = 64u << 20;
+
+/// Runs `work` on a thread with a stack of kToolStackSize bytes, after
+/// making that the size of every thread created from then on, and returns
+/// what it returns.
+int runWithLargeStack(llvm::function_ref<int()> work);
+
+/// Where `text` (MLIR or JSON) first nests its brackets deeper than
+/// `limit`: the offset of the bracket that opens level limit + 1. Brackets
+/// in string literals and `//` comments do not count, nor the `>` of `->`.
+std::optional<size_t> findNestingPast(llvm::StringRef text,
+                                      unsigned limit = kMaxNestingDepth);
+
+/// An error at the place in `sourceMgr`'s buffer `bufferID` where it nests
+/// deeper than kMaxNestingDepth, printed as the tool prints diagnostics;
+/// true when there is one. Bytecode is read with `registry`'s dialects.
+bool reportNestingPast(llvm::SourceMgr &sourceMgr, unsigned bufferID,
+                       const mlir::DialectRegistry &registry);
+
+/// The message of that error.
+std::string nestingPastMessage();
+
+} // namespace tolk
+
+#endif // TOLK_TOOLS_TOOLMAIN_H
