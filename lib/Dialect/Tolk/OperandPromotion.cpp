@@ -20,7 +20,9 @@ PromotionKind tolk::getPromotionKind(Operation *op) {
   if (isa<PowOp>(op))
     return PromotionKind::Pow;
   if (auto div = dyn_cast<DivOp>(op); div && div.getRounding() == Rounding::none)
-    return PromotionKind::FloatDivide;
+    return PromotionKind::ToFloat;
+  if (isa<ReciprocalOp, SqrtOp, Exp2Op, Log2Op>(op))
+    return PromotionKind::ToFloat;
   return PromotionKind::All;
 }
 
@@ -41,7 +43,7 @@ tolk::promoteOperands(ArrayRef<DType> dtypes, PromotionKind kind) {
   if (!promoted)
     return promoted.takeError();
   p.promoted = p.target = *promoted;
-  if (kind == PromotionKind::FloatDivide) {
+  if (kind == PromotionKind::ToFloat) {
     llvm::Expected<DType> f = dtype::leastUpperFloat(*promoted);
     if (!f)
       return f.takeError();

@@ -563,9 +563,18 @@ OpFoldResult TruncDivOp::fold(FoldAdaptor adaptor) {
   return foldPrimitive(*this, adaptor.getOperands(), AluOp::TruncDiv);
 }
 
+/// The ops that compute in a float: the operand converted to its float
+/// (PromotionKind::ToFloat), then one evalAlu.
 #define TOLK_FOLD_PRIMITIVE_UNARY(OP, ALU)                                     \
   OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
-    return foldPrimitiveUnary(*this, adaptor.getOperands(), AluOp::ALU);       \
+    return foldConstants(                                                      \
+        *this, adaptor.getOperands(),                                          \
+        [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {                 \
+          DType dt;                                                            \
+          SmallVector<Const, 3> xs =                                           \
+              promote(e, dts, cs, PromotionKind::ToFloat, dt);                 \
+          return e.alu(AluOp::ALU, dt, xs);                                    \
+        });                                                                    \
   }
 TOLK_FOLD_PRIMITIVE_UNARY(ReciprocalOp, Recip)
 TOLK_FOLD_PRIMITIVE_UNARY(SqrtOp, Sqrt)

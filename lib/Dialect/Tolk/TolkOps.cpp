@@ -339,8 +339,9 @@ static void printElementwise(OpAsmPrinter &p, Operation *op,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The data types an op takes, checked on the promoted type.
-enum class Takes { Any, IntOrBool, Int, Float, NotBool };
+/// The data types an op takes, checked on the type it computes in (the
+/// promotion's target).
+enum class Takes { Any, IntOrBool, Int, NotBool };
 /// What the result's data type is: the type the operands convert to, or i1.
 enum class Gives { Promoted, Bool };
 
@@ -396,7 +397,7 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
     std::string msg = llvm::toString(promotion.takeError());
     return emitInferError(loc, "'" + opName + "' op " + msg);
   }
-  DType dt = promotion->promoted;
+  DType dt = promotion->target;
   // The type's name only on failure: printing it is most of the inference's
   // cost, and every op's verifier runs this (bench/README.md, "Compile time
   // and scaling").
@@ -415,10 +416,6 @@ static LogicalResult inferElementwise(MLIRContext *ctx,
   case Takes::Int:
     if (!dtype::isInt(dt))
       return reject("integer");
-    break;
-  case Takes::Float:
-    if (!dtype::isFloat(dt))
-      return reject("float");
     break;
   case Takes::NotBool:
     if (dt == DType::Bool)
@@ -516,11 +513,16 @@ TOLK_ELEMENTWISE_OP(ShrOp, Takes::Int, Gives::Promoted)
 TOLK_ELEMENTWISE_OP(TruncDivOp, Takes::Int, Gives::Promoted)
 TOLK_ELEMENTWISE_OP_RULE(PowOp, (Rule{Takes::NotBool, Gives::Promoted,
                                       PromotionKind::Pow}))
-TOLK_ELEMENTWISE_OP(ReciprocalOp, Takes::Float, Gives::Promoted)
+// The ops that compute in a float convert integer and Bool operands to one.
+TOLK_ELEMENTWISE_OP_RULE(ReciprocalOp, (Rule{Takes::Any, Gives::Promoted,
+                                             PromotionKind::ToFloat}))
 TOLK_ELEMENTWISE_OP(TruncOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(SqrtOp, Takes::Float, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(Exp2Op, Takes::Float, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(Log2Op, Takes::Float, Gives::Promoted)
+TOLK_ELEMENTWISE_OP_RULE(SqrtOp, (Rule{Takes::Any, Gives::Promoted,
+                                       PromotionKind::ToFloat}))
+TOLK_ELEMENTWISE_OP_RULE(Exp2Op, (Rule{Takes::Any, Gives::Promoted,
+                                       PromotionKind::ToFloat}))
+TOLK_ELEMENTWISE_OP_RULE(Log2Op, (Rule{Takes::Any, Gives::Promoted,
+                                       PromotionKind::ToFloat}))
 // Derived ops.
 TOLK_ELEMENTWISE_OP(SubOp, Takes::Any, Gives::Promoted)
 TOLK_ELEMENTWISE_OP(ModOp, Takes::NotBool, Gives::Promoted)
@@ -560,7 +562,7 @@ LogicalResult DivOp::inferReturnTypes(MLIRContext *ctx,
   return inferElementwise(
       ctx, loc, getOperationName(), operands.getTypes(),
       Rule{Takes::NotBool, Gives::Promoted,
-           rounding == Rounding::none ? PromotionKind::FloatDivide
+           rounding == Rounding::none ? PromotionKind::ToFloat
                                       : PromotionKind::All},
       results);
 }

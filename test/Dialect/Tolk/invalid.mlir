@@ -32,9 +32,19 @@ func.func @float_and(%a: f16) {
 
 // -----
 
+// sqrt computes in a float: an si32 operand gives an f32.
 func.func @int_sqrt(%a: si32) {
-  // expected-error @+1 {{'tolk.sqrt' op expects float operands, but they promote to si32}}
+  // expected-error @+1 {{'tolk.sqrt' op result type 'si32' is not the type the operands give: expected 'f32'}}
   %r = tolk.sqrt %a : si32
+  return
+}
+
+// -----
+
+// div without rounding takes Bool (as a float); with rounding it does not.
+func.func @bool_floor_div(%a: i1) {
+  // expected-error @+1 {{'tolk.div' op expects numeric (not i1) operands, but they promote to i1}}
+  %r = tolk.div %a, %a {rounding = #tolk.rounding<floor>} : i1
   return
 }
 

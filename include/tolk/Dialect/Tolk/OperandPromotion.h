@@ -10,7 +10,7 @@
 // operands take part, their least upper type, and the data type they convert
 // to. Type inference, the canonicalizer that materializes promotion, and the
 // folder all ask this, so the exceptions (where's condition, pow's weak
-// exponent, div's float) are written once.
+// exponent, the float of div and of the float-only ops) are written once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,9 +35,12 @@ enum class PromotionKind {
   /// and the exponent keeps its value (it is a number, not a value of a
   /// width); otherwise as All.
   Pow,
-  /// tolk.div without rounding: the operands convert to least_upper_float of
-  /// their least upper type (seed 003 divides "x, as a float").
-  FloatDivide,
+  /// The operands convert to least_upper_float of their least upper type:
+  /// tolk.div without rounding (which divides "x, as a float") and the ops
+  /// that compute in a float (tolk.reciprocal, tolk.sqrt, tolk.exp2,
+  /// tolk.log2), so that an integer or Bool operand computes in the default
+  /// float, as tinygrad's Tensor.sqrt of an int32 tensor does.
+  ToFloat,
 };
 
 /// The kind of an elementwise op (All for any op that is not one above).
@@ -46,9 +49,10 @@ PromotionKind getPromotionKind(mlir::Operation *op);
 struct OperandPromotion {
   /// Indices of the operands that take part, in order.
   llvm::SmallVector<unsigned, 3> operands;
-  /// Their least upper type: what an op's operand-kind rules check.
+  /// Their least upper type.
   dtype::DType promoted;
-  /// The data type they convert to (promoted, or its float for FloatDivide).
+  /// The data type they convert to and the op computes in (promoted, or its
+  /// float for ToFloat): what an op's operand-kind rules check.
   dtype::DType target;
 };
 

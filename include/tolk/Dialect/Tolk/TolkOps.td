@@ -196,25 +196,42 @@ def Tolk_PowOp : Tolk_BinaryOp<"pow"> {
 // Primitive unary ops
 //===----------------------------------------------------------------------===//
 
+// reciprocal, sqrt, exp2 and log2 compute in a float: an integer or Bool
+// operand converts to least_upper_float of its type first (the default
+// float, f32 unless set; !tolk.weakfloat for !tolk.weakint), as tinygrad's
+// Tensor.sqrt of an int32 tensor is a float32 tensor.
+
 def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal"> {
-  let summary = "1 / x (primitive); floats";
-  let description = [{ `1 / x`, rounded once: `1 / +-0.0` is `+-inf`. }];
+  let summary = "1 / x (primitive), in a float";
+  let description = [{
+    `1 / x`, rounded once: `1 / +-0.0` is `+-inf`. An integer or Bool `x`
+    converts to its float first: `tolk.reciprocal %i : (si32) -> f32`.
+  }];
 }
 def Tolk_TruncOp : Tolk_UnaryOp<"trunc"> {
   let summary = "round towards zero (primitive)";
   let description = [{ Floats round towards zero; integers and Bool are unchanged. }];
 }
 def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt"> {
-  let summary = "square root (primitive); floats";
-  let description = [{ Correctly rounded; `sqrt(-0.0)` is `-0.0`, a negative operand gives a NaN. }];
+  let summary = "square root (primitive), in a float";
+  let description = [{
+    Correctly rounded; `sqrt(-0.0)` is `-0.0`, a negative operand gives a
+    NaN. An integer or Bool operand converts to its float first.
+  }];
 }
 def Tolk_Exp2Op : Tolk_UnaryOp<"exp2"> {
-  let summary = "2^x (primitive); floats";
-  let description = [{ Folded with the host's libm; targets agree within the ULP bound the tests state. }];
+  let summary = "2^x (primitive), in a float";
+  let description = [{
+    Folded with the host's libm; targets agree within the ULP bound the
+    tests state. An integer or Bool operand converts to its float first.
+  }];
 }
 def Tolk_Log2Op : Tolk_UnaryOp<"log2"> {
-  let summary = "log2(x) (primitive); floats";
-  let description = [{ `log2(0)` is `-inf`, a negative operand gives a NaN; folded with the host's libm. }];
+  let summary = "log2(x) (primitive), in a float";
+  let description = [{
+    `log2(0)` is `-inf`, a negative operand gives a NaN; folded with the
+    host's libm. An integer or Bool operand converts to its float first.
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -234,10 +251,11 @@ def Tolk_DivOp : Tolk_BinaryOp<"div"> {
   let summary = "division, rounding as asked";
   let description = [{
     Seed 003's `div ~rounding`. Without rounding, `lhs`, as a float, times
-    the reciprocal of `rhs`: the result is a float (`least_upper_float`).
-    With `trunc` or `floor`, integers divide with `truncdiv` (floor adjusts
-    the quotient towards negative infinity) and floats round the float
-    quotient.
+    the reciprocal of `rhs`: the operands, integers and Bool included,
+    convert to `least_upper_float` of their promoted type, and so does the
+    result. With `trunc` or `floor`, integers divide with `truncdiv` (floor
+    adjusts the quotient towards negative infinity) and floats round the
+    float quotient; Bool operands are then an error.
 
     Integer division by zero (with rounding) is undefined at run time and
     never constant-folded; `INT_MIN / -1` wraps to `INT_MIN`. Float division
