@@ -17,6 +17,6 @@
 
 #include "mlir-c/Pass.h"
 
-#include "tolk/Dialect/Tolk/Passes.capi.h.inc"
+#include "tolk/Dialect/Tolk/Transforms/Passes.capi.h.inc"
 
 #endif // TOLK_C_PASSES_H

@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk-c/Dialect.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
-#include "tolk/Dialect/Tolk/TolkTypes.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk-c/Passes.h"
-#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 
 #include "mlir/CAPI/Pass.h"
 
@@ -20,7 +20,7 @@ using namespace tolk;
 extern "C" {
 #endif
 
-#include "tolk/Dialect/Tolk/Passes.capi.cpp.inc"
+#include "tolk/Dialect/Tolk/Transforms/Passes.capi.cpp.inc"
 
 #ifdef __cplusplus
 }

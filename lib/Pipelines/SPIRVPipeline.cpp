@@ -15,7 +15,7 @@
 #include "tolk/Target/SPIRV.h"
 
 #include "tolk/Conversion/Passes.h"
-#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

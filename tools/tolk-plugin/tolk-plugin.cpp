@@ -21,8 +21,8 @@
 
 #include "tolk/Config/Version.h"
 #include "tolk/Conversion/Passes.h"
-#include "tolk/Dialect/Tolk/Passes.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"

@@ -20,10 +20,10 @@
 
 #include "Backend.h"
 
-#include "tolk/Dialect/Tolk/Passes.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TolkTypes.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 #include "tolk/Dtype/Const.h"
 #include "tolk/InitAllDialects.h"

@@ -16,16 +16,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/ElementwiseBuilder.h"
-#include "tolk/Dialect/Tolk/Passes.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace tolk {
 #define GEN_PASS_DEF_TOLKDECOMPOSE
-#include "tolk/Dialect/Tolk/Passes.h.inc"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h.inc"
 } // namespace tolk
 
 using namespace mlir;

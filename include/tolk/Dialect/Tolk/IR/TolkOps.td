@@ -19,9 +19,9 @@
 #ifndef TOLK_OPS_TD
 #define TOLK_OPS_TD
 
-include "tolk/Dialect/Tolk/TolkDialect.td"
-include "tolk/Dialect/Tolk/TolkAttrs.td"
-include "tolk/Dialect/Tolk/TolkTypes.td"
+include "tolk/Dialect/Tolk/IR/TolkDialect.td"
+include "tolk/Dialect/Tolk/IR/TolkAttrs.td"
+include "tolk/Dialect/Tolk/IR/TolkTypes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 

@@ -6,22 +6,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/TolkDialect.h"
-#include "tolk/Dialect/Tolk/ConstantMapping.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 
 using namespace mlir;
 using namespace tolk;
 
-#include "tolk/Dialect/Tolk/TolkDialect.cpp.inc"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.cpp.inc"
 
 void TolkDialect::initialize() {
   registerTypes();
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
-#include "tolk/Dialect/Tolk/Tolk.cpp.inc"
+#include "tolk/Dialect/Tolk/IR/Tolk.cpp.inc"
       >();
 }
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/TypeMapping.h"
-#include "tolk/Dialect/Tolk/TolkTypes.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
 #include "mlir/IR/Diagnostics.h"
 

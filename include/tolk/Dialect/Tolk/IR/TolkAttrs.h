@@ -15,7 +15,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 
-#include "tolk/Dialect/Tolk/TolkEnums.h.inc"
+#include "tolk/Dialect/Tolk/IR/TolkEnums.h.inc"
 
 namespace tolk {
 /// `#tolk.const<...>`'s parameter: true, false, invalid, a decimal integer,
@@ -25,6 +25,6 @@ mlir::FailureOr<dtype::Const> parseConstValue(mlir::AsmParser &parser);
 } // namespace tolk
 
 #define GET_ATTRDEF_CLASSES
-#include "tolk/Dialect/Tolk/TolkAttrs.h.inc"
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.h.inc"
 
 #endif // TOLK_DIALECT_TOLK_TOLKATTRS_H

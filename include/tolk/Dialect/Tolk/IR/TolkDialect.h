@@ -11,6 +11,6 @@
 
 #include "mlir/IR/Dialect.h"
 
-#include "tolk/Dialect/Tolk/TolkDialect.h.inc"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h.inc"
 
 #endif // TOLK_DIALECT_TOLK_TOLKDIALECT_H

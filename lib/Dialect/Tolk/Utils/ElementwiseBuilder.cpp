@@ -16,9 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/ElementwiseBuilder.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 
 #include "llvm/Support/ErrorHandling.h"

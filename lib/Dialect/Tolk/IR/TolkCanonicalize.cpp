@@ -21,10 +21,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/ConstantMapping.h"
-#include "tolk/Dialect/Tolk/OperandPromotion.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
+#include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 #include "tolk/Dtype/DType.h"
 
@@ -157,7 +157,7 @@ static bool isIntOrBool(Value v) {
   return et && (dtype::isInt(et->dtype) || dtype::isBool(et->dtype));
 }
 
-#include "tolk/Dialect/Tolk/TolkCanonicalization.inc"
+#include "tolk/Dialect/Tolk/IR/TolkCanonicalization.inc"
 
 /// The DRR identities of an op, beside promotion materialization.
 template <typename OpTy>
@@ -179,7 +179,7 @@ void addIdentityPatterns<WhereOp>(RewritePatternSet &results,
     results.add<MaterializePromotion>(ctx, OP::getOperationName());            \
     addIdentityPatterns<OP>(results, ctx);                                     \
   }
-#include "tolk/Dialect/Tolk/TolkOpList.def"
+#include "tolk/Dialect/Tolk/IR/TolkOpList.def"
 
 void CastOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *ctx) {

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/OperandPromotion.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dtype/Cast.h"
 
 using namespace mlir;

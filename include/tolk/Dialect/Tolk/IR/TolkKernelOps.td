@@ -18,8 +18,8 @@
 #ifndef TOLK_KERNEL_OPS_TD
 #define TOLK_KERNEL_OPS_TD
 
-include "tolk/Dialect/Tolk/TolkDialect.td"
-include "tolk/Dialect/Tolk/TolkTypes.td"
+include "tolk/Dialect/Tolk/IR/TolkDialect.td"
+include "tolk/Dialect/Tolk/IR/TolkTypes.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/LoopLikeInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"

@@ -35,8 +35,8 @@
 #ifndef TOLK_DIALECT_TOLK_ELEMENTWISEBUILDER_H
 #define TOLK_DIALECT_TOLK_ELEMENTWISEBUILDER_H
 
-#include "tolk/Dialect/Tolk/OperandPromotion.h"
-#include "tolk/Dialect/Tolk/TolkAttrs.h"
+#include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
 #include "tolk/Dtype/Const.h"
 
 #include "mlir/IR/Builders.h"

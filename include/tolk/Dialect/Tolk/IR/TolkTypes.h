@@ -9,12 +9,12 @@
 #ifndef TOLK_DIALECT_TOLK_TOLKTYPES_H
 #define TOLK_DIALECT_TOLK_TOLKTYPES_H
 
-#include "tolk/Dialect/Tolk/TolkAttrs.h"
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Types.h"
 
 #define GET_TYPEDEF_CLASSES
-#include "tolk/Dialect/Tolk/TolkTypes.h.inc"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h.inc"
 
 #endif // TOLK_DIALECT_TOLK_TOLKTYPES_H

@@ -17,7 +17,7 @@
 #define TOLK_CANONICALIZATION_TD
 
 include "mlir/IR/PatternBase.td"
-include "tolk/Dialect/Tolk/TolkOps.td"
+include "tolk/Dialect/Tolk/IR/TolkOps.td"
 
 // Two values of one type: a rewrite keeps the result's type, so that no
 // promotion or broadcast is lost.

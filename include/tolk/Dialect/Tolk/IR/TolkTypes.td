@@ -9,8 +9,8 @@
 #ifndef TOLK_TYPES_TD
 #define TOLK_TYPES_TD
 
-include "tolk/Dialect/Tolk/TolkDialect.td"
-include "tolk/Dialect/Tolk/TolkAttrs.td"
+include "tolk/Dialect/Tolk/IR/TolkDialect.td"
+include "tolk/Dialect/Tolk/IR/TolkAttrs.td"
 include "mlir/IR/AttrTypeBase.td"
 
 class Tolk_Type<string name, string typeMnemonic, list<Trait> traits = []>

@@ -12,10 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/ConstantMapping.h"
-#include "tolk/Dialect/Tolk/OperandPromotion.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
+#include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 
 #include "mlir/IR/Builders.h"
@@ -692,4 +692,4 @@ OpFoldResult BitcastOp::fold(FoldAdaptor adaptor) {
 }
 
 #define GET_OP_CLASSES
-#include "tolk/Dialect/Tolk/Tolk.cpp.inc"
+#include "tolk/Dialect/Tolk/IR/Tolk.cpp.inc"

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/TolkAttrs.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -17,15 +17,15 @@
 using namespace mlir;
 using namespace tolk;
 
-#include "tolk/Dialect/Tolk/TolkEnums.cpp.inc"
+#include "tolk/Dialect/Tolk/IR/TolkEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "tolk/Dialect/Tolk/TolkAttrs.cpp.inc"
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.cpp.inc"
 
 void TolkDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "tolk/Dialect/Tolk/TolkAttrs.cpp.inc"
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.cpp.inc"
       >();
 }
 

@@ -9,10 +9,10 @@
 #ifndef TOLK_TD
 #define TOLK_TD
 
-include "tolk/Dialect/Tolk/TolkDialect.td"
-include "tolk/Dialect/Tolk/TolkAttrs.td"
-include "tolk/Dialect/Tolk/TolkTypes.td"
-include "tolk/Dialect/Tolk/TolkOps.td"
-include "tolk/Dialect/Tolk/TolkKernelOps.td"
+include "tolk/Dialect/Tolk/IR/TolkDialect.td"
+include "tolk/Dialect/Tolk/IR/TolkAttrs.td"
+include "tolk/Dialect/Tolk/IR/TolkTypes.td"
+include "tolk/Dialect/Tolk/IR/TolkOps.td"
+include "tolk/Dialect/Tolk/IR/TolkKernelOps.td"
 
 #endif // TOLK_TD

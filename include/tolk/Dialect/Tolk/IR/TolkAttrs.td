@@ -9,7 +9,7 @@
 #ifndef TOLK_ATTRS_TD
 #define TOLK_ATTRS_TD
 
-include "tolk/Dialect/Tolk/TolkDialect.td"
+include "tolk/Dialect/Tolk/IR/TolkDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 

@@ -9,9 +9,9 @@
 #ifndef TOLK_DIALECT_TOLK_TOLKOPS_H
 #define TOLK_DIALECT_TOLK_TOLKOPS_H
 
-#include "tolk/Dialect/Tolk/TolkAttrs.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
-#include "tolk/Dialect/Tolk/TolkTypes.h"
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -22,6 +22,6 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #define GET_OP_CLASSES
-#include "tolk/Dialect/Tolk/Tolk.h.inc"
+#include "tolk/Dialect/Tolk/IR/Tolk.h.inc"
 
 #endif // TOLK_DIALECT_TOLK_TOLKOPS_H

@@ -13,17 +13,17 @@
 #ifndef TOLK_DIALECT_TOLK_PASSES_H
 #define TOLK_DIALECT_TOLK_PASSES_H
 
-#include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
 #include "mlir/Pass/Pass.h"
 
 namespace tolk {
 
 #define GEN_PASS_DECL
-#include "tolk/Dialect/Tolk/Passes.h.inc"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "tolk/Dialect/Tolk/Passes.h.inc"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h.inc"
 
 } // namespace tolk
 

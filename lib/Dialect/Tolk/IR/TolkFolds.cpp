@@ -28,10 +28,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/ConstantMapping.h"
-#include "tolk/Dialect/Tolk/OperandPromotion.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
+#include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Alu.h"
 #include "tolk/Dtype/Cast.h"
 

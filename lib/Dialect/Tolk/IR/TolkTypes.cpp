@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/TolkTypes.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -19,12 +19,12 @@ using namespace mlir;
 using namespace tolk;
 
 #define GET_TYPEDEF_CLASSES
-#include "tolk/Dialect/Tolk/TolkTypes.cpp.inc"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.cpp.inc"
 
 void TolkDialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "tolk/Dialect/Tolk/TolkTypes.cpp.inc"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.cpp.inc"
       >();
 }
 
