@@ -2,14 +2,18 @@
 # Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 # Exceptions. See LICENSE for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The quality of the generated kernels (issue 5): PTX instructions per
-element and compile time, for five tensor-level functions over 2^20 elements.
+"""The quality of the generated kernels: PTX instructions per element and
+compile time, for nine tensor-level functions over 2^20 elements.
 
   1 add_f32      f32 a + b
   2 add_si8_f16  a + b with a si8, b f16 (an f16 result)
   3 cast_fp8     f32 cast to f8E4M3FN
   4 where_max    where(a < b, max(a, b), a * 2.0) in f32
   5 cast_bf16    f32 cast to bf16
+  6 cast_si32    f32 cast to si32 (wrapping, as the folder)
+  7 cast_ui8     f32 cast to ui8
+  8 cast_si64    f32 cast to si64 (past 2^63: the reduction in f32)
+  9 cast_f64_si64  f64 cast to si64
 
 Table 1, PTX instructions per element: each function goes through
 `tolk-opt --tolk-to-nvvm` and `tolk-translate --gpu-binary-to-isa`. The count
@@ -29,7 +33,7 @@ Table 2, compile time: `tolk-kernel-compile-bench` (bench/KernelCompileBench
 fastest and slowest) milliseconds. Target: at most 10 ms median.
 
 Usage: bench/kernel-quality.py [--build build] [--repeat 21] [--keep DIR]
-                               [--show-ptx]
+                               [--show-ptx] [--no-compile-time]
 """
 
 import argparse
@@ -63,6 +67,16 @@ KERNELS = [
      "tensor<{n}xf32>) -> tensor<{n}xf32>", 7.75, 11),
     ("cast_bf16", ["f32"], "bf16",
      "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xbf16>", 5.75, 51.75),
+    # The float-to-integer casts: no nvcc or tinygrad figures (C's
+    # conversion is undefined out of range, tinygrad's saturates).
+    ("cast_si32", ["f32"], "si32",
+     "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xsi32>", None, None),
+    ("cast_ui8", ["f32"], "ui8",
+     "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xui8>", None, None),
+    ("cast_si64", ["f32"], "si64",
+     "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xsi64>", None, None),
+    ("cast_f64_si64", ["f64"], "si64",
+     "%r = tolk.cast %a0 : tensor<{n}xf64> to tensor<{n}xsi64>", None, None),
 ]
 
 
@@ -119,12 +133,14 @@ def main():
     ap.add_argument("--keep", help="write the kernels and PTX here")
     ap.add_argument("--show-ptx", action="store_true",
                     help="print each kernel's counted instructions")
+    ap.add_argument("--no-compile-time", action="store_true",
+                    help="count the instructions only (Table 1)")
     opts = ap.parse_args()
 
     opt = os.path.join(opts.build, "bin", "tolk-opt")
     translate = os.path.join(opts.build, "bin", "tolk-translate")
     bench = os.path.join(opts.build, "bin", "tolk-kernel-compile-bench")
-    for tool in (opt, translate, bench):
+    for tool in (opt, translate) + (() if opts.no_compile_time else (bench,)):
         if not os.access(tool, os.X_OK):
             sys.exit(f"{tool} is missing: build it (scripts/build.sh "
                      f"{os.path.basename(tool)})")
@@ -155,10 +171,11 @@ def main():
                      len(insts) / per_thread, target, tinygrad))
 
     times = {}
-    for line in run([bench, f"--repeat={opts.repeat}",
-                     f"--chip={opts.chip}"] + files).splitlines():
-        path, median, lo, hi = line.split()
-        times[path] = (float(median), float(lo), float(hi))
+    if not opts.no_compile_time:
+        for line in run([bench, f"--repeat={opts.repeat}",
+                         f"--chip={opts.chip}"] + files).splitlines():
+            path, median, lo, hi = line.split()
+            times[path] = (float(median), float(lo), float(hi))
 
     print(f"PTX instructions per element ({opts.chip}, 2^20 elements)\n")
     print("| # | kernel | instructions | elements/thread | per element "
@@ -166,7 +183,10 @@ def main():
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
     for num, name, count, per_thread, per_elt, target, tinygrad in rows:
         print(f"| {num} | {name} | {count} | {per_thread} | {per_elt:.2f} "
-              f"| {target} | {tinygrad} |")
+              f"| {'-' if target is None else target} "
+              f"| {'-' if tinygrad is None else tinygrad} |")
+    if opts.no_compile_time:
+        return
     print(f"\nCompile time, tensor-level function to PTX, in-process "
           f"(median of {opts.repeat}; target <= 10 ms)\n")
     print("| # | kernel | median ms | min ms | max ms |")

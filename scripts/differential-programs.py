@@ -20,15 +20,16 @@
 #   2. each backend: `tolk-run` on the tensor function with the arguments as
 #      .npy files;
 #
-# and compares the bits. Left out, because DESIGN.md rule 2 or the ULP
-# bounds of differential.py allow them to differ and a chain would spread
-# the difference: sqrt, exp2, log2 and float pow (not generated), and
+# and compares the bits. Left out, because rule 2's one exception or the
+# ULP bounds of differential.py allow them to differ and a chain would
+# spread the difference: sqrt, exp2, log2 and float pow (not generated), and
 # signalling NaN inputs (not drawn). Each scalar function also returns the
-# input of every float-to-integer cast and of every bitcast of a float, and
-# an element is left out when such a cast was out of range (rule 2) or such
-# a bitcast showed a NaN's bits (float arithmetic makes a NaN of
-# unspecified bits). A NaN result matches any NaN. An element the folder
-# leaves unfolded (integer division by zero) is skipped.
+# input of every bitcast of a float of 16 bits or more whose NaN may come
+# from float arithmetic, which makes "a NaN" of unspecified bits; an element
+# where such a bitcast showed a NaN is counted as unspecified, not compared.
+# A NaN result matches any NaN. An element the folder leaves unfolded
+# (integer division by zero) is undefined at run time, not compared. The
+# summary gives each count.
 #
 #   scripts/differential-programs.py --bin build/bin --seed 1 --count 50
 #
@@ -157,30 +158,56 @@ SCALAR_RE = re.compile(r"tensor<(?:\d+x)*([^>]+)>")
 
 CAST_RE = re.compile(
     r"^\s*%\S+ = tolk\.(cast|bitcast) (%\S+) : (\S+) to (\S+)$")
+DEF_RE = re.compile(r"^\s*(%\S+) = tolk\.(\w+) ([^:]*):")
 
 
-def checked_conversion(m):
-    """Whether a CAST_RE match is a conversion whose input the comparison
-    must see: a cast from a strong float to a strong integer (rule 2's
-    range exception), or a bitcast of a strong float (which shows a NaN's
-    bits, and float arithmetic makes a NaN of unspecified bits). The weak
-    types and the storage helpers have no bits to check: a weak value is a
-    constant, folded alike everywhere."""
-    if m is None or m.group(3) not in diff.TYPES or \
-            not diff.is_float(m.group(3)):
-        return False
-    if m.group(1) == "bitcast":
+def definitions(body):
+    """name -> (op, operand names) for the program's tolk ops."""
+    defs = {}
+    for line in body:
+        m = DEF_RE.match(line)
+        if m:
+            defs[m.group(1)] = (m.group(2), re.findall(r"%[\w]+",
+                                                       m.group(3)))
+    return defs
+
+
+def nan_bits_defined(name, defs):
+    """Whether a NaN that `name` holds has bits the op descriptions define:
+    an argument's or a constant's, moved by where or a bitcast, or converted
+    by a cast (which keeps the payload). Float arithmetic makes "a NaN" of
+    unspecified bits (x86 and PTX differ from the folder and each other)."""
+    op, operands = defs.get(name, ("argument", []))
+    if op in ("argument", "const", "bitcast"):
         return True
-    return m.group(4) in diff.TYPES and diff.is_int(m.group(4))
+    if op == "cast":
+        return nan_bits_defined(operands[0], defs)
+    if op == "where":
+        return all(nan_bits_defined(o, defs) for o in operands[1:])
+    return False
+
+
+def checked_conversion(m, defs):
+    """Whether a CAST_RE match is a conversion whose input the comparison
+    must see: a bitcast of a strong float of 16 bits or more whose NaN,
+    if it holds one, may have unspecified bits (an 8-bit float's NaN is
+    its format's one code, whatever made it). The weak types and the
+    storage helpers have no bits to check: a weak value is a constant,
+    folded alike everywhere."""
+    if m is None or m.group(1) != "bitcast" or \
+            m.group(3) not in diff.TYPES or not diff.is_float(m.group(3)):
+        return False
+    return diff.width(m.group(3)) >= 16 and \
+        not nan_bits_defined(m.group(2), defs)
 
 
 def scalar_module(body, args, values, result_dt):
     """One function per result element: the graph on scalars, the arguments
     replaced by the element's constants. Each function returns the result's
-    bits, then the bits of the input of every float-to-integer cast, which
-    the caller checks against rule 2's exceptions."""
+    bits, then the bits of the input of every checked_conversion."""
     out = []
     rty = mlir_type(result_dt)
+    defs = definitions(body)
     for n, index in enumerate(itertools.product(*[range(d) for d in SHAPE])):
         lines = []
         for (name, dt, shape), vals in zip(args, values):
@@ -191,7 +218,7 @@ def scalar_module(body, args, values, result_dt):
             line = SCALAR_RE.sub(r"\1", line)
             lines.append(line)
             m = CAST_RE.match(line)
-            if checked_conversion(m):
+            if checked_conversion(m, defs):
                 casts.append((m.group(2), m.group(3)))
         name = lines.pop().split()[1]  # The return's operand.
         results = []
@@ -210,27 +237,10 @@ def scalar_module(body, args, values, result_dt):
     return "\n".join(out)
 
 
-def cast_in_range(src, dst, bits):
-    """Whether a float-to-integer cast of `bits` is outside rule 2's
-    exceptions (not NaN, finite, and in the integer's range)."""
-    v = diff.float_value(src, bits)
-    if v is None or v in (float("inf"), float("-inf")):
-        return False
-    w = diff.width(dst)
-    lo, hi = ((-(1 << (w - 1)), (1 << (w - 1)) - 1)
-              if diff.TYPES[dst][1] == "sint" else (0, (1 << w) - 1))
-    return lo <= int(v) <= hi
-
-
 def conversion_compared(kind, src, dst, bits):
-    """Whether an element whose conversion's input has `bits` is compared:
-    a float-to-integer cast in range, a bitcast of a value that is not a
-    NaN."""
-    if bits is None:
-        return False
-    if kind == "bitcast":
-        return not diff.float_is_nan(src, bits)
-    return cast_in_range(src, dst, bits)
+    """Whether an element whose checked conversion's input has `bits` is
+    compared: not when it is a NaN of unspecified bits."""
+    return bits is not None and not diff.float_is_nan(src, bits)
 
 
 def parse_elements(text, rty, casts):
@@ -260,10 +270,11 @@ def check_seed(args, seed, tmp):
         f.write(scalar_module(lines[1:-1], fn.args, values, rdt))
     r = diff.run([opt, "--canonicalize", src])
     if r.returncode:
-        return [f"seed {seed}: the folder failed:\n{r.stderr}\n{program}"]
+        return [f"seed {seed}: the folder failed:\n{r.stderr}\n{program}"], {}
+    defs = definitions(lines[1:-1])
     casts = [(m.group(1), m.group(3), m.group(4)) for m in map(
         CAST_RE.match, (SCALAR_RE.sub(r"\1", line) for line in lines[1:-1]))
-        if checked_conversion(m)]
+        if checked_conversion(m, defs)]
     want = parse_elements(r.stdout, rty, casts)
 
     prog = os.path.join(tmp, "program.mlir")
@@ -274,21 +285,29 @@ def check_seed(args, seed, tmp):
         path = os.path.join(tmp, f"arg{k}.npy")
         diff.write_npy(path, mlir_type(dt), vals, shape[1])
         inputs.append(path)
-    failures = []
+    failures, counts = [], {}
     for backend in args.backend:
         out = os.path.join(tmp, f"out-{backend}.npy")
         r = diff.run([diff.tool(args, "tolk-run"), prog, "--kernel", "prog",
                       "--backend", backend] + inputs + ["-o", out])
         if r.returncode:
             if diff.UNSUPPORTED.search(r.stderr):
-                continue  # The target cannot express it (a diagnostic).
+                counts[backend] = None  # The target cannot express it.
+                continue
             failures.append(f"seed {seed} [{backend}]: tolk-run failed:\n"
                             f"{r.stderr.strip()}\n{program}")
             continue
         got = diff.read_npy(out, rty)
-        for n, ((w, in_range), g) in enumerate(zip(want, got)):
-            if w is None or not in_range or w == g or \
-                    diff.zero_sign_only(backend, rty, w, g):
+        compared = unspecified = undefined = 0
+        for n, ((w, shown), g) in enumerate(zip(want, got)):
+            if w is None:
+                undefined += 1
+                continue
+            if not shown:
+                unspecified += 1
+                continue
+            compared += 1
+            if w == g or diff.zero_sign_only(backend, rty, w, g):
                 continue
             if diff.is_float(rty) and diff.float_is_nan(rty, w) and \
                     diff.float_is_nan(rty, g):
@@ -296,7 +315,8 @@ def check_seed(args, seed, tmp):
             failures.append(f"seed {seed} [{backend}] element {n}: folder "
                             f"0x{w:x}, run 0x{g:x}\n{program}")
             break
-    return failures
+        counts[backend] = (compared, unspecified, undefined)
+    return failures, counts
 
 
 def main():
@@ -313,10 +333,19 @@ def main():
     args = p.parse_args()
     args.backend = args.backend or ["host"]
     failures = []
+    # Per backend: elements compared, unspecified, undefined; programs
+    # unsupported.
+    totals = {b: [0, 0, 0, 0] for b in args.backend}
     for seed in range(args.seed, args.seed + args.count):
         tmp = tempfile.mkdtemp(prefix="tolk-diffprog-")
         try:
-            f = check_seed(args, seed, tmp)
+            f, counts = check_seed(args, seed, tmp)
+            for backend, c in counts.items():
+                if c is None:
+                    totals[backend][3] += 1
+                else:
+                    for i in range(3):
+                        totals[backend][i] += c[i]
         finally:
             if args.keep:
                 shutil.rmtree(args.keep, ignore_errors=True)
@@ -325,6 +354,12 @@ def main():
         for line in f:
             print("FAIL " + line)
         failures += f
+    for backend, (compared, unspecified, undefined, unsupported) in \
+            totals.items():
+        print(f"differential-programs: {backend}: {compared} elements "
+              f"compared, {unspecified} unspecified (a bitcast shows the "
+              f"bits of an arithmetic NaN), {undefined} undefined (not "
+              f"folded), {unsupported} program(s) unsupported")
     print(f"differential-programs: seeds {args.seed}..{args.seed + args.count - 1},"
           f" backends {', '.join(args.backend)}: {len(failures)} failure(s)")
     return 1 if failures else 0

@@ -7,26 +7,29 @@
 #
 # ===-----------------------------------------------------------------------===#
 #
-# DESIGN.md's rule 2 says that lowered code computes the bits the folder
-# computes. This script checks it: for each elementwise op and each data
-# type it takes boundary values (±0, subnormals, ±max, infinities, NaNs with
-# payloads, integer extremes, shift counts at and past the width) and a few
-# seeded random ones, and
+# Rule 2 (docs/Rationale.md) says that lowered code computes the bits the
+# folder computes. This script checks it cell by cell: every elementwise op
+# on every data type the verifier gives it (legal_cells), tolk.cast between
+# every pair of data types, the same one included, and tolk.bitcast between
+# every pair of one size. For each it takes boundary values (±0,
+# subnormals, ±max, infinities, NaNs with payloads, integer extremes, shift
+# counts at and past the width) and a few seeded random ones, every code of
+# an 8-bit source of a conversion and cast_values for a wider one, and
 #
 #   1. folds the op on every input with `tolk-opt --canonicalize` (inputs
 #      built by tolk.bitcast of integer constants, results bitcast back, so
 #      that every bit is visible in the printed IR);
 #   2. runs the same op as a tensor-level function with `tolk-run` on each
-#      backend asked for (host, vulkan, cuda), inputs and outputs as .npy;
+#      backend asked for (host, vulkan, cuda), inputs and outputs as .npy,
+#      padded so that the kernel has vector lanes;
 #   3. compares the bits.
 #
 # What is not compared bit for bit, and why (docs/Rationale.md, "Differential
 # testing"):
-# - DESIGN.md rule 2's exceptions: signalling NaNs into a conversion, and
-#   float-to-integer casts of NaN, infinities and values out of the integer's
-#   range;
+# - rule 2's one exception: a case with a signalling NaN into a conversion
+#   that disagrees is counted as excused (excused());
 # - inputs the folder leaves unfolded (a case undefined at run time, such as
-#   integer division by zero, is never folded);
+#   integer division by zero, is never folded): counted as undefined;
 # - a NaN produced by float arithmetic matches any NaN: its payload and sign
 #   are the hardware's (x86 gives 0xFFC00000, PTX 0x7FFFFFFF);
 # - sqrt, exp2 and log2 (and pow on Vulkan) within the ULP bound of
@@ -35,12 +38,15 @@
 #   scripts/differential.py --bin build/bin --backend host --backend vulkan
 #   scripts/differential.py --bin build/bin --op add --dtype f8E4M3FN --exhaustive
 #
-# It prints one line per (op, dtype, backend) and each disagreement with its
-# inputs' bits, and exits non-zero if any remain.
+# It prints one line per cell and backend (cases compared, excused,
+# undefined, or why the backend cannot run it), each disagreement with its
+# inputs' bits, and the totals per backend, and exits non-zero if any
+# disagreement remains.
 #
 # ===-----------------------------------------------------------------------===#
 
 import argparse
+import math
 import os
 import random
 import re
@@ -163,68 +169,126 @@ def boundary_values(ty, rng, randoms):
     return sorted(vals)
 
 
+# Binary exponents around which a float-to-integer cast changes: the integer
+# widths and their sign bits, the f32 and f64 precisions, 2^63 (where a
+# conversion to 64 bits stops) and far past it.
+CAST_EXPONENTS = [-1, 0, 1, 6, 7, 8, 9, 15, 16, 17, 23, 24, 31, 32, 33, 52,
+                  53, 62, 63, 64, 65, 70, 100, 127, 128, 255, 256, 300, 1000,
+                  1023]
+
+
+def cast_values(ty, rng, randoms):
+    """Inputs of a conversion from `ty`: boundary_values, and for a float,
+    +-2^k, the float above it and the one below 2^(k+1) for each k of
+    CAST_EXPONENTS in the format's range (integer-valued past the precision,
+    their wrap modulo 2^w depends on the low mantissa bits), halves, and
+    for f64 the values that a conversion through f32 rounds twice on the
+    way to f16, bf16 or an 8-bit float: just past a halfway point of the
+    narrow format, and just short of one above an odd code."""
+    vals = set(boundary_values(ty, rng, randoms))
+    if not is_float(ty):
+        return sorted(vals)
+    e, m, flavour = FLOATS[ty]
+    bias = (1 << (e - 1)) - 1 + (flavour == "fnuz")
+    top = (1 << e) - (1 if flavour == "ieee" else 0)  # Past the largest.
+    sign = 1 << (e + m)
+    for k in CAST_EXPONENTS:
+        field = k + bias
+        if not 1 <= field < top:
+            continue
+        for frac in (0, 1, (1 << m) - 1):
+            code = field << m | frac
+            if flavour == "fn" and code == (1 << (e + m)) - 1:
+                continue  # S.1111.111 is the NaN.
+            vals |= {code, code | sign}
+    for x in (0.5, 1.5, 2.5, 127.5, 128.5, 255.5, 256.5, 32767.5, 65535.5,
+              2.0 ** 31 - 0.5, 2.0 ** 32 - 0.5):
+        bits = exact_bits(ty, x)
+        if bits is not None:
+            vals |= {bits, bits | sign}
+    if ty == "f64":
+        for t in (10, 7, 3, 2):  # f16, bf16, e4m3, e5m2 fraction bits.
+            for x in (1 + 2.0 ** -(t + 1) + 2.0 ** -40,
+                      1 + 2.0 ** -t + 2.0 ** -(t + 1) - 2.0 ** -40):
+                bits = struct.unpack("<Q", struct.pack("<d", x))[0]
+                vals |= {bits, bits | sign}
+    return sorted(vals)
+
+
+def exact_bits(ty, x):
+    """The bits of the finite double x in the float format `ty`, or None
+    where the format does not hold x exactly."""
+    e, m, flavour = FLOATS[ty]
+    bias = (1 << (e - 1)) - 1 + (flavour == "fnuz")
+    mant, exp = math.frexp(abs(x))  # x = mant * 2^exp, mant in [0.5, 1)
+    field = exp - 1 + bias
+    frac = (mant * 2 - 1) * (1 << m)
+    top = (1 << e) - (1 if flavour == "ieee" else 0)
+    if x == 0 or not 1 <= field < top or frac != int(frac):
+        return None
+    code = field << m | int(frac)
+    if flavour == "fn" and code == (1 << (e + m)) - 1:
+        return None
+    return code | (1 << (e + m) if x < 0 else 0)
+
+
 def all_values(ty):
     return list(range(1 << width(ty))) if width(ty) <= 16 else None
 
 
 # ---------------------------------------------------------------------------
-# Ops: mnemonic -> (arity, which data types, result type).
+# Ops: mnemonic -> arity. Which data types each takes, and its result type,
+# come from the dialect's verifier (legal_cells), so that every cell the
+# dialect accepts is checked.
 # ---------------------------------------------------------------------------
 
-def same(ty):
-    return ty
-
-
-def boolean(ty):
-    return "i1"
-
-
-def ints_and_bool(ty):
-    return is_int(ty) or ty == "i1"
-
-
-def numbers(ty):
-    return ty != "i1"
-
-
-def everything(ty):
-    return True
-
-
-def true_div(ty):
-    """tolk.div without a rounding mode: an integer divides as the default
-    float (seed 003's least_upper_float)."""
-    return ty if is_float(ty) else "f32"
-
-
 OPS = {
-    "add": (2, numbers, same), "sub": (2, numbers, same),
-    "mul": (2, numbers, same), "div": (2, numbers, true_div),
-    "truncdiv": (2, is_int, same), "mod": (2, is_int, same),
-    "fmod": (2, is_float, same),
-    "max": (2, everything, same), "minimum": (2, everything, same),
-    "cmplt": (2, everything, boolean), "cmpeq": (2, everything, boolean),
-    "ne": (2, everything, boolean), "gt": (2, everything, boolean),
-    "le": (2, everything, boolean), "ge": (2, everything, boolean),
-    "and": (2, ints_and_bool, same), "or": (2, ints_and_bool, same),
-    "xor": (2, ints_and_bool, same),
-    "shl": (2, is_int, same), "shr": (2, is_int, same),
-    "pow": (2, numbers, same),
-    "neg": (1, numbers, same), "reciprocal": (1, is_float, same),
-    "trunc": (1, is_float, same), "floor": (1, is_float, same),
-    "sqrt": (1, is_float, same), "exp2": (1, is_float, same),
-    "log2": (1, is_float, same),
-    "logical_not": (1, everything, boolean),
-    "bitwise_not": (1, ints_and_bool, same),
+    "add": 2, "sub": 2, "mul": 2, "div": 2, "truncdiv": 2, "mod": 2,
+    "fmod": 2, "max": 2, "minimum": 2, "cmplt": 2, "cmpeq": 2, "ne": 2,
+    "gt": 2, "le": 2, "ge": 2, "and": 2, "or": 2, "xor": 2, "shl": 2,
+    "shr": 2, "pow": 2, "neg": 1, "reciprocal": 1, "trunc": 1, "floor": 1,
+    "sqrt": 1, "exp2": 1, "log2": 1, "logical_not": 1, "bitwise_not": 1,
+    "where": 3,
 }
+
+
+def operand_types(op, ty):
+    return ["i1", ty, ty] if op == "where" else [ty] * OPS[op]
+
+
+def legal_cells(args, op, dtypes):
+    """(operand types, result type) of each data type that `op` takes: the
+    functions the verifier accepts, trying as the result the operand type,
+    i1 (comparisons) and f32 (an integer promoted to the default float, as
+    seed 003's least_upper_float does for division)."""
+    found, left = {}, list(dtypes)
+    for result in (lambda t: t, lambda t: "i1", lambda t: "f32"):
+        chunks = []
+        for ty in left:
+            in_tys, rt = operand_types(op, ty), result(ty)
+            params = ", ".join(f"%a{j}: {t}" for j, t in enumerate(in_tys))
+            line = op_line(op, "r", [f"a{j}" for j in range(len(in_tys))],
+                           in_tys, rt)
+            chunks.append(f"func.func @c_{ty}({params}) -> {rt} {{\n{line}\n"
+                          f"  return %r : {rt}\n}}\n")
+        if not chunks:
+            break
+        r = run([tool(args, "tolk-opt"), "--split-input-file", "-"],
+                input="// -----\n".join(chunks))
+        for ty in list(left):
+            if re.search(rf"@c_{re.escape(ty)}\(", r.stdout):
+                found[ty] = (operand_types(op, ty), result(ty))
+                left.remove(ty)
+    return [found[ty] for ty in dtypes if ty in found]
+
 
 # Transcendental ops: the largest ULP distance from the folder's result
 # each backend may have, per data type (every other op: 0). The folder
 # rounds the exact result once (correctly rounded); libm and GPU math are
 # not. Host and CUDA: 1 ULP. Vulkan: the precision the Vulkan spec gives
 # GLSL.std.450 (sqrt as 1/inversesqrt, 3 ULP; exp2 3 + 2|x| ULP; log2 3 ULP
-# outside [0.5, 2], an absolute 2^-21 inside), and subnormal inputs may be
-# flushed to zero (no shaderDenormPreserve), so they are not compared.
+# outside [0.5, 2], an absolute 2^-21 inside), subnormal inputs included
+# (the SPIR-V lowering computes log2 of a subnormal from its significand).
 # Vulkan's pow is Tolk's own (exp2(y * log2(x)) in f64 arithmetic, with C's
 # special cases: lib/Conversion/TolkToSPIRV), within 1 ULP of the
 # correctly rounded f32 result, as the folder's binary64 libm pow rounded to
@@ -248,10 +312,6 @@ def ulp_bound(op, backend, ty, inputs):
     return bound
 
 
-# What a backend is known to get wrong, left out of the comparison and
-# reported as such until it is fixed (docs/Rationale.md, "Differential
-# testing"): (backend, op or "cast") -> why.
-KNOWN_GAPS = {}
 
 
 # ---------------------------------------------------------------------------
@@ -273,29 +333,35 @@ def const_of(ty, bits, name, lines):
     lines.append(f"  %{name} = tolk.bitcast %{name}_bits : {st} to {ty}")
 
 
-def op_line(op, name, operands, in_ty, out_ty):
+def op_line(op, name, operands, in_tys, out_ty):
+    """The op on `operands` (names), of the types `in_tys`. `op` is a
+    mnemonic, or cast:T / bitcast:T for a conversion to T."""
     args = ", ".join(f"%{o}" for o in operands)
-    if op.startswith("cast:"):
-        return f"  %{name} = tolk.cast {args} : {in_ty} to {out_ty}"
-    ins = ", ".join([in_ty] * len(operands))
+    if op.startswith(("cast:", "bitcast:")):
+        kind = op.split(":")[0]
+        return f"  %{name} = tolk.{kind} {args} : {in_tys[0]} to {out_ty}"
+    ins = ", ".join(in_tys)
     return f"  %{name} = tolk.{op} {args} : ({ins}) -> {out_ty}"
 
 
-def fold_module(op, in_ty, out_ty, cases):
-    """A function returning each case's result as its storage integer."""
+def fold_module(cells, in_tys, cases):
+    """A function returning each case's result, for each (op, result type)
+    of `cells` in turn, as its storage integer."""
     lines, results = [], []
     for i, case in enumerate(cases):
-        names = []
-        for j, bits in enumerate(case):
-            const_of(in_ty, bits, f"a{i}_{j}", lines)
-            names.append(f"a{i}_{j}")
-        lines.append(op_line(op, f"r{i}", names, in_ty, out_ty))
-        if is_float(out_ty):
-            st = BITS_TYPE[width(out_ty)]
-            lines.append(f"  %o{i} = tolk.bitcast %r{i} : {out_ty} to {st}")
-            results.append((f"o{i}", st))
-        else:
-            results.append((f"r{i}", out_ty))
+        for j, (ty, bits) in enumerate(zip(in_tys, case)):
+            const_of(ty, bits, f"a{i}_{j}", lines)
+    for k, (op, out_ty) in enumerate(cells):
+        for i in range(len(cases)):
+            names = [f"a{i}_{j}" for j in range(len(in_tys))]
+            r = f"r{k}_{i}"
+            lines.append(op_line(op, r, names, in_tys, out_ty))
+            if is_float(out_ty):
+                st = BITS_TYPE[width(out_ty)]
+                lines.append(f"  %o{r} = tolk.bitcast %{r} : {out_ty} to {st}")
+                results.append((f"o{r}", st))
+            else:
+                results.append((r, out_ty))
     sig = ", ".join(t for _, t in results)
     ret = ", ".join(f"%{n}" for n, _ in results)
     return ("func.func @fold() -> (" + sig + ") {\n" + "\n".join(lines) +
@@ -332,12 +398,18 @@ def parse_folded(text, out_ty=None):
     return out
 
 
-def kernel_module(op, in_ty, out_ty, n, arity):
-    t_in, t_out = f"tensor<{n}x{in_ty}>", f"tensor<{n}x{out_ty}>"
-    params = ", ".join(f"%a{j}: {t_in}" for j in range(arity))
-    line = op_line(op, "r", [f"a{j}" for j in range(arity)], t_in, t_out)
-    return (f"func.func @diff({params}) -> {t_out} {{\n{line}\n"
-            f"  return %r : {t_out}\n}}\n")
+def kernel_module(cells, in_tys, n):
+    """A tensor-level function with one result per (op, result type)."""
+    t_ins = [f"tensor<{n}x{ty}>" for ty in in_tys]
+    t_outs = [f"tensor<{n}x{out_ty}>" for _, out_ty in cells]
+    params = ", ".join(f"%a{j}: {t}" for j, t in enumerate(t_ins))
+    lines = [op_line(op, f"r{k}", [f"a{j}" for j in range(len(in_tys))],
+                     t_ins, t_out)
+             for k, ((op, _), t_out) in enumerate(zip(cells, t_outs))]
+    sig = ", ".join(t_outs)
+    rets = ", ".join(f"%r{k}" for k in range(len(cells)))
+    return (f"func.func @diff({params}) -> ({sig}) {{\n" + "\n".join(lines) +
+            f"\n  return {rets} : {sig}\n}}\n")
 
 
 # ---------------------------------------------------------------------------
@@ -394,11 +466,6 @@ def float_value(ty, bits):
     return sign * (1 + frac / 2.0 ** m) * 2.0 ** (exp - bias)
 
 
-def is_subnormal(ty, bits):
-    e, m, _ = FLOATS[ty]
-    return bits >> m & ((1 << e) - 1) == 0 and bits & ((1 << m) - 1) != 0
-
-
 def ordered(ty, bits):
     """Float bits as an integer whose order is the values' order (for ULP
     distances); +0 and -0 are both 0."""
@@ -407,22 +474,17 @@ def ordered(ty, bits):
     return -mag if sign else mag
 
 
-def excluded(op, in_ty, out_ty, case):
-    """DESIGN.md rule 2's documented exceptions."""
-    if is_float(in_ty) and any(float_is_snan(in_ty, a) for a in case):
-        # Hardware conversions quiet a signalling NaN, and an op computed
-        # in a wider type converts its operands first: pow(1, sNaN) is 1
-        # on the quieted NaN where the folder's libm gives a NaN.
-        return True
-    if not op.startswith("cast:"):
+def excused(op, in_tys, case):
+    """Whether a disagreement on `case` is DESIGN.md rule 2's one
+    exception: a signalling NaN of a 16-bit or wider float into a
+    conversion, which the folder keeps signalling (seed 000's const) and
+    hardware quiets. An op computed in a wider type converts its operands
+    first (pow(1, sNaN) is 1 on the quieted NaN where the folder's libm
+    gives a NaN). bitcast and where move bits and convert nothing."""
+    if op.startswith("bitcast:") or op == "where":
         return False
-    a = case[0]
-    if is_float(in_ty) and is_int(out_ty):
-        # NaN, infinities and values out of the integer's range: the folder
-        # wraps, targets saturate.
-        return True if float_is_nan(in_ty, a) or float_is_inf(in_ty, a) \
-            else None  # Range checked by the caller from the folded value.
-    return False
+    return any(is_float(ty) and width(ty) >= 16 and float_is_snan(ty, a)
+               for ty, a in zip(in_tys, case))
 
 
 def zero_sign_only(backend, ty, want, got):
@@ -434,7 +496,7 @@ def zero_sign_only(backend, ty, want, got):
             (want | sign) == (got | sign) and want & ~sign == 0)
 
 
-def agree(op, backend, out_ty, want, got, arith_nan, inputs):
+def agree(op, backend, out_ty, want, got, arith_nan, inputs, in_tys):
     if want == got or zero_sign_only(backend, out_ty, want, got):
         return True
     if not is_float(out_ty):
@@ -443,11 +505,11 @@ def agree(op, backend, out_ty, want, got, arith_nan, inputs):
         return arith_nan
     if float_is_nan(out_ty, want) or float_is_nan(out_ty, got):
         return False
-    bound = ulp_bound(op, backend, out_ty, inputs)
+    bound = ulp_bound(op, backend, in_tys[0], inputs)
     if abs(ordered(out_ty, want) - ordered(out_ty, got)) <= bound:
         return True
     if backend == "vulkan" and op == "log2":
-        x = float_value(out_ty, inputs[0])
+        x = float_value(in_tys[0], inputs[0])
         if x is not None and 0.5 <= x <= 2.0:
             return abs(float_value(out_ty, want) -
                        float_value(out_ty, got)) <= 2.0 ** -21
@@ -472,72 +534,169 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
-def check(args, op, in_ty, out_ty, arity, values, tmp):
-    if arity == 1:
-        cases = [(a,) for a in values]
-    else:
-        cases = [(a, b) for a in values for b in values]
+# Lanes: the case count is padded to a multiple of this, so that
+# --tolk-kernelize gives every kernel vector lanes (16 bytes per thread, up
+# to 16 lanes; Vulkan takes 4): the vector code of each conversion runs, and
+# the random programs (15 elements) run the scalar code.
+LANES = 16
+
+
+def make_cases(args, op, in_tys, values):
+    """The input tuples of an op: every combination of `values` (one list
+    per operand), sampled down to --max-cases."""
+    if len(in_tys) == 1:
+        cases = [(a,) for a in values[0]]
+    elif len(in_tys) == 2:
+        cases = [(a, b) for a in values[0] for b in values[1]]
+    else:  # where: each condition with the arms paired both ways.
+        arms = list(zip(values[1], values[2]))
+        arms += list(zip(values[2], values[1][1:] + values[1][:1]))
+        cases = [(c, a, b) for c in values[0] for a, b in arms]
     if args.max_cases and len(cases) > args.max_cases:
         rng = random.Random(args.seed)
         cases = rng.sample(cases, args.max_cases)
+    return cases
+
+
+def check(args, cells, in_tys, values, tmp):
+    """Folds and runs cells of one operand list, in one module and one
+    kernel (one result each); returns the disagreements and, per cell and
+    backend, the counts (compared, excused, undefined) or why the backend
+    cannot run it (unsupported). A kernel that fails is run again cell by
+    cell, so that each cell's failure is its own."""
+    op0 = cells[0][0]
+    cases = make_cases(args, op0, in_tys, values)
+    n = len(cases)
     opt = tool(args, "tolk-opt")
     fold_src = os.path.join(tmp, "fold.mlir")
     with open(fold_src, "w") as f:
-        f.write(fold_module(op, in_ty, out_ty, cases))
+        f.write(fold_module(cells, in_tys, cases))
     r = run([opt, "--canonicalize", fold_src])
     if r.returncode:
-        return [f"{op} {in_ty}: tolk-opt failed:\n{r.stderr}"], {}
-    want = parse_folded(r.stdout, out_ty)
+        return [f"{op0} {'/'.join(in_tys)}: tolk-opt failed:\n{r.stderr}"], {}
+    folded = parse_folded(r.stdout)
+    want = {cell: folded[k * n:(k + 1) * n] for k, cell in enumerate(cells)}
 
-    kern_src = os.path.join(tmp, "kernel.mlir")
-    with open(kern_src, "w") as f:
-        f.write(kernel_module(op, in_ty, out_ty, len(cases), arity))
+    padded = cases + cases[:(-n) % LANES]
     inputs = []
-    for j in range(arity):
+    for j, ty in enumerate(in_tys):
         path = os.path.join(tmp, f"in{j}.npy")
-        write_npy(path, in_ty, [c[j] for c in cases])
+        write_npy(path, ty, [c[j] for c in padded])
         inputs.append(path)
     failures, counts = [], {}
-    tolk_run = tool(args, "tolk-run")
     for backend in args.backend:
-        gap = KNOWN_GAPS.get((backend, op.split(":")[0]))
-        if gap:
-            counts[backend] = f"known gap: {gap}"
-            continue
-        out = os.path.join(tmp, f"out-{backend}.npy")
-        r = run([tolk_run, kern_src, "--kernel", "diff", "--backend",
-                 backend] + inputs + ["-o", out])
-        if r.returncode:
-            if UNSUPPORTED.search(r.stderr):
-                line = r.stderr.strip().splitlines()[0]
-                counts[backend] = "unsupported: " + line.split("error: ")[-1]
+        got = run_kernel(args, backend, cells, in_tys, len(padded), inputs,
+                         tmp)
+        for cell in cells:
+            op, out_ty = cell
+            name = f"{op} {'/'.join(in_tys)}->{out_ty} [{backend}]"
+            g = got.get(cell)
+            if isinstance(g, str):
+                if UNSUPPORTED.search(g):
+                    line = g.strip().splitlines()[0]
+                    counts[cell, backend] = ("unsupported: " +
+                                             line.split("error: ")[-1])
+                else:
+                    failures.append(f"{name}: tolk-run failed:\n{g.strip()}")
                 continue
-            failures.append(f"{op} {in_ty}->{out_ty} [{backend}]: tolk-run "
-                            f"failed:\n{r.stderr.strip()}")
-            continue
-        got = read_npy(out, out_ty)
-        compared = skipped = 0
-        # A conversion keeps a NaN's payload (the seed's rule) on every
-        # backend: the SPIR-V lowering computes it in integer arithmetic.
-        arith_nan = not op.startswith("cast:")
-        for case, w, g in zip(cases, want, got):
-            ex = excluded(op, in_ty, out_ty, case)
-            if backend == "vulkan" and op in TRANSCENDENTAL and \
-                    is_subnormal(in_ty, case[0]):
-                ex = True  # Vulkan may flush subnormal inputs.
-            if w is None or ex is True:
-                skipped += 1
-                continue
-            if ex is None and w != g:
-                skipped += 1  # Out of the integer's range: rule 2.
-                continue
-            compared += 1
-            if not agree(op, backend, out_ty, w, g, arith_nan, case):
-                bits = " ".join(f"0x{x:x}" for x in case)
-                failures.append(f"{op} {in_ty}->{out_ty} [{backend}] inputs "
-                                f"{bits}: folder 0x{w:x}, run 0x{g:x}")
-        counts[backend] = (compared, skipped)
+            f, c = compare(op, backend, in_tys, out_ty, cases, want[cell],
+                           g[:n], name)
+            failures += f
+            counts[cell, backend] = c
     return failures, counts
+
+
+def run_kernel(args, backend, cells, in_tys, n, inputs, tmp):
+    """Each cell's results from one tolk-run of them all, or, where that
+    fails, from each alone: the results, or tolk-run's error message."""
+    kern_src = os.path.join(tmp, "kernel.mlir")
+    with open(kern_src, "w") as f:
+        f.write(kernel_module(cells, in_tys, n))
+    outs = [os.path.join(tmp, f"out{k}-{backend}.npy")
+            for k in range(len(cells))]
+    r = run([tool(args, "tolk-run"), kern_src, "--kernel", "diff",
+             "--backend", backend] + inputs + ["-o"] + outs)
+    if r.returncode == 0:
+        return {cell: read_npy(out, cell[1]) for cell, out in zip(cells, outs)}
+    if len(cells) == 1:
+        return {cells[0]: r.stderr}
+    got = {}
+    for cell in cells:
+        got.update(run_kernel(args, backend, [cell], in_tys, n, inputs, tmp))
+    return got
+
+
+def compare(op, backend, in_tys, out_ty, cases, want, got, name):
+    """The disagreements of one cell and its counts (compared, excused,
+    undefined)."""
+    # A conversion or a move keeps a NaN's payload (the seed's rule) on
+    # every backend; arithmetic makes "a NaN", compared by class.
+    arith_nan = not op.startswith(("cast:", "bitcast:")) and op != "where"
+    failures = []
+    compared = excused_n = undefined = 0
+    for case, w, g in zip(cases, want, got):
+        if w is None:
+            undefined += 1  # Not folded: undefined at run time.
+            continue
+        if agree(op, backend, out_ty, w, g, arith_nan, case, in_tys):
+            compared += 1
+        elif excused(op, in_tys, case):
+            excused_n += 1
+        else:
+            compared += 1
+            bits = " ".join(f"0x{x:x}" for x in case)
+            failures.append(f"{name} inputs {bits}: folder 0x{w:x}, run "
+                            f"0x{g:x}")
+    return failures, (compared, excused_n, undefined)
+
+
+def cells(args):
+    """The (op, operand types, result type) of every cell asked for."""
+    ops = args.op or sorted(OPS) + ["cast", "bitcast"]
+    dtypes = args.dtype or list(TYPES)
+    jobs = []
+    for op in ops:
+        if op in ("cast", "bitcast"):
+            for a in dtypes:
+                for b in TYPES:
+                    if op == "bitcast" and width(a) != width(b):
+                        continue
+                    jobs.append((f"{op}:{b}", [a], b))
+            continue
+        jobs += [(op, in_tys, rt)
+                 for in_tys, rt in legal_cells(args, op, dtypes)]
+    return jobs
+
+
+# Cells per kernel: those of one operand list (the casts from one type, the
+# binary ops on one type) share their inputs, one folded module and one
+# kernel with a result each; a few, so that the kernel's buffers stay well
+# within what a Vulkan device binds.
+GROUP = 8
+
+
+def groups(jobs):
+    """`jobs` (op, operand types, result type) as (operand types, cells)
+    that share their inputs: conversions and other ops apart, at most GROUP
+    cells each, in the order of the jobs."""
+    keyed = {}
+    for op, in_tys, out_ty in jobs:
+        key = (op.startswith(("cast:", "bitcast:")), tuple(in_tys))
+        keyed.setdefault(key, []).append((op, out_ty))
+    for (_, in_tys), cells_ in keyed.items():
+        for i in range(0, len(cells_), GROUP):
+            yield list(in_tys), cells_[i:i + GROUP]
+
+
+def input_values(args, op, ty, rng, arity):
+    """The values of one operand of type `ty`."""
+    conversion = op.startswith(("cast:", "bitcast:"))
+    if (args.exhaustive and width(ty) <= (8 if arity == 2 else 16)) or \
+            (conversion and width(ty) == 8):
+        return all_values(ty)
+    if conversion:
+        return cast_values(ty, rng, args.randoms)
+    return boundary_values(ty, rng, args.randoms)
 
 
 def main():
@@ -548,7 +707,8 @@ def main():
     p.add_argument("--backend", action="append",
                    help="host, vulkan or cuda (repeatable; default host)")
     p.add_argument("--op", action="append", help="an op (default: all), "
-                   "or cast to check every pair of data types")
+                   "cast to check every pair of data types, or bitcast every "
+                   "pair of one size")
     p.add_argument("--dtype", action="append", help="default: all")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--randoms", type=int, default=4,
@@ -560,42 +720,41 @@ def main():
     p.add_argument("--max-failures", type=int, default=20)
     args = p.parse_args()
     args.backend = args.backend or ["host"]
-    ops = args.op or sorted(OPS) + ["cast"]
-    dtypes = args.dtype or list(TYPES)
     rng = random.Random(args.seed)
     print(f"differential: seed {args.seed}, backends {', '.join(args.backend)}")
 
-    jobs = []
-    for op in ops:
-        if op == "cast":
-            for a in dtypes:
-                for b in TYPES:
-                    if a != b:
-                        jobs.append((f"cast:{b}", a, b, 1))
-            continue
-        arity, applies, result = OPS[op]
-        for ty in dtypes:
-            if applies(ty):
-                jobs.append((op, ty, result(ty), arity))
-
     all_failures = []
+    # Per backend: cases compared, excused, undefined; cells unsupported.
+    totals = {b: [0, 0, 0, 0] for b in args.backend}
     with tempfile.TemporaryDirectory(prefix="tolk-diff-") as tmp:
-        for op, in_ty, out_ty, arity in jobs:
-            values = (all_values(in_ty) if args.exhaustive and
-                      width(in_ty) <= (8 if arity == 2 else 16) else None)
-            if values is None:
-                values = boundary_values(in_ty, rng, args.randoms)
-            failures, counts = check(args, op, in_ty, out_ty, arity, values,
-                                     tmp)
-            for backend, c in counts.items():
-                head = f"{op:>18} {in_ty:>11} -> {out_ty:<11} {backend:<7}"
-                if isinstance(c, str):
-                    print(f"{head} {c}")
-                else:
-                    print(f"{head}{c[0]:>7} compared {c[1]:>5} skipped")
+        for in_tys, group in groups(cells(args)):
+            values = [input_values(args, group[0][0], ty, rng, len(in_tys))
+                      for ty in in_tys]
+            failures, counts = check(args, group, in_tys, values, tmp)
+            for cell in group:
+                op, out_ty = cell
+                for backend in args.backend:
+                    c = counts.get((cell, backend))
+                    if c is None:
+                        continue
+                    head = (f"{op.split(':')[0]:>11} {'/'.join(in_tys):>15} -> "
+                            f"{out_ty:<11} {backend:<7}")
+                    if isinstance(c, str):
+                        totals[backend][3] += 1
+                        print(f"{head} {c}")
+                        continue
+                    for i in range(3):
+                        totals[backend][i] += c[i]
+                    print(f"{head}{c[0]:>7} compared {c[1]:>4} excused "
+                          f"{c[2]:>4} undefined")
             for f in failures[:args.max_failures]:
                 print("  MISMATCH " + f)
             all_failures += failures
+    for backend, (compared, excused_n, undefined, unsupported) in \
+            totals.items():
+        print(f"differential: {backend}: {compared} compared, {excused_n} "
+              f"excused (signalling NaNs into a conversion), {undefined} "
+              f"undefined (not folded), {unsupported} cell(s) unsupported")
     print(f"differential: {len(all_failures)} disagreement(s); replay with "
           f"--seed {args.seed}")
     return 1 if all_failures else 0

@@ -204,12 +204,18 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // Math: GLSL.std.450's Exp2 and Log2 (not Log times 1/ln 2), and trunc as
-  // floor or ceil by the sign (the SPIR-V dialect has no Trunc).
+  // Math: GLSL.std.450's Exp2 and Log2 (not Log times 1/ln 2; of a positive
+  // subnormal, the Log2 of its significand minus 149), and trunc as floor or
+  // ceil by the sign (the SPIR-V dialect has no Trunc).
   // CHECK-LABEL: spirv.func @math()
   // CHECK: %[[X:.+]] = spirv.Load "StorageBuffer" %{{.*}} : f32
   // CHECK: spirv.GL.Exp2 %[[X]] : f32
-  // CHECK: spirv.GL.Log2 %[[X]] : f32
+  // CHECK: %[[SUB:.+]] = spirv.ULessThan
+  // CHECK: %[[M:.+]] = spirv.ConvertUToF %{{.*}} : i32 to f32
+  // CHECK: %[[ARG:.+]] = spirv.Select %[[SUB]], %[[M]], %[[X]] : i1, f32
+  // CHECK: %[[L:.+]] = spirv.GL.Log2 %[[ARG]] : f32
+  // CHECK: %[[S:.+]] = spirv.FSub %[[L]], %{{.*}} : f32
+  // CHECK: spirv.Select %[[SUB]], %[[S]], %[[L]] : i1, f32
   // CHECK: spirv.GL.Sqrt %[[X]] : f32
   // CHECK: %[[POS:.+]] = spirv.FOrdGreaterThanEqual %[[X]], %{{.*}} : f32
   // CHECK: %[[DOWN:.+]] = spirv.GL.Floor %[[X]] : f32

@@ -38,7 +38,11 @@ def ConvertTolkToArith : Pass<"convert-tolk-to-arith"> {
     `arith-emulate-unsupported-floats` marks its conversions `contract`,
     which lets the canonicalizer drop the rounding between two ops); a conversion to an 8-bit float saturates a
     finite overflow and maps infinities and NaNs as seed 000 does.
-    Float-to-integer casts saturate (NaN gives 0): DESIGN rule 2's exception.
+    Float-to-integer casts wrap modulo 2^bitsize as the folder does (NaN
+    gives 0, an infinity the least or greatest value): a conversion to a
+    wider integer and a truncation where that holds every value, float
+    arithmetic beyond. An 8-bit float NaN that a bitcast, an identity cast
+    or a where reads or makes is its format's NaN code.
 
     ```mlir
     %r = tolk.shr %x, %n : si8

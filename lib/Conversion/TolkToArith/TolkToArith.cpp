@@ -20,8 +20,11 @@
 //   sdiv is UB there);
 // - pow on integers: the exponent is read unsigned and reduced, so that
 //   math.ipowi never sees a negative exponent;
-// - float to integer casts saturate, NaN gives 0 (fptosi is poison out of
-//   range);
+// - float to integer casts wrap modulo 2^w, NaN gives 0 and infinities
+//   saturate (fptosi is poison out of range): a wider fptosi and a
+//   truncation where it holds every value, float arithmetic beyond;
+// - an 8-bit float NaN that a bitcast, an identity cast or a where reads
+//   or makes is the format's NaN code, as in the folder's storage;
 // - conversions to an 8-bit float saturate a finite overflow and map
 //   infinities and NaNs as seed 000 does (arith.truncf does neither), and
 //   arithmetic on 8-bit floats runs in f32, rounded back once.
@@ -269,7 +272,87 @@ Value truncToFp8(Builder &bld, Value v, FloatType dst) {
   return bld.select(nonFinite, code(nanCode), r);
 }
 
+/// The largest binary exponent of a finite value of `sem`: every finite
+/// value is below 2^(e + 1).
+int largestExponent(const llvm::fltSemantics &sem) {
+  return ilogb(APFloat::getLargest(sem));
+}
+
+/// The float constant 2^e of `sem`, or nullopt where it is not a finite
+/// value of the format.
+std::optional<APFloat> powerOfTwo(const llvm::fltSemantics &sem, int e) {
+  APFloat r = scalbn(APFloat::getOne(sem), e, APFloat::rmNearestTiesToEven);
+  APFloat back = scalbn(r, -e, APFloat::rmNearestTiesToEven);
+  if (!r.isFiniteNonZero() || !back.isExactlyValue(1.0))
+    return std::nullopt;
+  return r;
+}
+
+/// The 8-bit float `v` with every NaN code made the one that the folder
+/// stores (seed 000's to_storage_scalar): S.11111.11 of its sign in
+/// Fp8e5m2 (0x7D, 0x7E and their negatives are NaNs too), 0x7F in Fp8e4m3
+/// (0xFF is its other NaN); the fnuz formats have one NaN code, 0x80. On
+/// the storage bits, so that no conversion instruction sees them.
+Value canonicalFp8NaN(Builder &bld, Value v) {
+  auto ft = cast<FloatType>(Builder::eltOf(v));
+  if (isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(ft))
+    return v;
+  Type i8 = bld.b.getI8Type();
+  Value bits = bld.convert<arith::BitcastOp>(v, i8);
+  Value r;
+  if (isa<Float8E4M3FNType>(ft)) {
+    Value negNaN = bld.cmpi(arith::CmpIPredicate::eq, bits,
+                            bld.intConst(v, i8, 0xFF));
+    r = bld.select(negNaN, bld.intConst(v, i8, 0x7F), bits);
+  } else {
+    // |bits| past the infinity 0x7C is a NaN; its mantissa becomes 11.
+    Value magnitude = bld.andi(bits, bld.intConst(v, i8, 0x7F));
+    Value isNaN = bld.cmpi(arith::CmpIPredicate::ugt, magnitude,
+                           bld.intConst(v, i8, 0x7C));
+    r = bld.select(isNaN, bld.ori(bits, bld.intConst(v, i8, 0x03)), bits);
+  }
+  return bld.convert<arith::BitcastOp>(r, ft);
+}
+
+/// tolk::truncFloatModulo; `negative`, if given, is x < 0 (computed once
+/// with the caller's).
+Value truncModulo(OpBuilder &b, Location loc, Value x, unsigned bits,
+                  Value negative = {}) {
+  Builder bld{b, loc};
+  auto ft = cast<FloatType>(Builder::eltOf(x));
+  const llvm::fltSemantics &sem = ft.getFloatSemantics();
+  // d = x - trunc(x / 2^bits) * 2^bits, |d| < 2^bits, is exact: below
+  // 2^bits, d is x; from 2^bits on, x and the product are multiples of
+  // x's ulp, which is at least 2^bits's, so d has at most the format's
+  // precision (and is 0 once the ulp is 2^bits or more). The scaling and
+  // the product are exact, so an fma and a multiply-add give the same d.
+  // Where 2^bits exceeds the format, every finite x is below it already.
+  Value d = x;
+  std::optional<APFloat> mod = powerOfTwo(sem, int(bits));
+  if (mod) {
+    Value inverse = bld.floatConst(x, ft, *powerOfTwo(sem, -int(bits)));
+    Value scaled = arith::MulFOp::create(b, loc, x, inverse);
+    Value q = math::TruncOp::create(b, loc, scaled);
+    mod->changeSign();
+    d = math::FmaOp::create(b, loc, q, bld.floatConst(x, ft, *mod), x);
+  }
+  // The magnitude converts exactly; the sign is applied modulo 2^bits.
+  Value magnitude = math::AbsFOp::create(b, loc, d);
+  Type it = b.getIntegerType(bits);
+  Value u = bld.convert<arith::FPToUIOp>(magnitude, it);
+  if (!negative)
+    negative = bld.cmpf(arith::CmpFPredicate::OLT, x,
+                        bld.floatConst(x, ft, APFloat::getZero(sem)));
+  Value negated = arith::SubIOp::create(b, loc, bld.intConst(u, it, 0), u);
+  return bld.select(negative, negated, u);
+}
+
 } // namespace
+
+Value tolk::truncFloatModulo(OpBuilder &b, Location loc, Value x,
+                             unsigned bits) {
+  return truncModulo(b, loc, x, bits);
+}
 
 //===----------------------------------------------------------------------===//
 // Conversions between data types (tolk.cast, and 8-bit float arithmetic)
@@ -300,56 +383,94 @@ Value floatToFloat(Builder &bld, Value v, FloatType dst) {
   return bld.convert<arith::TruncFOp>(wide, dst);
 }
 
-/// A float (not 8-bit) `v` converted to an integer, rounding towards zero and
-/// saturating: NaN gives 0, values at or past the integer's range its
-/// minimum or maximum. fptosi/fptoui are poison out of range, so they only
-/// ever see an in-range value (out-of-range lanes are replaced by 0 first).
-Value floatToIntSat(Builder &bld, Value v, IntegerType dst, bool isSigned) {
+/// A float `v` (f16, f32 or f64; the narrower formats are widened first) of
+/// data type `from` converted to the integer type `dst` as seed 000's const
+/// does: rounded towards zero and wrapped modulo 2^w; NaN gives 0 and an
+/// infinity the least or greatest value. fptosi/fptoui are poison out of
+/// range, so they only see values that convert exactly.
+///
+/// Direct: when every finite value of `from` is below 2^(K-1) (K = 32 or
+/// 64, at least w), or every value from 2^(K-1) on is a multiple of 2^w (its
+/// wrap is 0: f32 from 2^31 is a multiple of 2^8, from 2^63 of 2^40), one
+/// fptosi to iK of the values below 2^(K-1) in magnitude (the others become
+/// 0 first), then a truncation to w bits, is the wrap. Otherwise the value
+/// is reduced modulo 2^M in float arithmetic (truncFloatModulo). Either way
+/// an infinity then selects the saturated value.
+Value floatToInt(Builder &bld, Value v, DType from, IntegerType dst,
+                 bool isSigned) {
   auto src = cast<FloatType>(Builder::eltOf(v));
   const llvm::fltSemantics &sem = src.getFloatSemantics();
+  const llvm::fltSemantics &fromSem = *tolk::dtype::semantics(from);
   unsigned w = dst.getWidth();
-  // The exact bounds of the values that truncate into range: (lo, hi), with
-  // lo = -2^(w-1) - 1, hi = 2^(w-1) (signed) or lo = -1, hi = 2^w.
-  APInt hi = isSigned ? APInt::getOneBitSet(w + 2, w - 1)
-                      : APInt::getOneBitSet(w + 2, w);
-  APInt lo = isSigned ? -APInt::getOneBitSet(w + 2, w - 1) - 1
-                      : APInt::getAllOnes(w + 2);
-  // Rounded upwards into the format: hi, a power of two, is exact or
-  // overflows to +inf (then only +inf is too high); lo rounds to the next
-  // float above it when inexact (or -largest past the range), so v <= lo
-  // becomes v < loF.
-  APFloat hiF(sem), loF(sem);
-  hiF.convertFromAPInt(hi, /*IsSigned=*/true, APFloat::rmTowardPositive);
-  APFloat::opStatus loStatus =
-      loF.convertFromAPInt(lo, /*IsSigned=*/true, APFloat::rmTowardPositive);
-  Value hiV = bld.floatConst(v, src, hiF);
-  Value tooHigh = bld.cmpf(arith::CmpFPredicate::OGE, v, hiV);
-  Value loV = bld.floatConst(v, src, loF);
-  Value tooLow = bld.cmpf(loStatus == APFloat::opOK ? arith::CmpFPredicate::OLE
-                                                    : arith::CmpFPredicate::OLT,
-                          v, loV);
-  Value isNaN = bld.cmpf(arith::CmpFPredicate::UNO, v, v);
-  Value beyond = bld.ori(tooHigh, tooLow);
-  Value outside = bld.ori(beyond, isNaN);
+  int rangeExp = largestExponent(fromSem);
+  // The fraction bits of `from`: a value of 2^e or more is a multiple of
+  // 2^(e - fractionBits).
+  int fractionBits = int(APFloat::semanticsPrecision(fromSem)) - 1;
+  Value abs = math::AbsFOp::create(bld.b, bld.loc, v);
+  Value inf = bld.floatConst(v, src, APFloat::getInf(sem));
   Value zero = bld.floatConst(v, src, APFloat::getZero(sem));
-  Value safe = bld.select(outside, zero, v);
-  Value r = isSigned ? bld.convert<arith::FPToSIOp>(safe, dst)
-                     : bld.convert<arith::FPToUIOp>(safe, dst);
+  Value negative; // v < 0, built where it is needed, once.
+  auto isNegative = [&] {
+    if (!negative)
+      negative = bld.cmpf(arith::CmpFPredicate::OLT, v, zero);
+    return negative;
+  };
+
+  unsigned direct = 0;
+  bool allBelow = false;
+  for (unsigned k : {32u, 64u}) {
+    if (k < w && w <= 64)
+      continue;
+    allBelow = rangeExp < int(k) - 1;
+    if (allBelow || (w <= 64 && int(k) - 1 - fractionBits >= int(w))) {
+      direct = k;
+      break;
+    }
+  }
+  Value r;
+  if (direct) {
+    // Below 2^(K-1) in magnitude (or finite, when all are), else 0.
+    Value bound =
+        allBelow ? inf
+                 : bld.floatConst(v, src, *powerOfTwo(sem, int(direct) - 1));
+    Value inRange = bld.cmpf(arith::CmpFPredicate::OLT, abs, bound);
+    Value safe = bld.select(inRange, v, zero);
+    r = bld.convert<arith::FPToSIOp>(safe, bld.b.getIntegerType(direct));
+    if (direct > w)
+      r = bld.convert<arith::TruncIOp>(r, dst);
+    else if (direct < w)
+      r = bld.convert<arith::ExtSIOp>(r, dst);
+  } else {
+    unsigned m = std::max(w, 32u);
+    // A NaN or an infinity becomes 0 first (then the infinity saturates).
+    Value finite = bld.cmpf(arith::CmpFPredicate::OLT, abs, inf);
+    Value safe = bld.select(finite, v, zero);
+    r = truncModulo(bld.b, bld.loc, safe, m, isNegative());
+    if (m > w)
+      r = bld.convert<arith::TruncIOp>(r, dst);
+  }
+  if (!APFloat::semanticsHasInf(fromSem))
+    return r;
+  Value isInf = bld.cmpf(arith::CmpFPredicate::OEQ, abs, inf);
   APInt maxI = isSigned ? APInt::getSignedMaxValue(w) : APInt::getMaxValue(w);
   APInt minI = isSigned ? APInt::getSignedMinValue(w) : APInt::getZero(w);
-  Value maxV = bld.intConst(v, dst, maxI);
-  r = bld.select(tooHigh, maxV, r);
-  Value minV = bld.intConst(v, dst, minI);
-  return bld.select(tooLow, minV, r);
+  Value sat = bld.select(isNegative(), bld.intConst(v, dst, minI),
+                         bld.intConst(v, dst, maxI));
+  return bld.select(isInf, sat, r);
 }
 
 /// `v` of data type `from` (already converted to arith's types) as a value
 /// of `to`, whose arith element type is `dst`; shapes are kept. Seed 000's
-/// const, with the saturating float-to-integer exception.
+/// const.
 Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
   Type src = Builder::eltOf(v);
-  if (src == dst)
-    return v; // Same type, or integers of one width: the bits are the value.
+  if (src == dst) {
+    // Same type, or integers of one width: the bits are the value, but for
+    // an 8-bit float's NaN, which is its format's one NaN code (of its sign).
+    if (isFp8Type(src))
+      return canonicalFp8NaN(bld, v);
+    return v;
+  }
   if (tolk::dtype::isBool(to)) {
     // Nonzero-ness; a NaN is nonzero.
     if (auto ft = dyn_cast<FloatType>(src)) {
@@ -365,9 +486,10 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
   }
   if (auto dstInt = dyn_cast<IntegerType>(dst)) {
     if (auto ft = dyn_cast<FloatType>(src)) {
-      if (computesInF32(bld, ft))
+      // bf16 widens exactly too: the conversion is f32's.
+      if (computesInF32(bld, ft) || ft.isBF16())
         v = bld.convert<arith::ExtFOp>(v, bld.b.getF32Type());
-      return floatToIntSat(bld, v, dstInt, !readsUnsigned(to));
+      return floatToInt(bld, v, from, dstInt, !readsUnsigned(to));
     }
     unsigned sw = src.getIntOrFloatBitWidth(), dw = dstInt.getWidth();
     if (sw > dw)
@@ -644,8 +766,11 @@ Value lowerElementwise(Operation *op, Builder &bld, DType dt,
     return unary(math::Exp2Op(), /*saturateOverflow=*/true);
   if (isa<Log2Op>(op))
     return unary(math::Log2Op());
-  if (isa<WhereOp>(op))
-    return bld.select(x[0], x[1], x[2]);
+  if (isa<WhereOp>(op)) {
+    // An 8-bit float from memory may hold a NaN code the folder has not.
+    Value r = bld.select(x[0], x[1], x[2]);
+    return isFp8Type(Builder::eltOf(r)) ? canonicalFp8NaN(bld, r) : r;
+  }
   llvm_unreachable("not a primitive elementwise op");
 }
 
@@ -802,7 +927,10 @@ struct CastLowering : public OpConversionPattern<tolk::CastOp> {
 
 /// tolk.bitcast: arith.bitcast between types of one width; Bool's storage is
 /// a byte (0 or 1), so i1 widens with extui, and a byte read as Bool is its
-/// nonzero-ness (the folder rejects bytes other than 0 and 1).
+/// nonzero-ness (the folder rejects bytes other than 0 and 1). An 8-bit
+/// float's NaN has one code in the folder (seed 000's storage), so a NaN
+/// code, read or written, becomes that one: an 8-bit float from memory may
+/// hold another.
 struct BitcastLowering : public OpConversionPattern<tolk::BitcastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -815,6 +943,8 @@ struct BitcastLowering : public OpConversionPattern<tolk::BitcastOp> {
     Value v = adaptor.getInput();
     Type src = Builder::eltOf(v), dst = getElementTypeOrSelf(type);
     Type i8 = rewriter.getI8Type();
+    if (isFp8Type(src))
+      v = canonicalFp8NaN(bld, v);
     if (src == dst) {
       rewriter.replaceOp(op, v);
       return success();
@@ -830,6 +960,8 @@ struct BitcastLowering : public OpConversionPattern<tolk::BitcastOp> {
     } else {
       v = bld.convert<arith::BitcastOp>(v, dst);
     }
+    if (isFp8Type(dst) && !src.isInteger(1)) // 0 and 1 are no NaN codes.
+      v = canonicalFp8NaN(bld, v);
     rewriter.replaceOp(op, v);
     return success();
   }

@@ -13,7 +13,8 @@
 //
 // 1. the kernels are checked against the target environment, so that a type
 //    the target cannot express is a diagnostic at the op that uses it, not
-//    a failure to legalize or a silent emulation;
+//    a failure to legalize or a silent emulation (but a float-to-integer
+//    cast's i64 intermediate, which becomes 32-bit arithmetic first);
 // 2. in a copy of the gpu.module, every buffer access is rebased onto its
 //    buffer (SPIR-V's logical addressing has no pointer with an offset: the
 //    offset goes into the access chain), workgroup attributions become
@@ -21,7 +22,9 @@
 //    becomes i16 (SPIR-V has no bf16), float pow becomes C99's pow in f64
 //    arithmetic (GLSL's Pow is undefined for x <= 0), float conversions
 //    keep seed 000's NaN payloads (OpFConvert may make a NaN canonical),
-//    and the entry point and binding ABI attributes are set;
+//    f64 to f16 rounds once (OpFConvert may round through f32), log2 of a
+//    subnormal f32 is computed from its significand (a driver may flush
+//    it), and the entry point and binding ABI attributes are set;
 // 3. the copy is converted with upstream's patterns, as convert-gpu-to-spirv
 //    does;
 // 4. the by-value parameters move into one push-constant block.
@@ -29,6 +32,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
+
+#include "tolk/Conversion/TolkToArith/TolkToArith.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
@@ -749,6 +754,40 @@ static void expandPow(gpu::GPUFuncOp func, const spirv::TargetEnv &env) {
 }
 
 //===----------------------------------------------------------------------===//
+// log2 of a subnormal
+//===----------------------------------------------------------------------===//
+
+/// math.log2 of f32 where the operand is a positive subnormal: log2(m) - 149
+/// for its integer significand m = bits (exact in f32, a normal value).
+/// Without shaderDenormPreserve a driver may flush a subnormal operand, and
+/// lavapipe's Log2 reads its exponent field as if it were normal (log2 of
+/// 2^-149 is -127 there). One log2 a lane still: the operand is selected.
+static void log2OfSubnormals(gpu::GPUFuncOp func) {
+  SmallVector<math::Log2Op> logs;
+  func.walk([&](math::Log2Op op) {
+    if (getElementTypeOrSelf(op.getType()).isF32())
+      logs.push_back(op);
+  });
+  for (math::Log2Op op : logs) {
+    OpBuilder builder(op);
+    Value x = op.getOperand();
+    LaneBuilder lb{builder, op.getLoc(), dyn_cast<VectorType>(x.getType())};
+    Type i32 = builder.getI32Type();
+    Value bits = lb.bitcast(x, i32);
+    // 1 <= bits <= 0x7FFFFF: a positive subnormal (unsigned bits - 1).
+    Value subnormal = lb.cmpi(arith::CmpIPredicate::ult,
+                              lb.subi(bits, lb.i32(1)), lb.i32(0x7FFFFF));
+    Value significand = arith::UIToFPOp::create(builder, lb.loc, x.getType(),
+                                                bits);
+    Value log = math::Log2Op::create(builder, lb.loc,
+                                     lb.select(subnormal, significand, x));
+    Value scaled = lb.subf(log, lb.f32(149.0));
+    op.replaceAllUsesWith(lb.select(subnormal, scaled, log));
+    op.erase();
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // NaN payloads of float conversions
 //===----------------------------------------------------------------------===//
 
@@ -815,6 +854,89 @@ static void keepConversionNaNs(gpu::GPUFuncOp func,
     Value converted = op->getResult(0);
     Value r = lb.select(isNaN, lb.bitcast(nanBits, dst), converted);
     converted.replaceAllUsesExcept(r, r.getDefiningOp());
+  }
+}
+
+/// arith.truncf from f64 to f16 as two conversions that round once: to f32
+/// rounded to odd (to nearest, then, when that was inexact, the one of the
+/// two f32 around the value whose last bit is set), then to f16. f32 has
+/// 24 bits, at least f16's 11 plus 2, so the second rounding gives the f16
+/// nearest the f64 (the argument of the integer conversions' round to odd,
+/// lib/Transforms/ExpandFloatConversions.cpp). Vulkan's OpFConvert from f64
+/// to f16 may round twice: lavapipe converts through f32, rounding to
+/// nearest both times. Runs after keepConversionNaNs, whose select gives a
+/// NaN its bits, so only the numbers take this path.
+static void roundF64ToF16Once(gpu::GPUFuncOp func) {
+  SmallVector<arith::TruncFOp> truncs;
+  func.walk([&](arith::TruncFOp op) {
+    if (getElementTypeOrSelf(op.getIn().getType()).isF64() &&
+        getElementTypeOrSelf(op.getType()).isF16())
+      truncs.push_back(op);
+  });
+  for (arith::TruncFOp op : truncs) {
+    OpBuilder builder(op);
+    Value x = op.getIn();
+    LaneBuilder lb{builder, op.getLoc(), dyn_cast<VectorType>(x.getType())};
+    Type f32 = builder.getF32Type(), f64 = builder.getF64Type();
+    Type i32 = builder.getI32Type();
+    Value nearest = arith::TruncFOp::create(builder, lb.loc, lb.of(f32), x);
+    Value back = arith::ExtFOp::create(builder, lb.loc, lb.of(f64), nearest);
+    // Ordered: false for NaN; an infinity converts exactly.
+    Value inexact = lb.cmpf(arith::CmpFPredicate::ONE, back, x);
+    Value away = lb.cmpf(arith::CmpFPredicate::OGT,
+                         math::AbsFOp::create(builder, lb.loc, back),
+                         math::AbsFOp::create(builder, lb.loc, x));
+    // In sign and magnitude, the f32 next to `nearest` towards zero is one
+    // code lower (an overflow to infinity becomes the largest finite).
+    Value bits = lb.bitcast(nearest, i32);
+    Value towardZero = lb.select(away, lb.subi(bits, lb.i32(1)), bits);
+    Value odd = lb.select(inexact, lb.ori(towardZero, lb.i32(1)), bits);
+    Value r = arith::TruncFOp::create(builder, lb.loc, op.getType(),
+                                      lb.bitcast(odd, f32));
+    op.replaceAllUsesWith(r);
+    op.erase();
+  }
+}
+
+/// Without Int64, the float-to-integer casts that TolkToArith builds from a
+/// conversion to i64 and a truncation to 32 bits or fewer (arith.fptosi to
+/// i64 of a value below 2^63 in magnitude, then arith.trunci) take the
+/// low 32 bits from tolk::truncFloatModulo instead, in f32 or f64 and i32
+/// arithmetic. Done on the gpu.module before it is checked, so that the
+/// i64 the target lacks is gone.
+static void narrowFloatToInt64(gpu::GPUModuleOp module,
+                               const spirv::TargetEnv &env) {
+  if (env.allows(spirv::Capability::Int64))
+    return;
+  SmallVector<arith::FPToSIOp> conversions;
+  module.walk([&](arith::FPToSIOp op) {
+    if (!getElementTypeOrSelf(op.getType()).isInteger(64) ||
+        op->use_empty())
+      return;
+    bool truncated = llvm::all_of(op->getUsers(), [](Operation *user) {
+      auto trunc = dyn_cast<arith::TruncIOp>(user);
+      return trunc &&
+             getElementTypeOrSelf(trunc.getType()).getIntOrFloatBitWidth() <=
+                 32;
+    });
+    if (truncated)
+      conversions.push_back(op);
+  });
+  for (arith::FPToSIOp op : conversions) {
+    OpBuilder builder(op);
+    Value low = tolk::truncFloatModulo(builder, op.getLoc(), op.getIn(), 32);
+    for (Operation *user : llvm::make_early_inc_range(op->getUsers())) {
+      auto trunc = cast<arith::TruncIOp>(user);
+      Value r = low;
+      if (r.getType() != trunc.getType()) {
+        builder.setInsertionPoint(trunc);
+        r = arith::TruncIOp::create(builder, trunc.getLoc(), trunc.getType(),
+                                    low);
+      }
+      trunc.replaceAllUsesWith(r);
+      trunc.erase();
+    }
+    op.erase();
   }
 }
 
@@ -1103,8 +1225,11 @@ struct ConvertTolkKernelsToSPIRVPass
         module.getBody()->getOps<gpu::GPUModuleOp>());
 
     bool ok = true;
-    for (gpu::GPUModuleOp gpuModule : gpuModules)
-      ok &= succeeded(checkKernels(gpuModule, targetEnvOf(gpuModule)));
+    for (gpu::GPUModuleOp gpuModule : gpuModules) {
+      spirv::TargetEnvAttr attr = targetEnvOf(gpuModule);
+      narrowFloatToInt64(gpuModule, spirv::TargetEnv(attr));
+      ok &= succeeded(checkKernels(gpuModule, attr));
+    }
     if (!ok)
       return signalPassFailure();
 
@@ -1146,7 +1271,9 @@ struct ConvertTolkKernelsToSPIRVPass
         expandTrunc(func);
         spirv::TargetEnv env(targetAttr);
         expandPow(func, env);
+        log2OfSubnormals(func);
         keepConversionNaNs(func, env);
+        roundF64ToF16Once(func);
         if (failed(storeBF16AsI16(func)))
           return failure();
         setABIAttributes(func);

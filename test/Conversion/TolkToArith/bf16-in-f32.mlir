@@ -64,7 +64,8 @@ func.func @others(%a: vector<4xbf16>, %b: vector<4xbf16>)
 // CHECK-SAME: %[[X:.*]]: bf16, %[[I:.*]]: i32, %[[J:.*]]: i16
 // CHECK: %[[XW:.*]] = arith.extf %[[X]] : bf16 to f32
 // CHECK: arith.cmpf une, %[[XW]], %{{.*}} : f32
-// CHECK: arith.fptosi %{{.*}} : f32 to i32
+// CHECK: %[[N:.*]] = arith.fptosi %{{.*}} : f32 to i64
+// CHECK: arith.trunci %[[N]] : i64 to i32
 // CHECK: %[[IF:.*]] = arith.sitofp %[[I]] : i32 to f64
 // CHECK: arith.truncf %[[IF]] : f64 to bf16
 // CHECK: %[[JF:.*]] = arith.sitofp %[[J]] : i16 to f32

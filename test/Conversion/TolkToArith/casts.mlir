@@ -1,8 +1,8 @@
 // RUN: tolk-opt --convert-tolk-to-arith --split-input-file %s | FileCheck %s
 
-// tolk.cast: seed 000's const on values, with saturating float-to-integer
-// conversions (DESIGN rule 2's exception). 8-bit float targets are in
-// fp8-bf16.mlir.
+// tolk.cast: seed 000's const on values; a float converts to an integer
+// by rounding towards zero and wrapping, as the folder does. 8-bit float
+// targets are in fp8-bf16.mlir, their NaN codes in fp8-nan-codes.mlir.
 
 // Integers: the source's signedness chooses the extension; Bool is
 // unsigned; same width is the same signless value.
@@ -69,27 +69,26 @@ func.func @float_to_float(%f: f32, %d: f64, %h: f16) -> (f64, f32, bf16) {
 
 // -----
 
-// Float to integer saturates and NaN gives 0; fptosi only sees in-range
-// values. The bounds are rounded upwards into the format: 2^31 overflows f16
-// to +inf (only +inf is too high), -2^31 - 1 rounds to -65504 (only -inf is
-// below it, so the comparison is strict).
+// Float to integer wraps modulo 2^w, NaN gives 0 and an infinity the
+// integer's least or greatest value; fptosi only sees values that convert
+// exactly. Every f16 is below 2^31 in magnitude: one conversion to i32 of
+// the finite values (the others become 0 first), and a select for the
+// infinities.
 // CHECK-LABEL: func.func @f16_to_si32
 // CHECK-SAME: (%[[H:.*]]: f16)
-// CHECK: %[[HI:.*]] = arith.constant 0x7C00 : f16
-// CHECK: %[[TOOHIGH:.*]] = arith.cmpf oge, %[[H]], %[[HI]] : f16
-// CHECK: %[[LO:.*]] = arith.constant -6.550400e+04 : f16
-// CHECK: %[[TOOLOW:.*]] = arith.cmpf olt, %[[H]], %[[LO]] : f16
-// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[H]], %[[H]] : f16
-// CHECK: %[[B1:.*]] = arith.ori %[[TOOHIGH]], %[[TOOLOW]] : i1
-// CHECK: %[[B2:.*]] = arith.ori %[[B1]], %[[NAN]] : i1
+// CHECK: %[[ABS:.*]] = math.absf %[[H]] : f16
+// CHECK: %[[INF:.*]] = arith.constant 0x7C00 : f16
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f16
-// CHECK: %[[SAFE:.*]] = arith.select %[[B2]], %[[Z]], %[[H]] : f16
+// CHECK: %[[FIN:.*]] = arith.cmpf olt, %[[ABS]], %[[INF]] : f16
+// CHECK: %[[SAFE:.*]] = arith.select %[[FIN]], %[[H]], %[[Z]] : f16
 // CHECK: %[[I:.*]] = arith.fptosi %[[SAFE]] : f16 to i32
+// CHECK: %[[ISINF:.*]] = arith.cmpf oeq, %[[ABS]], %[[INF]] : f16
 // CHECK: %[[MAX:.*]] = arith.constant 2147483647 : i32
-// CHECK: %[[R1:.*]] = arith.select %[[TOOHIGH]], %[[MAX]], %[[I]] : i32
 // CHECK: %[[MIN:.*]] = arith.constant -2147483648 : i32
-// CHECK: %[[R2:.*]] = arith.select %[[TOOLOW]], %[[MIN]], %[[R1]] : i32
-// CHECK: return %[[R2]]
+// CHECK: %[[NEG:.*]] = arith.cmpf olt, %[[H]], %[[Z]] : f16
+// CHECK: %[[SAT:.*]] = arith.select %[[NEG]], %[[MIN]], %[[MAX]] : i32
+// CHECK: %[[R:.*]] = arith.select %[[ISINF]], %[[SAT]], %[[I]] : i32
+// CHECK: return %[[R]]
 func.func @f16_to_si32(%h: f16) -> si32 {
   %0 = tolk.cast %h : f16 to si32
   return %0 : si32
@@ -97,35 +96,82 @@ func.func @f16_to_si32(%h: f16) -> si32 {
 
 // -----
 
-// Exact bounds: x >= 256 is too high, x <= -1 too low (-0.5 truncates to 0).
-// CHECK-LABEL: func.func @f64_to_ui8
-// CHECK-SAME: (%[[D:.*]]: f64)
-// CHECK: %[[HI:.*]] = arith.constant 2.560000e+02 : f64
-// CHECK: %[[TOOHIGH:.*]] = arith.cmpf oge, %[[D]], %[[HI]] : f64
-// CHECK: %[[LO:.*]] = arith.constant -1.000000e+00 : f64
-// CHECK: %[[TOOLOW:.*]] = arith.cmpf ole, %[[D]], %[[LO]] : f64
-// CHECK: arith.fptoui %{{.*}} : f64 to i8
+// An f32 from 2^63 on is a multiple of 2^40, which wraps to 0 in 32 bits:
+// the values below 2^63 convert to i64, and the truncation wraps them.
+// CHECK-LABEL: func.func @f32_to_si32
+// CHECK-SAME: (%[[F:.*]]: f32)
+// CHECK: %[[ABS:.*]] = math.absf %[[F]] : f32
+// CHECK: %[[B:.*]] = arith.constant 9.22337203E+18 : f32
+// CHECK: %[[IN:.*]] = arith.cmpf olt, %[[ABS]], %[[B]] : f32
+// CHECK: %[[SAFE:.*]] = arith.select %[[IN]], %[[F]], %{{.*}} : f32
+// CHECK: %[[W:.*]] = arith.fptosi %[[SAFE]] : f32 to i64
+// CHECK: %[[T:.*]] = arith.trunci %[[W]] : i64 to i32
+// CHECK: %[[ISINF:.*]] = arith.cmpf oeq, %[[ABS]], %{{.*}} : f32
+// CHECK: arith.select %[[ISINF]], %{{.*}}, %[[T]] : i32
+func.func @f32_to_si32(%f: f32) -> si32 {
+  %0 = tolk.cast %f : f32 to si32
+  return %0 : si32
+}
+
+// -----
+
+// From 2^31 on an f32 is a multiple of 2^8: 32 bits suffice for 8. Unsigned
+// integers wrap alike (-1.5 is 255); -inf gives 0, +inf 255.
+// CHECK-LABEL: func.func @f32_to_ui8
+// CHECK: %[[B:.*]] = arith.constant 2.14748365E+9 : f32
+// CHECK: arith.cmpf olt, %{{.*}}, %[[B]] : f32
+// CHECK: %[[W:.*]] = arith.fptosi %{{.*}} : f32 to i32
+// CHECK: %[[T:.*]] = arith.trunci %[[W]] : i32 to i8
 // CHECK: %[[MAX:.*]] = arith.constant -1 : i8
-// CHECK: arith.select %[[TOOHIGH]], %[[MAX]], %{{.*}} : i8
 // CHECK: %[[MIN:.*]] = arith.constant 0 : i8
-// CHECK: arith.select %[[TOOLOW]], %[[MIN]], %{{.*}} : i8
-func.func @f64_to_ui8(%d: f64) -> ui8 {
-  %0 = tolk.cast %d : f64 to ui8
+// CHECK: arith.select %{{.*}}, %[[MIN]], %[[MAX]] : i8
+func.func @f32_to_ui8(%f: f32) -> ui8 {
+  %0 = tolk.cast %f : f32 to ui8
   return %0 : ui8
 }
 
 // -----
 
-// -2^63 - 1 is not a double: the next double above it is -2^63, and a value
-// below that is too low.
+// f64 past 2^63 has bits below 2^64 (a multiple of 2^11): the finite value
+// is reduced modulo 2^64 in f64, exactly (x - trunc(x / 2^64) * 2^64, an
+// fma), and its magnitude converted unsigned, then negated for a negative
+// value.
 // CHECK-LABEL: func.func @f64_to_si64
-// CHECK: arith.constant 9.2233720368547758E+18 : f64
-// CHECK: arith.cmpf oge
-// CHECK: %[[LO:.*]] = arith.constant -9.2233720368547758E+18 : f64
-// CHECK: arith.cmpf olt, %{{.*}}, %[[LO]] : f64
+// CHECK-SAME: (%[[D:.*]]: f64)
+// CHECK: %[[ABS:.*]] = math.absf %[[D]] : f64
+// CHECK: %[[FIN:.*]] = arith.cmpf olt, %[[ABS]], %{{.*}} : f64
+// CHECK: %[[SAFE:.*]] = arith.select %[[FIN]], %[[D]], %{{.*}} : f64
+// CHECK: %[[NEG:.*]] = arith.cmpf olt, %[[D]], %{{.*}} : f64
+// CHECK: %[[INV:.*]] = arith.constant 5.4210108624275222E-20 : f64
+// CHECK: %[[S:.*]] = arith.mulf %[[SAFE]], %[[INV]] : f64
+// CHECK: %[[Q:.*]] = math.trunc %[[S]] : f64
+// CHECK: %[[M:.*]] = arith.constant -1.8446744073709552E+19 : f64
+// CHECK: %[[R:.*]] = math.fma %[[Q]], %[[M]], %[[SAFE]] : f64
+// CHECK: %[[A:.*]] = math.absf %[[R]] : f64
+// CHECK: %[[U:.*]] = arith.fptoui %[[A]] : f64 to i64
+// CHECK: %[[N:.*]] = arith.subi %{{.*}}, %[[U]] : i64
+// CHECK: %[[V:.*]] = arith.select %[[NEG]], %[[N]], %[[U]] : i64
+// CHECK: %[[ISINF:.*]] = arith.cmpf oeq, %[[ABS]], %{{.*}} : f64
+// CHECK: %[[SAT:.*]] = arith.select %[[NEG]], %{{.*}}, %{{.*}} : i64
+// CHECK: arith.select %[[ISINF]], %[[SAT]], %[[V]] : i64
 func.func @f64_to_si64(%d: f64) -> si64 {
   %0 = tolk.cast %d : f64 to si64
   return %0 : si64
+}
+
+// -----
+
+// To 16 bits from f64 the reduction is modulo 2^32, then truncated; to 8
+// bits the f64 from 2^63 on (multiples of 2^11) wrap to 0.
+// CHECK-LABEL: func.func @f64_to_narrow
+// CHECK: %[[U:.*]] = arith.fptoui %{{.*}} : f64 to i32
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+// CHECK: %[[W:.*]] = arith.fptosi %{{.*}} : f64 to i64
+// CHECK: arith.trunci %[[W]] : i64 to i8
+func.func @f64_to_narrow(%d: f64) -> (si16, ui8) {
+  %0 = tolk.cast %d : f64 to si16
+  %1 = tolk.cast %d : f64 to ui8
+  return %0, %1 : si16, ui8
 }
 
 // -----
@@ -136,10 +182,11 @@ func.func @f64_to_si64(%d: f64) -> si64 {
 // CHECK-SAME: (%[[V:.*]]: vector<4xi16>, %[[F:.*]]: f32)
 // CHECK: %[[L0:.*]] = vector.extract %[[V]][0] : i16 from vector<4xi16>
 // CHECK: %[[E:.*]] = arith.extsi %[[L0]] : i16 to i32
-// CHECK: %[[I:.*]] = arith.fptosi %{{.*}} : f32 to i8
-// CHECK: arith.select %{{.*}} : i8
+// CHECK: %[[I:.*]] = arith.fptosi %{{.*}} : f32 to i32
+// CHECK: arith.trunci %[[I]] : i32 to i8
+// CHECK: arith.select
 // CHECK: %[[S:.*]] = arith.select %{{.*}} : i8
-// CHECK: vector.broadcast %[[S]] : i8 to vector<2xi8>
+// CHECK-NEXT: vector.broadcast %[[S]] : i8 to vector<2xi8>
 func.func @lanes(%v: vector<4xsi16>, %f: f32) -> (si32, vector<2xsi8>) {
   %0 = tolk.cast %v : vector<4xsi16> to si32
   %1 = tolk.cast %f : f32 to vector<2xsi8>
@@ -148,7 +195,8 @@ func.func @lanes(%v: vector<4xsi16>, %f: f32) -> (si32, vector<2xsi8>) {
 
 // -----
 
-// tolk.bitcast: same width, bits kept. Bool's storage is a byte.
+// tolk.bitcast: same width, bits kept. Bool's storage is a byte (0 or 1,
+// never an 8-bit NaN code). An 8-bit float's NaN codes: fp8-nan-codes.mlir.
 // CHECK-LABEL: func.func @bitcast
 // CHECK-SAME: (%[[F:.*]]: f32, %[[A:.*]]: i8, %[[B:.*]]: i1, %[[E:.*]]: f8E4M3FN)
 // CHECK: %[[I:.*]] = arith.bitcast %[[F]] : f32 to i32
@@ -156,7 +204,8 @@ func.func @lanes(%v: vector<4xsi16>, %f: f32) -> (si32, vector<2xsi8>) {
 // CHECK: %[[AB:.*]] = arith.cmpi ne, %[[A]], %[[Z]] : i8
 // CHECK: %[[BB:.*]] = arith.extui %[[B]] : i1 to i8
 // CHECK: %[[BE:.*]] = arith.bitcast %[[BB]] : i8 to f8E4M3FN
-// CHECK: %[[EB:.*]] = arith.bitcast %[[E]] : f8E4M3FN to i8
+// CHECK: arith.bitcast %[[E]] : f8E4M3FN to i8
+// CHECK: %[[EB:.*]] = arith.bitcast %{{.*}} : f8E4M3FN to i8
 // CHECK: return %[[I]], %[[A]], %[[AB]], %[[BE]], %[[EB]]
 func.func @bitcast(%f: f32, %a: si8, %b: i1, %e: f8E4M3FN) -> (ui32, ui8, i1, f8E4M3FN, si8) {
   %0 = tolk.bitcast %f : f32 to ui32
@@ -176,6 +225,7 @@ func.func @bitcast(%f: f32, %a: si8, %b: i1, %e: f8E4M3FN) -> (ui32, ui8, i1, f8
 // CHECK: %[[W:.*]] = arith.extsi %[[A]] : i8 to i128
 // CHECK: %[[N:.*]] = arith.trunci %[[W]] : i128 to i16
 // CHECK: arith.fptoui %{{.*}} : f32 to i256
+// CHECK: arith.subi
 // CHECK: %[[D:.*]] = arith.uitofp %[[B]] : i128 to f64
 // CHECK: %[[C:.*]] = arith.constant -1 : i128
 // CHECK: return %[[N]], %{{.*}}, %[[D]], %[[C]]

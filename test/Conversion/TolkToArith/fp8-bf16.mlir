@@ -92,14 +92,19 @@ func.func @e5m2_to_e4m3fnuz(%x: f8E5M2) -> f8E4M3FNUZ {
 // -----
 
 // An integer goes through f32: exact below 2^24, and anything larger
-// saturates either way. Widening an 8-bit float is exact.
+// saturates either way. Widening an 8-bit float is exact; every 8-bit
+// value is below 2^31, so one conversion to i32 and a truncation wrap it,
+// and f8E4M3FNUZ has no infinity to saturate.
 // CHECK-LABEL: func.func @int_and_fp8
 // CHECK-SAME: (%[[I:.*]]: i32, %[[X:.*]]: f8E4M3FNUZ)
 // CHECK: %[[F:.*]] = arith.sitofp %[[I]] : i32 to f32
 // CHECK: arith.truncf %{{.*}} : f32 to f8E4M3FN
 // CHECK: %[[W:.*]] = arith.extf %[[X]] : f8E4M3FNUZ to f32
-// CHECK: arith.fptoui %{{.*}} : f32 to i16
+// CHECK: %[[N:.*]] = arith.fptosi %{{.*}} : f32 to i32
+// CHECK-NEXT: %[[U:.*]] = arith.trunci %[[N]] : i32 to i16
+// CHECK-NOT: arith.select
 // CHECK: %[[H:.*]] = arith.extf %[[X]] : f8E4M3FNUZ to f16
+// CHECK: return %{{.*}}, %[[U]], %[[H]]
 func.func @int_and_fp8(%i: si32, %x: f8E4M3FNUZ) -> (f8E4M3FN, ui16, f16) {
   %0 = tolk.cast %i : si32 to f8E4M3FN
   %1 = tolk.cast %x : f8E4M3FNUZ to ui16

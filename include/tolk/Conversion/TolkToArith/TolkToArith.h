@@ -43,6 +43,15 @@ void populateTolkToArithConversionPatterns(const mlir::TypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            bool bf16InF32 = false);
 
+/// The integer part of `x` (a finite f16, f32 or f64 scalar or lanes; NaNs
+/// and infinities give an unspecified value) modulo 2^`bits`, as a signless
+/// integer of `bits` bits: x is reduced below 2^bits in float arithmetic
+/// (exactly), and its magnitude converted with fptoui. This is the part of
+/// a float-to-integer cast that a conversion to a wider integer cannot do
+/// (values of 2^63 and more, or a target without 64-bit integers).
+mlir::Value truncFloatModulo(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value x, unsigned bits);
+
 /// Marks the ops of arith, vector and tensor legal when their types are
 /// (signless): the patterns above rewrite those that carry Tolk's signed or
 /// unsigned integers, such as the arith.constant that upstream folders make

@@ -657,8 +657,18 @@ LogicalResult BitcastOp::verify() {
                                 /*allowLaneRules=*/false);
 }
 
+/// Whether a conversion from `in` to `out` is the identity on every value's
+/// bits: not for f8E5M2 and f8E4M3FN, whose other NaN codes (from memory)
+/// become the NaN code that storage gives (the fnuz formats have one).
+static bool isIdentityConversion(Type in, Type out) {
+  if (in != out)
+    return false;
+  std::optional<ElementwiseType> t = classify(in);
+  return !t || !llvm::is_contained(dtype::fp8Ocp(), t->dtype);
+}
+
 OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
-  if (getInput().getType() == getType())
+  if (isIdentityConversion(getInput().getType(), getType()))
     return getInput();
   std::optional<dtype::Const> c = getConstantValue(adaptor.getInput());
   std::optional<ElementwiseType> out = classify(getType());
@@ -673,7 +683,7 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult BitcastOp::fold(FoldAdaptor adaptor) {
-  if (getInput().getType() == getType())
+  if (isIdentityConversion(getInput().getType(), getType()))
     return getInput();
   std::optional<dtype::Const> c = getConstantValue(adaptor.getInput());
   std::optional<ElementwiseType> in = classify(getInput().getType());

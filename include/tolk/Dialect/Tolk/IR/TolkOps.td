@@ -364,11 +364,17 @@ def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
   let summary = "value conversion";
   let description = [{
     Converts to the result's data type, as seed 000's `const` converts a
-    constant: floats round once to nearest even (8-bit floats saturate, an
-    infinity becomes the NaN of a format without one), integers wrap, Bool
-    is nonzero-ness, floats convert to integers by rounding towards zero.
-    Out-of-range float-to-integer conversions (and NaN or infinities) wrap in
-    the folder; targets saturate: the one documented difference.
+    constant, on every target as in the folder: floats round once to
+    nearest even (8-bit floats saturate, an infinity becomes the NaN of a
+    format without one), integers wrap, Bool is nonzero-ness, and a float
+    converts to an integer by rounding towards zero, then wrapping modulo
+    2^bitsize (`tolk.cast` of 200.0 to `si8` is -56); NaN gives 0 and an
+    infinity the integer's least or greatest value. A NaN keeps its sign
+    and the payload the result holds; an 8-bit float's NaN is its format's
+    NaN code, as `tolk.bitcast` says (so a cast to the same 8-bit float
+    makes every NaN code that one). The one difference between targets and the folder:
+    a signalling NaN into a conversion stays signalling in the folder and is
+    quieted by the hardware (docs/Rationale.md, "Differential testing").
 
     Lanes follow seed 004: one lane cast to several broadcasts, several cast
     to one keep lane 0. Shapes must match.
@@ -390,8 +396,13 @@ def Tolk_BitcastOp : Tolk_Op<"bitcast", [Pure]> {
   let summary = "reinterpret the bits of a value";
   let description = [{
     Seed 000's `bitcast`: the bits of each lane are kept exactly, signalling
-    NaNs included. The two data types must have the same itemsize and a
-    storage format (not void, the weak types or the storage helpers).
+    NaNs included, but for the NaN codes of an 8-bit float, which read and
+    store as its format's NaN code: S.11111.11 with their sign in
+    `f8E5M2`, 0x7F in `f8E4M3FN` (0xFF is a NaN too), 0x80 in the fnuz
+    formats (their one NaN). `0x7D` bitcast from `ui8` to `f8E5M2` and back
+    is `0x7F`. The two data types
+    must have the same itemsize and a storage format (not void, the weak
+    types or the storage helpers).
 
     ```mlir
     %u = tolk.bitcast %t : f32 to si32
