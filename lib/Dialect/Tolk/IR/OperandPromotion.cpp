@@ -15,14 +15,8 @@ using namespace tolk;
 using dtype::DType;
 
 PromotionKind tolk::getPromotionKind(Operation *op) {
-  if (isa<WhereOp>(op))
-    return PromotionKind::Arms;
-  if (isa<PowOp>(op))
-    return PromotionKind::Pow;
-  if (auto div = dyn_cast<DivOp>(op); div && div.getRounding() == Rounding::none)
-    return PromotionKind::ToFloat;
-  if (isa<ReciprocalOp, SqrtOp, Exp2Op, Log2Op>(op))
-    return PromotionKind::ToFloat;
+  if (auto elementwise = dyn_cast<ElementwiseOpInterface>(op))
+    return elementwise.getTypingRule().promotion;
   return PromotionKind::All;
 }
 

@@ -6,15 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Parsing, printing, type inference and verification of the Tolk ops. Every
-// type rule (promotion, the Bool result of comparisons, pow's exception) and
-// every constant comes from lib/Dtype.
+// tolk.const's parsing, printing and verification, the types of the
+// elementwise ops' assembly format, and the verifiers and folders of
+// tolk.cast and tolk.bitcast. The elementwise ops' typing rules are their
+// ODS (ElementwiseTyping.h); every rule of the data types and every
+// constant comes from lib/Dtype.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
-#include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 
@@ -290,42 +291,51 @@ LogicalResult ConstOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// Elementwise ops: assembly
+// Elementwise ops: the types of the assembly format
 //===----------------------------------------------------------------------===//
+//
+// `custom<ElementwiseTypes>` of TolkOps.td: `: (T0, T1) -> R`, or `: T` when
+// every operand and the result are T.
 
-/// `%a, %b attr-dict : (T0, T1) -> R` or `%a, %b attr-dict : T`.
-static ParseResult parseElementwise(OpAsmParser &parser,
-                                    OperationState &result) {
-  SmallVector<OpAsmParser::UnresolvedOperand, 3> operands;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseOperandList(operands) ||
-      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
-    return failure();
-  SmallVector<Type, 3> operandTypes;
-  Type resultType;
-  if (succeeded(parser.parseOptionalLParen())) {
-    if (parser.parseTypeList(operandTypes) || parser.parseRParen() ||
-        parser.parseArrow() || parser.parseType(resultType))
-      return failure();
-  } else {
+static ParseResult parseElementwiseTypes(OpAsmParser &parser,
+                                         ArrayRef<Type *> operandTypes,
+                                         Type &resultType) {
+  if (failed(parser.parseOptionalLParen())) {
     if (parser.parseType(resultType))
       return failure();
-    operandTypes.assign(operands.size(), resultType);
+    for (Type *t : operandTypes)
+      *t = resultType;
+    return success();
   }
-  result.addTypes(resultType);
-  return parser.resolveOperands(operands, operandTypes, loc, result.operands);
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Type, 3> types;
+  if (parser.parseTypeList(types) || parser.parseRParen() ||
+      parser.parseArrow() || parser.parseType(resultType))
+    return failure();
+  if (types.size() != operandTypes.size())
+    return parser.emitError(loc, "expected ")
+           << operandTypes.size() << " operand types, not " << types.size();
+  for (auto [t, parsed] : llvm::zip_equal(operandTypes, types))
+    *t = parsed;
+  return success();
+}
+static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &x,
+                                         Type &result) {
+  return parseElementwiseTypes(parser, {&x}, result);
+}
+static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &x,
+                                         Type &y, Type &result) {
+  return parseElementwiseTypes(parser, {&x, &y}, result);
+}
+static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &c,
+                                         Type &x, Type &y, Type &result) {
+  return parseElementwiseTypes(parser, {&c, &x, &y}, result);
 }
 
-static void printElementwise(OpAsmPrinter &p, Operation *op,
-                             ArrayRef<StringRef> elided = {}) {
-  p << ' ';
-  p.printOperands(op->getOperands());
-  p.printOptionalAttrDict(op->getAttrs(), elided);
-  p << " : ";
+static void printElementwiseTypes(OpAsmPrinter &p, Operation *op) {
   Type resultType = op->getResult(0).getType();
-  bool uniform = llvm::all_of(op->getOperandTypes(),
-                              [&](Type t) { return t == resultType; });
-  if (uniform) {
+  if (llvm::all_of(op->getOperandTypes(),
+                   [&](Type t) { return t == resultType; })) {
     p << resultType;
     return;
   }
@@ -333,261 +343,16 @@ static void printElementwise(OpAsmPrinter &p, Operation *op,
   llvm::interleaveComma(op->getOperandTypes(), p);
   p << ") -> " << resultType;
 }
-
-//===----------------------------------------------------------------------===//
-// Elementwise ops: type inference
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// The data types an op takes, checked on the type it computes in (the
-/// promotion's target).
-enum class Takes { Any, IntOrBool, Int, NotBool };
-/// What the result's data type is: the type the operands convert to, or i1.
-enum class Gives { Promoted, Bool };
-
-struct Rule {
-  Takes takes;
-  Gives gives;
-  PromotionKind kind = PromotionKind::All;
-};
-} // namespace
-
-static LogicalResult emitInferError(std::optional<Location> loc,
-                                       const Twine &message) {
-  if (loc)
-    emitError(*loc) << message;
-  return failure();
+static void printElementwiseTypes(OpAsmPrinter &p, Operation *op, Type, Type) {
+  printElementwiseTypes(p, op);
 }
-
-/// The shared inference of every elementwise op: split each operand type
-/// into data type and shape, broadcast the shapes, promote the data types,
-/// check that the op takes the promoted type, and build the result type.
-static LogicalResult inferElementwise(MLIRContext *ctx,
-                                      std::optional<Location> loc,
-                                      StringRef opName, TypeRange operandTypes,
-                                      Rule rule,
-                                      SmallVectorImpl<Type> &results) {
-  SmallVector<DType, 3> dtypes;
-  SmallVector<ValueShape, 3> shapes;
-  for (Type t : operandTypes) {
-    std::optional<ElementwiseType> et = classify(t);
-    if (!et) {
-      std::string s;
-      llvm::raw_string_ostream(s) << t;
-      return emitInferError(loc, "'" + opName + "' op operand of type " + s +
-                                        " has no Tolk data type");
-    }
-    if (et->dtype == DType::Void || et->dtype == DType::Uint128 ||
-        et->dtype == DType::Uint256)
-      return emitInferError(loc, "'" + opName + "' op operand of type " +
-                                        typeName(ctx, et->dtype) +
-                                        " is not a value an ALU computes on");
-    dtypes.push_back(et->dtype);
-    shapes.push_back(et->shape);
-  }
-  if (dtypes.empty())
-    return failure();
-  FailureOr<ValueShape> shape = broadcastShapes(shapes, loc);
-  if (failed(shape))
-    return failure();
-
-  llvm::Expected<OperandPromotion> promotion =
-      promoteOperands(dtypes, rule.kind);
-  if (!promotion) {
-    std::string msg = llvm::toString(promotion.takeError());
-    return emitInferError(loc, "'" + opName + "' op " + msg);
-  }
-  DType dt = promotion->target;
-  // The type's name only on failure: printing it is most of the inference's
-  // cost, and every op's verifier runs this (bench/README.md, "Compile time
-  // and scaling").
-  auto reject = [&](StringRef what) {
-    return emitInferError(loc, "'" + opName + "' op expects " + what +
-                                      " operands, but they promote to " +
-                                      typeName(ctx, dt));
-  };
-  switch (rule.takes) {
-  case Takes::Any:
-    break;
-  case Takes::IntOrBool:
-    if (!dtype::isInt(dt) && dt != DType::Bool)
-      return reject("integer or i1");
-    break;
-  case Takes::Int:
-    if (!dtype::isInt(dt))
-      return reject("integer");
-    break;
-  case Takes::NotBool:
-    if (dt == DType::Bool)
-      return reject("numeric (not i1)");
-    break;
-  }
-  // MLIR vectors hold only integers and floats, so lanes of a weak type do
-  // not exist: lanes whose operands promote to one (si64 with ui64, i1 with
-  // a weak scalar) have no type to compute in, even when the result is i1,
-  // because canonicalization casts the operands to the promoted type.
-  if (shape->kind == ValueShape::Kind::Vector &&
-      (dtype::isWeak(dt) || dtype::isWeak(promotion->target)))
-    return emitInferError(
-        loc, "'" + opName + "' op operands with lanes promote to " +
-                 typeName(ctx, promotion->target) +
-                 ", which has no lanes; cast them to a strong type first");
-
-  DType resultDType =
-      rule.gives == Gives::Bool ? DType::Bool : promotion->target;
-  results.push_back(withShape(*shape, getScalarType(ctx, resultDType)));
-  return success();
+static void printElementwiseTypes(OpAsmPrinter &p, Operation *op, Type, Type,
+                                  Type) {
+  printElementwiseTypes(p, op);
 }
-
-/// The verifier of every elementwise op: infer with diagnostics at the op,
-/// then check the written result type against the inferred one.
-template <typename OpTy>
-static LogicalResult verifyElementwise(OpTy op) {
-  Operation *o = op.getOperation();
-  SmallVector<Type, 1> inferred;
-  if (failed(OpTy::inferReturnTypes(o->getContext(), o->getLoc(),
-                                    o->getOperands(),
-                                    o->getRawDictionaryAttrs(),
-                                    o->getPropertiesStorage(), o->getRegions(),
-                                    inferred)))
-    return failure();
-  Type written = o->getResult(0).getType();
-  if (written != inferred.front())
-    return op.emitOpError("result type ")
-           << written << " is not the type the operands give: expected "
-           << inferred.front();
-  return success();
-}
-
-/// Inference for builders; a written result type is kept as it is, and the
-/// op's verifier reports it if it is wrong.
-template <typename OpTy>
-static LogicalResult refineElementwise(MLIRContext *ctx, ValueRange operands,
-                                       DictionaryAttr attrs,
-                                       OpaqueProperties props,
-                                       RegionRange regions,
-                                       SmallVectorImpl<Type> &returnTypes) {
-  if (!returnTypes.empty())
-    return success();
-  return OpTy::inferReturnTypes(ctx, std::nullopt, operands, attrs, props,
-                                regions, returnTypes);
-}
-
-#define TOLK_ELEMENTWISE_COMMON(OP)                                            \
-  ParseResult OP::parse(OpAsmParser &parser, OperationState &result) {         \
-    return parseElementwise(parser, result);                                   \
-  }                                                                            \
-  LogicalResult OP::verify() { return verifyElementwise(*this); }              \
-  LogicalResult OP::refineReturnTypes(                                         \
-      MLIRContext *ctx, std::optional<Location>, ValueRange operands,          \
-      DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,       \
-      SmallVectorImpl<Type> &returnTypes) {                                    \
-    return refineElementwise<OP>(ctx, operands, attrs, props, regions,         \
-                                 returnTypes);                                 \
-  }
-
-#define TOLK_ELEMENTWISE_OP_RULE(OP, RULE)                                     \
-  TOLK_ELEMENTWISE_COMMON(OP)                                                  \
-  void OP::print(OpAsmPrinter &p) { printElementwise(p, *this); }              \
-  LogicalResult OP::inferReturnTypes(                                          \
-      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
-      DictionaryAttr, OpaqueProperties, RegionRange,                           \
-      SmallVectorImpl<Type> &results) {                                        \
-    return inferElementwise(ctx, loc, OP::getOperationName(),                  \
-                            operands.getTypes(), RULE, results);               \
-  }
-#define TOLK_ELEMENTWISE_OP(OP, TAKES, GIVES)                                  \
-  TOLK_ELEMENTWISE_OP_RULE(OP, (Rule{TAKES, GIVES}))
-
-// Primitive ops.
-TOLK_ELEMENTWISE_OP(AddOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(MulOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(CmpLtOp, Takes::Any, Gives::Bool)
-TOLK_ELEMENTWISE_OP(CmpEqOp, Takes::Any, Gives::Bool)
-TOLK_ELEMENTWISE_OP(MaxOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(AndOp, Takes::IntOrBool, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(OrOp, Takes::IntOrBool, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(XorOp, Takes::IntOrBool, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(ShlOp, Takes::Int, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(ShrOp, Takes::Int, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(TruncDivOp, Takes::Int, Gives::Promoted)
-TOLK_ELEMENTWISE_OP_RULE(PowOp, (Rule{Takes::NotBool, Gives::Promoted,
-                                      PromotionKind::Pow}))
-// The ops that compute in a float convert integer and Bool operands to one.
-TOLK_ELEMENTWISE_OP_RULE(ReciprocalOp, (Rule{Takes::Any, Gives::Promoted,
-                                             PromotionKind::ToFloat}))
-TOLK_ELEMENTWISE_OP(TruncOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP_RULE(SqrtOp, (Rule{Takes::Any, Gives::Promoted,
-                                       PromotionKind::ToFloat}))
-TOLK_ELEMENTWISE_OP_RULE(Exp2Op, (Rule{Takes::Any, Gives::Promoted,
-                                       PromotionKind::ToFloat}))
-TOLK_ELEMENTWISE_OP_RULE(Log2Op, (Rule{Takes::Any, Gives::Promoted,
-                                       PromotionKind::ToFloat}))
-// Derived ops.
-TOLK_ELEMENTWISE_OP(SubOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(ModOp, Takes::NotBool, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(FModOp, Takes::NotBool, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(GtOp, Takes::Any, Gives::Bool)
-TOLK_ELEMENTWISE_OP(LeOp, Takes::Any, Gives::Bool)
-TOLK_ELEMENTWISE_OP(GeOp, Takes::Any, Gives::Bool)
-TOLK_ELEMENTWISE_OP(NeOp, Takes::Any, Gives::Bool)
-TOLK_ELEMENTWISE_OP(MinimumOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(NegOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(FloorOp, Takes::Any, Gives::Promoted)
-TOLK_ELEMENTWISE_OP(LogicalNotOp, Takes::Any, Gives::Bool)
-TOLK_ELEMENTWISE_OP(BitwiseNotOp, Takes::IntOrBool, Gives::Promoted)
-
-#undef TOLK_ELEMENTWISE_OP
-#undef TOLK_ELEMENTWISE_OP_RULE
-TOLK_ELEMENTWISE_COMMON(DivOp)
-TOLK_ELEMENTWISE_COMMON(WhereOp)
-#undef TOLK_ELEMENTWISE_COMMON
-
-// div: a float result without rounding (seed 003 multiplies "x, as a float"),
-// the promoted type with trunc or floor.
-void DivOp::print(OpAsmPrinter &p) {
-  // The default rounding (none) is not printed.
-  SmallVector<StringRef, 1> elided;
-  if (getRounding() == Rounding::none)
-    elided.push_back(getRoundingAttrName());
-  printElementwise(p, *this, elided);
-}
-LogicalResult DivOp::inferReturnTypes(MLIRContext *ctx,
-                                      std::optional<Location> loc,
-                                      ValueRange operands, DictionaryAttr attrs,
-                                      OpaqueProperties props, RegionRange regions,
-                                      SmallVectorImpl<Type> &results) {
-  DivOp::Adaptor adaptor(operands, attrs, props, regions);
-  Rounding rounding = adaptor.getRounding();
-  return inferElementwise(
-      ctx, loc, getOperationName(), operands.getTypes(),
-      Rule{Takes::NotBool, Gives::Promoted,
-           rounding == Rounding::none ? PromotionKind::ToFloat
-                                      : PromotionKind::All},
-      results);
-}
-
-// where: an i1 condition; the arms promote to the result.
-void WhereOp::print(OpAsmPrinter &p) { printElementwise(p, *this); }
-LogicalResult WhereOp::inferReturnTypes(MLIRContext *ctx,
-                                        std::optional<Location> loc,
-                                        ValueRange operands, DictionaryAttr,
-                                        OpaqueProperties, RegionRange,
-                                        SmallVectorImpl<Type> &results) {
-  if (operands.size() != 3)
-    return emitInferError(loc, "'tolk.where' op expects 3 operands");
-  std::optional<ElementwiseType> cond = classify(operands[0].getType());
-  if (!cond || cond->dtype != DType::Bool) {
-    std::string s;
-    llvm::raw_string_ostream(s) << operands[0].getType();
-    return emitInferError(
-        loc, "'tolk.where' op expects an i1 condition (or lanes or a tensor "
-             "of i1), not " + s);
-  }
-  // The condition broadcasts with the arms; only the arms promote.
-  return inferElementwise(ctx, loc, getOperationName(), operands.getTypes(),
-                          Rule{Takes::Any, Gives::Promoted, PromotionKind::Arms},
-                          results);
+static void printElementwiseTypes(OpAsmPrinter &p, Operation *op, Type, Type,
+                                  Type, Type) {
+  printElementwiseTypes(p, op);
 }
 
 //===----------------------------------------------------------------------===//

@@ -43,7 +43,8 @@ enum class PromotionKind {
   ToFloat,
 };
 
-/// The kind of an elementwise op (All for any op that is not one above).
+/// The kind of an elementwise op, from its typing rule (All for any other
+/// op).
 PromotionKind getPromotionKind(mlir::Operation *op);
 
 struct OperandPromotion {

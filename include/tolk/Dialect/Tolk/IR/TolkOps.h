@@ -11,6 +11,7 @@
 
 #include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkInterfaces.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"

@@ -6,9 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 003's elementwise operations. Primitive ops are what lowering knows;
-// derived ops stay real ops so that IR stays readable, and --tolk-decompose
-// rewrites them into primitives exactly as the seed defines them.
+// Seed 003's elementwise operations, each with its typing rule (the data
+// types it takes, how its operands promote, its result). Primitive ops are
+// what lowering knows; derived ops stay real ops so that IR stays readable,
+// and --tolk-decompose rewrites them into primitives exactly as the seed
+// defines them.
 //
 // The run-time corners (NaN, signed zeros, division by zero, INT_MIN / -1,
 // shift counts at or past the width, out-of-range float-to-int casts) are
@@ -22,8 +24,22 @@
 include "tolk/Dialect/Tolk/IR/TolkDialect.td"
 include "tolk/Dialect/Tolk/IR/TolkAttrs.td"
 include "tolk/Dialect/Tolk/IR/TolkTypes.td"
+include "tolk/Dialect/Tolk/IR/TolkInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Value types
+//===----------------------------------------------------------------------===//
+
+// What an elementwise op computes on: a data type (TypeMapping.h has the one
+// mapping to dtype::DType), lanes of one (a 1-D vector), or a ranked tensor
+// of one without encoding (numpy broadcasting).
+def Tolk_Value : Type<CPred<"::tolk::classify($_self).has_value()">,
+    "scalar, 1-D vector or ranked tensor of i1, si8, si16, si32, si64, ui8, "
+    "ui16, ui32, ui64, ui128, ui256, f8E4M3FN, f8E5M2, f8E4M3FNUZ, "
+    "f8E5M2FNUZ, f16, bf16, f32, f64, !tolk.weakint, !tolk.weakfloat or none",
+    "::mlir::Type">;
 
 //===----------------------------------------------------------------------===//
 // tolk.const
@@ -64,21 +80,111 @@ def Tolk_ConstOp : Tolk_Op<"const", [ConstantLike, Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Typing rules
+//===----------------------------------------------------------------------===//
+
+// The data types an op takes, checked on the type it computes in.
+class Tolk_OperandKind<string name, string summary> {
+  string cppValue = "::tolk::OperandKind::" # name;
+  string doc = summary;
+}
+def Tolk_TakesAny : Tolk_OperandKind<"Any", "any data type an ALU computes on">;
+def Tolk_TakesIntOrBool : Tolk_OperandKind<"IntOrBool", "an integer or i1">;
+def Tolk_TakesInt : Tolk_OperandKind<"Int", "an integer">;
+def Tolk_TakesNotBool : Tolk_OperandKind<"NotBool", "a number (not i1)">;
+
+// The result's data type.
+class Tolk_ResultKind<string name, string summary> {
+  string cppValue = "::tolk::ResultKind::" # name;
+  string doc = summary;
+}
+def Tolk_GivesPromoted : Tolk_ResultKind<"Promoted", "that type">;
+def Tolk_GivesBool : Tolk_ResultKind<"Bool", "i1">;
+
+// How the operands promote (OperandPromotion.h), as a C++ expression that
+// may read the op's attributes through `adaptor`.
+class Tolk_Promotion<string expr, string summary> {
+  string cppValue = expr;
+  string doc = summary;
+}
+def Tolk_PromoteAll : Tolk_Promotion<"::tolk::PromotionKind::All",
+    "the operands promote to their least upper type">;
+def Tolk_PromoteArms : Tolk_Promotion<"::tolk::PromotionKind::Arms",
+    "the condition is i1 and the arms promote to their least upper type">;
+def Tolk_PromotePow : Tolk_Promotion<"::tolk::PromotionKind::Pow",
+    "the operands promote to their least upper type, except that an integer "
+    "base with a !tolk.weakint exponent keeps its type">;
+def Tolk_PromoteToFloat : Tolk_Promotion<"::tolk::PromotionKind::ToFloat",
+    "the operands convert to least_upper_float of their least upper type">;
+def Tolk_PromoteDivide : Tolk_Promotion<
+    "adaptor.getRounding() == ::tolk::Rounding::none"
+    " ? ::tolk::PromotionKind::ToFloat : ::tolk::PromotionKind::All",
+    "without rounding, the operands convert to least_upper_float of their "
+    "least upper type; with trunc or floor, they promote to it">;
+
+// Declares an op's typing rule (`getTypingRuleOf`) and defines its type
+// inference from it. A written result type is kept by refineReturnTypes, so
+// that the trait's verifier, not the interface's generic one, reports a
+// wrong one and names the type it expected.
+class Tolk_ElementwiseTyping<Tolk_OperandKind takes, Tolk_ResultKind gives,
+                             Tolk_Promotion promotion>
+    : NativeOpTrait<"ElementwiseTyping", [], [{
+        static ::tolk::ElementwiseRule getTypingRuleOf(Adaptor adaptor);
+      }], [{
+        ::tolk::ElementwiseRule
+        $cppClass::getTypingRuleOf([[maybe_unused]] Adaptor adaptor) {
+          return {}] # takes.cppValue # ", " # gives.cppValue # ", "
+                     # promotion.cppValue # [{};
+        }
+        ::llvm::LogicalResult $cppClass::inferReturnTypes(
+            ::mlir::MLIRContext *context,
+            ::std::optional<::mlir::Location> location,
+            ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+            ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+            ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+          return ::tolk::inferElementwiseType(
+              context, location, getOperationName(), operands.getTypes(),
+              getTypingRuleOf(Adaptor(operands, attributes, properties,
+                                      regions)),
+              inferredReturnTypes);
+        }
+        ::llvm::LogicalResult $cppClass::refineReturnTypes(
+            ::mlir::MLIRContext *context, ::std::optional<::mlir::Location>,
+            ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+            ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+            ::llvm::SmallVectorImpl<::mlir::Type> &returnTypes) {
+          if (!returnTypes.empty())
+            return ::mlir::success();
+          return inferReturnTypes(context, ::std::nullopt, operands,
+                                  attributes, properties, regions,
+                                  returnTypes);
+        }
+      }]> {
+  let cppNamespace = "::tolk::OpTrait";
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise ops
 //===----------------------------------------------------------------------===//
 
 // An elementwise op over scalars, vectors of lanes or ranked tensors (numpy
-// broadcasting). Types are written as a function type,
-// `(si8, !tolk.weakint) -> si8`, or `: T` when every operand and the result
-// are T. Builders infer the result type; the verifier checks a written one
-// and names the type it expected. (refineReturnTypes keeps a written type so
-// that the op's verifier, not the interface's generic one, reports it.)
-class Tolk_ElementwiseOp<string mnemonic, list<Trait> traits = []>
+// broadcasting), with its typing rule. Types are written as a function
+// type, `(si8, !tolk.weakint) -> si8`, or `: T` when every operand and the
+// result are T. Builders infer the result type; the verifier checks a
+// written one and names the type it expected.
+class Tolk_ElementwiseOp<string mnemonic, Tolk_OperandKind takes,
+                         Tolk_ResultKind gives, list<Trait> traits = [],
+                         Tolk_Promotion promotion = Tolk_PromoteAll>
     : Tolk_Op<mnemonic, !listconcat(traits, [
-        Pure, DeclareOpInterfaceMethods<InferTypeOpInterface,
-                                        ["refineReturnTypes"]>])> {
-  let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
+        Pure, Tolk_ElementwiseOpInterface,
+        DeclareOpInterfaceMethods<InferTypeOpInterface, ["refineReturnTypes"]>,
+        Tolk_ElementwiseTyping<takes, gives, promotion>])> {
+  // The op's own description; the typing rule follows it in `description`.
+  string opDescription = "";
+  let description = opDescription # "\n\nTyping: " # promotion.doc
+      # ", which must be " # takes.doc # "; the result is " # gives.doc
+      # ". Shapes broadcast: tensors as numpy does, a scalar to lanes.";
+  let results = (outs Tolk_Value:$result);
   // Constant folding and the algebraic identities that give an existing
   // value or a constant (TolkFolds.cpp); promotion materialization and the
   // identities that build an op (TolkCanonicalize.cpp,
@@ -87,25 +193,38 @@ class Tolk_ElementwiseOp<string mnemonic, list<Trait> traits = []>
   let hasCanonicalizer = 1;
 }
 
-class Tolk_UnaryOp<string mnemonic, list<Trait> traits = []>
-    : Tolk_ElementwiseOp<mnemonic, traits> {
-  let arguments = (ins AnyType:$operand);
-  let results = (outs AnyType:$result);
+// `operands` rather than each operand, so that a wrong count is the
+// verifier's error, as in the generic form.
+class Tolk_UnaryOp<string mnemonic, Tolk_OperandKind takes,
+                   Tolk_ResultKind gives, list<Trait> traits = [],
+                   Tolk_Promotion promotion = Tolk_PromoteAll>
+    : Tolk_ElementwiseOp<mnemonic, takes, gives, traits, promotion> {
+  let arguments = (ins Tolk_Value:$operand);
+  let assemblyFormat = [{
+    operands attr-dict `:` custom<ElementwiseTypes>(type($operand),
+                                                    type($result))
+  }];
 }
 
-class Tolk_BinaryOp<string mnemonic, list<Trait> traits = []>
-    : Tolk_ElementwiseOp<mnemonic, traits> {
-  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
-  let results = (outs AnyType:$result);
+class Tolk_BinaryOp<string mnemonic, Tolk_OperandKind takes,
+                    Tolk_ResultKind gives, list<Trait> traits = [],
+                    Tolk_Promotion promotion = Tolk_PromoteAll>
+    : Tolk_ElementwiseOp<mnemonic, takes, gives, traits, promotion> {
+  let arguments = (ins Tolk_Value:$lhs, Tolk_Value:$rhs);
+  let assemblyFormat = [{
+    operands attr-dict `:` custom<ElementwiseTypes>(type($lhs), type($rhs),
+                                                    type($result))
+  }];
 }
 
 //===----------------------------------------------------------------------===//
 // Primitive binary ops
 //===----------------------------------------------------------------------===//
 
-def Tolk_AddOp : Tolk_BinaryOp<"add", [Commutative]> {
+def Tolk_AddOp : Tolk_BinaryOp<"add", Tolk_TakesAny,
+                                        Tolk_GivesPromoted, [Commutative]> {
   let summary = "addition (primitive)";
-  let description = [{
+  let opDescription = [{
     `lhs + rhs` in the promoted type. Integers wrap at their width; weak
     integers are exact. Floats round once to the type (8-bit floats saturate
     at their largest finite value); a NaN operand gives a NaN, and `+0.0 +
@@ -113,77 +232,88 @@ def Tolk_AddOp : Tolk_BinaryOp<"add", [Commutative]> {
   }];
 }
 
-def Tolk_MulOp : Tolk_BinaryOp<"mul", [Commutative]> {
+def Tolk_MulOp : Tolk_BinaryOp<"mul", Tolk_TakesAny,
+                                        Tolk_GivesPromoted, [Commutative]> {
   let summary = "multiplication (primitive)";
-  let description = [{
+  let opDescription = [{
     `lhs * rhs` in the promoted type, with `add`'s rules for wrapping,
     rounding and NaN. On Bool, `mul` is `and`.
   }];
 }
 
-def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt"> {
+def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt", Tolk_TakesAny,
+                                          Tolk_GivesBool> {
   let summary = "less than (primitive)";
-  let description = [{
+  let opDescription = [{
     `lhs < rhs` after promotion, as `i1`. Ordered: a comparison with a NaN is
     false; `-0.0 < +0.0` is false.
   }];
 }
 
-def Tolk_CmpEqOp : Tolk_BinaryOp<"cmpeq", [Commutative]> {
+def Tolk_CmpEqOp : Tolk_BinaryOp<"cmpeq", Tolk_TakesAny,
+                                          Tolk_GivesBool, [Commutative]> {
   let summary = "equality (primitive)";
-  let description = [{
+  let opDescription = [{
     `lhs == rhs` after promotion, as `i1`. Ordered: a comparison with a NaN
     is false; `-0.0 == +0.0` is true.
   }];
 }
 
-def Tolk_MaxOp : Tolk_BinaryOp<"max", [Commutative]> {
+def Tolk_MaxOp : Tolk_BinaryOp<"max", Tolk_TakesAny,
+                                        Tolk_GivesPromoted, [Commutative]> {
   let summary = "maximum (primitive)";
-  let description = [{
+  let opDescription = [{
     The greater operand. With one NaN operand, the other operand (as PTX
     `max.f32`, SPIR-V `NMax` and `arith.maxnumf`); with two, a NaN. `-0.0`
     counts as less than `+0.0`. On Bool, `max` is `or`.
   }];
 }
 
-def Tolk_AndOp : Tolk_BinaryOp<"and", [Commutative]> {
+def Tolk_AndOp : Tolk_BinaryOp<"and", Tolk_TakesIntOrBool,
+                                        Tolk_GivesPromoted, [Commutative]> {
   let summary = "bitwise and (primitive); integers and Bool";
 }
-def Tolk_OrOp : Tolk_BinaryOp<"or", [Commutative]> {
+def Tolk_OrOp : Tolk_BinaryOp<"or", Tolk_TakesIntOrBool,
+                                       Tolk_GivesPromoted, [Commutative]> {
   let summary = "bitwise or (primitive); integers and Bool";
 }
-def Tolk_XorOp : Tolk_BinaryOp<"xor", [Commutative]> {
+def Tolk_XorOp : Tolk_BinaryOp<"xor", Tolk_TakesIntOrBool,
+                                        Tolk_GivesPromoted, [Commutative]> {
   let summary = "bitwise xor (primitive); integers and Bool";
 }
 
-def Tolk_ShlOp : Tolk_BinaryOp<"shl"> {
+def Tolk_ShlOp : Tolk_BinaryOp<"shl", Tolk_TakesInt,
+                                        Tolk_GivesPromoted> {
   let summary = "shift left (primitive); integers";
-  let description = [{
+  let opDescription = [{
     `lhs * 2^rhs`, wrapped. The count is read as an unsigned integer of the
     type's width; a count at or past the width gives 0.
   }];
 }
 
-def Tolk_ShrOp : Tolk_BinaryOp<"shr"> {
+def Tolk_ShrOp : Tolk_BinaryOp<"shr", Tolk_TakesInt,
+                                        Tolk_GivesPromoted> {
   let summary = "shift right (primitive); integers";
-  let description = [{
+  let opDescription = [{
     `floor(lhs / 2^rhs)`: arithmetic for signed types, logical for unsigned
     ones. The count is read as an unsigned integer of the type's width; a
     count at or past the width gives 0, or -1 for a negative signed `lhs`.
   }];
 }
 
-def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv"> {
+def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromoted> {
   let summary = "integer division rounding towards zero (primitive)";
-  let description = [{
+  let opDescription = [{
     The quotient rounded towards zero. `INT_MIN / -1` wraps to `INT_MIN`.
     Division by zero is undefined at run time and never constant-folded.
   }];
 }
 
-def Tolk_PowOp : Tolk_BinaryOp<"pow"> {
+def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesNotBool,
+                                        Tolk_GivesPromoted, [],
+                                        Tolk_PromotePow> {
   let summary = "power (primitive)";
-  let description = [{
+  let opDescription = [{
     `lhs ^ rhs`, promoted to a common type, except that an integer `lhs` with
     a `!tolk.weakint` `rhs` keeps `lhs`'s type (the exponent is a number).
     Integers: the exact power, wrapped; a negative integer exponent is not
@@ -201,36 +331,63 @@ def Tolk_PowOp : Tolk_BinaryOp<"pow"> {
 // float, f32 unless set; !tolk.weakfloat for !tolk.weakint), as tinygrad's
 // Tensor.sqrt of an int32 tensor is a float32 tensor.
 
-def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal"> {
+def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal", Tolk_TakesAny, Tolk_GivesPromoted, [], Tolk_PromoteToFloat> {
   let summary = "1 / x (primitive), in a float";
-  let description = [{
+  let opDescription = [{
     `1 / x`, rounded once: `1 / +-0.0` is `+-inf`. An integer or Bool `x`
     converts to its float first: `tolk.reciprocal %i : (si32) -> f32`.
   }];
 }
-def Tolk_TruncOp : Tolk_UnaryOp<"trunc"> {
+def Tolk_TruncOp : Tolk_UnaryOp<"trunc", Tolk_TakesAny,
+                                         Tolk_GivesPromoted> {
   let summary = "round towards zero (primitive)";
-  let description = [{ Floats round towards zero; integers and Bool are unchanged. }];
+  let opDescription = [{ Floats round towards zero; integers and Bool are unchanged. }];
 }
-def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt"> {
+def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt", Tolk_TakesAny,
+    Tolk_GivesPromoted, [], Tolk_PromoteToFloat> {
   let summary = "square root (primitive), in a float";
-  let description = [{
+  let opDescription = [{
     Correctly rounded; `sqrt(-0.0)` is `-0.0`, a negative operand gives a
     NaN. An integer or Bool operand converts to its float first.
   }];
 }
-def Tolk_Exp2Op : Tolk_UnaryOp<"exp2"> {
+def Tolk_Exp2Op : Tolk_UnaryOp<"exp2", Tolk_TakesAny,
+    Tolk_GivesPromoted, [], Tolk_PromoteToFloat> {
   let summary = "2^x (primitive), in a float";
-  let description = [{
+  let opDescription = [{
     Folded with the host's libm; targets agree within the ULP bound the
     tests state. An integer or Bool operand converts to its float first.
   }];
 }
-def Tolk_Log2Op : Tolk_UnaryOp<"log2"> {
+def Tolk_Log2Op : Tolk_UnaryOp<"log2", Tolk_TakesAny,
+    Tolk_GivesPromoted, [], Tolk_PromoteToFloat> {
   let summary = "log2(x) (primitive), in a float";
-  let description = [{
+  let opDescription = [{
     `log2(0)` is `-inf`, a negative operand gives a NaN; folded with the
     host's libm. An integer or Bool operand converts to its float first.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// where
+//===----------------------------------------------------------------------===//
+
+def Tolk_WhereOp : Tolk_ElementwiseOp<"where", Tolk_TakesAny,
+                                    Tolk_GivesPromoted, [], Tolk_PromoteArms> {
+  let summary = "select: x where the condition holds, y elsewhere (primitive)";
+  let opDescription = [{
+    The condition is `i1` (lanes or a shape of them); the arms promote to a
+    common type.
+
+    ```mlir
+    %w = tolk.where %c, %x, %y : (i1, f16, !tolk.weakfloat) -> f16
+    ```
+  }];
+  let arguments = (ins Tolk_Value:$condition, Tolk_Value:$trueValue,
+                       Tolk_Value:$falseValue);
+  let assemblyFormat = [{
+    operands attr-dict `:` custom<ElementwiseTypes>(type($condition),
+        type($trueValue), type($falseValue), type($result))
   }];
 }
 
@@ -238,18 +395,20 @@ def Tolk_Log2Op : Tolk_UnaryOp<"log2"> {
 // Derived ops: --tolk-decompose rewrites them into primitives (seed 003)
 //===----------------------------------------------------------------------===//
 
-def Tolk_SubOp : Tolk_BinaryOp<"sub"> {
+def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted> {
   let summary = "subtraction: lhs + neg rhs";
-  let description = [{
+  let opDescription = [{
     `lhs + neg rhs` after promotion, so `add`'s and `neg`'s rules apply:
     integers wrap (`INT_MIN - 1` is `INT_MAX`, `0 - 1` in `ui8` is 255);
     floats round once, `inf - inf` is a NaN, `+0.0 - +0.0` is `+0.0` and
     `-0.0 - +0.0` is `-0.0`. On Bool, `lhs or not rhs`.
   }];
 }
-def Tolk_DivOp : Tolk_BinaryOp<"div"> {
+
+def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesNotBool, Tolk_GivesPromoted,
+                                [], Tolk_PromoteDivide> {
   let summary = "division, rounding as asked";
-  let description = [{
+  let opDescription = [{
     Seed 003's `div ~rounding`. Without rounding, `lhs`, as a float, times
     the reciprocal of `rhs`: the operands, integers and Bool included,
     convert to `least_upper_float` of their promoted type, and so does the
@@ -263,102 +422,110 @@ def Tolk_DivOp : Tolk_BinaryOp<"div"> {
     `0.0 / 0.0` a NaN, and the product may differ from a correctly rounded
     `x / y` in the last place, as in tinygrad.
   }];
-  let arguments = (ins AnyType:$lhs, AnyType:$rhs,
-                   DefaultValuedAttr<Tolk_RoundingAttr, "::tolk::Rounding::none">:$rounding);
+  let arguments = (ins Tolk_Value:$lhs, Tolk_Value:$rhs,
+                   DefaultValuedAttr<Tolk_RoundingAttr,
+                                     "::tolk::Rounding::none">:$rounding);
+  let assemblyFormat = [{
+    operands attr-dict `:` custom<ElementwiseTypes>(type($lhs), type($rhs),
+                                                    type($result))
+  }];
 }
-def Tolk_ModOp : Tolk_BinaryOp<"mod"> {
+
+def Tolk_ModOp : Tolk_BinaryOp<"mod", Tolk_TakesNotBool,
+                                      Tolk_GivesPromoted> {
   let summary = "remainder of floor division (the sign of rhs)";
-  let description = [{
+  let opDescription = [{
     `lhs - rhs * div(lhs, rhs, floor)`. Integers: a nonzero result has the
     sign of `rhs`; `INT_MIN mod -1` is 0; a zero `rhs` is undefined at run
     time and never folded. Floats follow the float quotient: a zero `rhs`,
     an infinite `lhs` or a NaN operand gives a NaN.
   }];
 }
-def Tolk_FModOp : Tolk_BinaryOp<"fmod"> {
+
+def Tolk_FModOp : Tolk_BinaryOp<"fmod", Tolk_TakesNotBool,
+                                       Tolk_GivesPromoted> {
   let summary = "remainder of truncating division (the sign of lhs)";
-  let description = [{
+  let opDescription = [{
     `lhs - rhs * div(lhs, rhs, trunc)`: C's `%` on integers (`INT_MIN fmod
     -1` is 0; a zero `rhs` is undefined at run time and never folded).
     Floats as `mod`, with the truncated quotient.
   }];
 }
-def Tolk_GtOp : Tolk_BinaryOp<"gt"> {
+
+def Tolk_GtOp : Tolk_BinaryOp<"gt", Tolk_TakesAny, Tolk_GivesBool> {
   let summary = "lhs > rhs: cmplt rhs lhs";
-  let description = [{ Ordered: false when either operand is a NaN; `+0.0 > -0.0` is false. }];
+  let opDescription = [{ Ordered: false when either operand is a NaN; `+0.0 > -0.0` is false. }];
 }
-def Tolk_LeOp : Tolk_BinaryOp<"le"> {
+
+def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool> {
   let summary = "lhs <= rhs: logical_not (gt lhs rhs)";
-  let description = [{
+  let opDescription = [{
     Seed 003 defines it as the negation of an ordered comparison, so it is
     unordered: true when either operand is a NaN (unlike C's `<=`).
   }];
 }
-def Tolk_GeOp : Tolk_BinaryOp<"ge"> {
+
+def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesAny, Tolk_GivesBool> {
   let summary = "lhs >= rhs: logical_not (cmplt lhs rhs)";
-  let description = [{
+  let opDescription = [{
     Unordered, as `le`: true when either operand is a NaN.
   }];
 }
-def Tolk_NeOp : Tolk_BinaryOp<"ne", [Commutative]> {
+
+def Tolk_NeOp : Tolk_BinaryOp<"ne", Tolk_TakesAny, Tolk_GivesBool,
+                                     [Commutative]> {
   let summary = "lhs != rhs: logical_not (cmpeq lhs rhs)";
-  let description = [{ Unordered: true when either operand is a NaN. }];
+  let opDescription = [{ Unordered: true when either operand is a NaN. }];
 }
-def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", [Commutative]> {
+
+def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", Tolk_TakesAny,
+                                          Tolk_GivesPromoted, [Commutative]> {
   let summary = "minimum: neg (max (neg lhs) (neg rhs)), or an order-reversing xor for integers";
-  let description = [{
+  let opDescription = [{
     The lesser operand. Floats: with one NaN operand, the other (as `max`);
     `-0.0` counts as less than `+0.0`. Integers: exact, through
     `bitwise_not`, which never overflows. On Bool, `and`.
   }];
 }
 
-def Tolk_NegOp : Tolk_UnaryOp<"neg"> {
+def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted> {
   let summary = "negation: x * -1, logical_not for Bool";
-  let description = [{
+  let opDescription = [{
     `x * -1`: integers wrap (`neg INT_MIN` is `INT_MIN`; an unsigned `x`
     gives `2^n - x`); floats flip the sign (`neg +0.0` is `-0.0`), and a NaN
     stays a NaN.
   }];
 }
-def Tolk_FloorOp : Tolk_UnaryOp<"floor"> {
+
+def Tolk_FloorOp : Tolk_UnaryOp<"floor", Tolk_TakesAny,
+                                       Tolk_GivesPromoted> {
   let summary = "floor: trunc x, less one where that is above x";
-  let description = [{
+  let opDescription = [{
     Floats: NaN, infinities and `-0.0` are unchanged, `-0.5` gives `-1.0`.
     Integers and Bool are unchanged.
   }];
 }
-def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not"> {
+
+def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not", Tolk_TakesAny,
+                                            Tolk_GivesBool> {
   let summary = "cmpeq (cast x to i1) false";
-  let description = [{
+  let opDescription = [{
     True exactly for zero: `+-0.0` give true; a NaN is nonzero and gives
     false.
   }];
 }
-def Tolk_BitwiseNotOp : Tolk_UnaryOp<"bitwise_not"> {
+
+def Tolk_BitwiseNotOp : Tolk_UnaryOp<"bitwise_not", Tolk_TakesIntOrBool,
+                                            Tolk_GivesPromoted> {
   let summary = "x xor all ones; logical_not for Bool";
-  let description = [{
+  let opDescription = [{
     `-x - 1` for signed and weak integers, `max - x` for unsigned ones.
   }];
 }
 
 //===----------------------------------------------------------------------===//
-// where, cast, bitcast
+// cast, bitcast
 //===----------------------------------------------------------------------===//
-
-def Tolk_WhereOp : Tolk_ElementwiseOp<"where"> {
-  let summary = "select: x where the condition holds, y elsewhere";
-  let description = [{
-    The condition is `i1` (lanes or a shape of them); the arms promote to a
-    common type.
-
-    ```mlir
-    %w = tolk.where %c, %x, %y : (i1, f16, !tolk.weakfloat) -> f16
-    ```
-  }];
-  let arguments = (ins AnyType:$condition, AnyType:$trueValue, AnyType:$falseValue);
-  let results = (outs AnyType:$result);
-}
 
 def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
   let summary = "value conversion";
@@ -383,8 +550,8 @@ def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
     %t = tolk.cast %d : si8 to f32
     ```
   }];
-  let arguments = (ins AnyType:$input);
-  let results = (outs AnyType:$result);
+  let arguments = (ins Tolk_Value:$input);
+  let results = (outs Tolk_Value:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -408,8 +575,8 @@ def Tolk_BitcastOp : Tolk_Op<"bitcast", [Pure]> {
     %u = tolk.bitcast %t : f32 to si32
     ```
   }];
-  let arguments = (ins AnyType:$input);
-  let results = (outs AnyType:$result);
+  let arguments = (ins Tolk_Value:$input);
+  let results = (outs Tolk_Value:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
