@@ -10,8 +10,9 @@
 // materialized by the canonicalizer"): every operand whose data type differs
 // from the one its op promotes to is converted, a constant by Dtype.const and
 // any other value by tolk.cast, so that lowering meets homogeneous ops only.
-// The rewrite is the same for every op, so it is one C++ pattern rather than
-// DRR, which would need a pattern per op and per operand count.
+// The rewrite is the same for every op, so it is one C++ pattern on the
+// ElementwiseOpInterface, the dialect's canonicalization pattern, rather
+// than DRR, which would need a pattern per op and per operand count.
 //
 // The algebraic identities that build a new op (where(c, false, true), a
 // max or minimum under the compare of its operands, a cast of a lossless
@@ -58,12 +59,13 @@ static FailureOr<OperandPromotion> getPromotion(Operation *op) {
 /// Converts each operand of an elementwise op to the data type the op
 /// promotes to, keeping the operand's own shape (broadcasting stays the op's
 /// business).
-struct MaterializePromotion : public RewritePattern {
-  MaterializePromotion(MLIRContext *ctx, StringRef opName)
-      : RewritePattern(opName, /*benefit=*/1, ctx) {}
+struct MaterializePromotion
+    : public OpInterfaceRewritePattern<ElementwiseOpInterface> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
 
-  LogicalResult matchAndRewrite(Operation *op,
+  LogicalResult matchAndRewrite(ElementwiseOpInterface elementwise,
                                 PatternRewriter &rewriter) const override {
+    Operation *op = elementwise.getOperation();
     FailureOr<OperandPromotion> p = getPromotion(op);
     if (failed(p))
       return failure();
@@ -159,27 +161,20 @@ static bool isIntOrBool(Value v) {
 
 #include "tolk/Dialect/Tolk/IR/TolkCanonicalization.inc"
 
-/// The DRR identities of an op, beside promotion materialization.
-template <typename OpTy>
-static void addIdentityPatterns(RewritePatternSet &, MLIRContext *) {}
-template <>
-void addIdentityPatterns<WhereOp>(RewritePatternSet &results,
-                                  MLIRContext *ctx) {
+} // namespace
+
+void TolkDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  results.add<MaterializePromotion>(getContext());
+}
+
+void WhereOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *ctx) {
   results.add<Tolk_WhereFalseTrue, Tolk_WhereLtMax, Tolk_WhereLtMaxSwapped,
               Tolk_WhereLtMinimum, Tolk_WhereLtMinimumSwapped,
               Tolk_WhereNotLtMax, Tolk_WhereNotLtMaxSwapped,
               Tolk_WhereNotLtMinimum, Tolk_WhereNotLtMinimumSwapped>(ctx);
 }
-
-} // namespace
-
-#define TOLK_ELEMENTWISE(OP)                                                   \
-  void OP::getCanonicalizationPatterns(RewritePatternSet &results,             \
-                                       MLIRContext *ctx) {                     \
-    results.add<MaterializePromotion>(ctx, OP::getOperationName());            \
-    addIdentityPatterns<OP>(results, ctx);                                     \
-  }
-#include "tolk/Dialect/Tolk/IR/TolkOpList.def"
 
 void CastOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *ctx) {

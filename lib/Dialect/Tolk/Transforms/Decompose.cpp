@@ -94,8 +94,7 @@ static FailureOr<Value> expandIntegerPow(ElementwiseBuilder &eb, PowOp op) {
 void Decompose::runOnOperation() {
   SmallVector<Operation *> worklist;
   getOperation()->walk([&](Operation *op) {
-    if (isa<SubOp, NegOp, DivOp, ModOp, FModOp, FloorOp, GtOp, LeOp, GeOp,
-            NeOp, LogicalNotOp, BitwiseNotOp, MinimumOp, PowOp>(op))
+    if (op->hasTrait<tolk::OpTrait::Derived>() || isa<PowOp>(op))
       worklist.push_back(op);
   });
 

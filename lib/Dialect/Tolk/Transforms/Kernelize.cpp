@@ -64,10 +64,7 @@ constexpr int64_t kVectorBytes = 16;
 
 /// The ops a kernel body is cloned from.
 static bool isElementwise(Operation *op) {
-  return isa<ConstOp, CastOp, BitcastOp
-#define TOLK_ELEMENTWISE(OpClass) , OpClass
-#include "tolk/Dialect/Tolk/IR/TolkOpList.def"
-             >(op);
+  return isa<ConstOp, CastOp, BitcastOp, ElementwiseOpInterface>(op);
 }
 
 /// The static shape of a value a kernel handles: a scalar (rank 0) or a

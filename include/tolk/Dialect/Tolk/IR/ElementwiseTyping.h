@@ -9,7 +9,8 @@
 // An elementwise op's typing rule, which TolkOps.td declares on each op:
 // the data types it takes, how its operands promote, and its result's data
 // type. One inference reads it for every op (the verifier, builders and
-// --tolk-commit-weak's check).
+// --tolk-commit-weak's check). And the traits that every pass asks whether
+// an op is primitive or derived.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +71,15 @@ public:
     return detail::verifyElementwiseResultType(op, inferred.front());
   }
 };
+
+/// A primitive elementwise op, which the lowerings know.
+template <typename ConcreteOp>
+class Primitive : public mlir::OpTrait::TraitBase<ConcreteOp, Primitive> {};
+
+/// A derived elementwise op, which --tolk-decompose rewrites into
+/// primitives.
+template <typename ConcreteOp>
+class Derived : public mlir::OpTrait::TraitBase<ConcreteOp, Derived> {};
 
 } // namespace OpTrait
 } // namespace tolk

@@ -36,6 +36,9 @@ def Tolk_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // Promotion materialization, one pattern for every elementwise op
+  // (TolkCanonicalize.cpp).
+  let hasCanonicalizer = 1;
   // `tolk.bounds` on a kernel's by-value (alu) parameters.
   let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{

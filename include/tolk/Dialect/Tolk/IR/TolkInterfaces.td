@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What every pass asks of an elementwise op: its typing rule, through the
-// ElementwiseOpInterface. The ops declare their rules in TolkOps.td, and
-// nothing else lists them.
+// What every pass asks of an elementwise op: its typing rule (the
+// ElementwiseOpInterface), and whether lowering knows it (Primitive) or
+// --tolk-decompose rewrites it into primitives (Derived). The ops declare
+// these in TolkOps.td, and nothing else lists them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +35,18 @@ def Tolk_ElementwiseOpInterface : OpInterface<"ElementwiseOpInterface"> {
             typename ConcreteOp::Adaptor($_op));
       }]>,
   ];
+}
+
+// A primitive op: the lowerings know it, and the folder evaluates it with
+// one dtype::evalAlu per lane.
+def Tolk_Primitive : NativeOpTrait<"Primitive"> {
+  let cppNamespace = "::tolk::OpTrait";
+}
+
+// A derived op: --tolk-decompose rewrites it into primitives, and no
+// lowering knows it.
+def Tolk_Derived : NativeOpTrait<"Derived"> {
+  let cppNamespace = "::tolk::OpTrait";
 }
 
 #endif // TOLK_INTERFACES_TD

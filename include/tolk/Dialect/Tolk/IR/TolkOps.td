@@ -186,11 +186,10 @@ class Tolk_ElementwiseOp<string mnemonic, Tolk_OperandKind takes,
       # ". Shapes broadcast: tensors as numpy does, a scalar to lanes.";
   let results = (outs Tolk_Value:$result);
   // Constant folding and the algebraic identities that give an existing
-  // value or a constant (TolkFolds.cpp); promotion materialization and the
-  // identities that build an op (TolkCanonicalize.cpp,
-  // TolkCanonicalization.td).
+  // value or a constant (TolkFolds.cpp). Promotion materialization is the
+  // dialect's canonicalization pattern (TolkCanonicalize.cpp); the
+  // identities that build an op are DRR (TolkCanonicalization.td).
   let hasFolder = 1;
-  let hasCanonicalizer = 1;
 }
 
 // `operands` rather than each operand, so that a wrong count is the
@@ -222,7 +221,7 @@ class Tolk_BinaryOp<string mnemonic, Tolk_OperandKind takes,
 //===----------------------------------------------------------------------===//
 
 def Tolk_AddOp : Tolk_BinaryOp<"add", Tolk_TakesAny,
-                                        Tolk_GivesPromoted, [Commutative]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
   let summary = "addition (primitive)";
   let opDescription = [{
     `lhs + rhs` in the promoted type. Integers wrap at their width; weak
@@ -233,7 +232,7 @@ def Tolk_AddOp : Tolk_BinaryOp<"add", Tolk_TakesAny,
 }
 
 def Tolk_MulOp : Tolk_BinaryOp<"mul", Tolk_TakesAny,
-                                        Tolk_GivesPromoted, [Commutative]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
   let summary = "multiplication (primitive)";
   let opDescription = [{
     `lhs * rhs` in the promoted type, with `add`'s rules for wrapping,
@@ -242,7 +241,7 @@ def Tolk_MulOp : Tolk_BinaryOp<"mul", Tolk_TakesAny,
 }
 
 def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt", Tolk_TakesAny,
-                                          Tolk_GivesBool> {
+                                          Tolk_GivesBool, [Tolk_Primitive]> {
   let summary = "less than (primitive)";
   let opDescription = [{
     `lhs < rhs` after promotion, as `i1`. Ordered: a comparison with a NaN is
@@ -251,7 +250,7 @@ def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt", Tolk_TakesAny,
 }
 
 def Tolk_CmpEqOp : Tolk_BinaryOp<"cmpeq", Tolk_TakesAny,
-                                          Tolk_GivesBool, [Commutative]> {
+                                          Tolk_GivesBool, [Commutative, Tolk_Primitive]> {
   let summary = "equality (primitive)";
   let opDescription = [{
     `lhs == rhs` after promotion, as `i1`. Ordered: a comparison with a NaN
@@ -260,7 +259,7 @@ def Tolk_CmpEqOp : Tolk_BinaryOp<"cmpeq", Tolk_TakesAny,
 }
 
 def Tolk_MaxOp : Tolk_BinaryOp<"max", Tolk_TakesAny,
-                                        Tolk_GivesPromoted, [Commutative]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
   let summary = "maximum (primitive)";
   let opDescription = [{
     The greater operand. With one NaN operand, the other operand (as PTX
@@ -270,20 +269,20 @@ def Tolk_MaxOp : Tolk_BinaryOp<"max", Tolk_TakesAny,
 }
 
 def Tolk_AndOp : Tolk_BinaryOp<"and", Tolk_TakesIntOrBool,
-                                        Tolk_GivesPromoted, [Commutative]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
   let summary = "bitwise and (primitive); integers and Bool";
 }
 def Tolk_OrOp : Tolk_BinaryOp<"or", Tolk_TakesIntOrBool,
-                                       Tolk_GivesPromoted, [Commutative]> {
+                                       Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
   let summary = "bitwise or (primitive); integers and Bool";
 }
 def Tolk_XorOp : Tolk_BinaryOp<"xor", Tolk_TakesIntOrBool,
-                                        Tolk_GivesPromoted, [Commutative]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
   let summary = "bitwise xor (primitive); integers and Bool";
 }
 
 def Tolk_ShlOp : Tolk_BinaryOp<"shl", Tolk_TakesInt,
-                                        Tolk_GivesPromoted> {
+                                        Tolk_GivesPromoted, [Tolk_Primitive]> {
   let summary = "shift left (primitive); integers";
   let opDescription = [{
     `lhs * 2^rhs`, wrapped. The count is read as an unsigned integer of the
@@ -292,7 +291,7 @@ def Tolk_ShlOp : Tolk_BinaryOp<"shl", Tolk_TakesInt,
 }
 
 def Tolk_ShrOp : Tolk_BinaryOp<"shr", Tolk_TakesInt,
-                                        Tolk_GivesPromoted> {
+                                        Tolk_GivesPromoted, [Tolk_Primitive]> {
   let summary = "shift right (primitive); integers";
   let opDescription = [{
     `floor(lhs / 2^rhs)`: arithmetic for signed types, logical for unsigned
@@ -301,7 +300,7 @@ def Tolk_ShrOp : Tolk_BinaryOp<"shr", Tolk_TakesInt,
   }];
 }
 
-def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromoted> {
+def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromoted, [Tolk_Primitive]> {
   let summary = "integer division rounding towards zero (primitive)";
   let opDescription = [{
     The quotient rounded towards zero. `INT_MIN / -1` wraps to `INT_MIN`.
@@ -310,7 +309,7 @@ def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromote
 }
 
 def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesNotBool,
-                                        Tolk_GivesPromoted, [],
+                                        Tolk_GivesPromoted, [Tolk_Primitive],
                                         Tolk_PromotePow> {
   let summary = "power (primitive)";
   let opDescription = [{
@@ -331,7 +330,7 @@ def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesNotBool,
 // float, f32 unless set; !tolk.weakfloat for !tolk.weakint), as tinygrad's
 // Tensor.sqrt of an int32 tensor is a float32 tensor.
 
-def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal", Tolk_TakesAny, Tolk_GivesPromoted, [], Tolk_PromoteToFloat> {
+def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
   let summary = "1 / x (primitive), in a float";
   let opDescription = [{
     `1 / x`, rounded once: `1 / +-0.0` is `+-inf`. An integer or Bool `x`
@@ -339,12 +338,12 @@ def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal", Tolk_TakesAny, Tolk_GivesProm
   }];
 }
 def Tolk_TruncOp : Tolk_UnaryOp<"trunc", Tolk_TakesAny,
-                                         Tolk_GivesPromoted> {
+                                         Tolk_GivesPromoted, [Tolk_Primitive]> {
   let summary = "round towards zero (primitive)";
   let opDescription = [{ Floats round towards zero; integers and Bool are unchanged. }];
 }
 def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt", Tolk_TakesAny,
-    Tolk_GivesPromoted, [], Tolk_PromoteToFloat> {
+    Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
   let summary = "square root (primitive), in a float";
   let opDescription = [{
     Correctly rounded; `sqrt(-0.0)` is `-0.0`, a negative operand gives a
@@ -352,7 +351,7 @@ def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt", Tolk_TakesAny,
   }];
 }
 def Tolk_Exp2Op : Tolk_UnaryOp<"exp2", Tolk_TakesAny,
-    Tolk_GivesPromoted, [], Tolk_PromoteToFloat> {
+    Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
   let summary = "2^x (primitive), in a float";
   let opDescription = [{
     Folded with the host's libm; targets agree within the ULP bound the
@@ -360,7 +359,7 @@ def Tolk_Exp2Op : Tolk_UnaryOp<"exp2", Tolk_TakesAny,
   }];
 }
 def Tolk_Log2Op : Tolk_UnaryOp<"log2", Tolk_TakesAny,
-    Tolk_GivesPromoted, [], Tolk_PromoteToFloat> {
+    Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
   let summary = "log2(x) (primitive), in a float";
   let opDescription = [{
     `log2(0)` is `-inf`, a negative operand gives a NaN; folded with the
@@ -373,7 +372,7 @@ def Tolk_Log2Op : Tolk_UnaryOp<"log2", Tolk_TakesAny,
 //===----------------------------------------------------------------------===//
 
 def Tolk_WhereOp : Tolk_ElementwiseOp<"where", Tolk_TakesAny,
-                                    Tolk_GivesPromoted, [], Tolk_PromoteArms> {
+                                    Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteArms> {
   let summary = "select: x where the condition holds, y elsewhere (primitive)";
   let opDescription = [{
     The condition is `i1` (lanes or a shape of them); the arms promote to a
@@ -385,6 +384,8 @@ def Tolk_WhereOp : Tolk_ElementwiseOp<"where", Tolk_TakesAny,
   }];
   let arguments = (ins Tolk_Value:$condition, Tolk_Value:$trueValue,
                        Tolk_Value:$falseValue);
+  // The identities that build an op (TolkCanonicalization.td).
+  let hasCanonicalizer = 1;
   let assemblyFormat = [{
     operands attr-dict `:` custom<ElementwiseTypes>(type($condition),
         type($trueValue), type($falseValue), type($result))
@@ -395,7 +396,7 @@ def Tolk_WhereOp : Tolk_ElementwiseOp<"where", Tolk_TakesAny,
 // Derived ops: --tolk-decompose rewrites them into primitives (seed 003)
 //===----------------------------------------------------------------------===//
 
-def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted> {
+def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_Derived]> {
   let summary = "subtraction: lhs + neg rhs";
   let opDescription = [{
     `lhs + neg rhs` after promotion, so `add`'s and `neg`'s rules apply:
@@ -406,7 +407,7 @@ def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted> {
 }
 
 def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesNotBool, Tolk_GivesPromoted,
-                                [], Tolk_PromoteDivide> {
+                                [Tolk_Derived], Tolk_PromoteDivide> {
   let summary = "division, rounding as asked";
   let opDescription = [{
     Seed 003's `div ~rounding`. Without rounding, `lhs`, as a float, times
@@ -432,7 +433,7 @@ def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesNotBool, Tolk_GivesPromoted
 }
 
 def Tolk_ModOp : Tolk_BinaryOp<"mod", Tolk_TakesNotBool,
-                                      Tolk_GivesPromoted> {
+                                      Tolk_GivesPromoted, [Tolk_Derived]> {
   let summary = "remainder of floor division (the sign of rhs)";
   let opDescription = [{
     `lhs - rhs * div(lhs, rhs, floor)`. Integers: a nonzero result has the
@@ -443,7 +444,7 @@ def Tolk_ModOp : Tolk_BinaryOp<"mod", Tolk_TakesNotBool,
 }
 
 def Tolk_FModOp : Tolk_BinaryOp<"fmod", Tolk_TakesNotBool,
-                                       Tolk_GivesPromoted> {
+                                       Tolk_GivesPromoted, [Tolk_Derived]> {
   let summary = "remainder of truncating division (the sign of lhs)";
   let opDescription = [{
     `lhs - rhs * div(lhs, rhs, trunc)`: C's `%` on integers (`INT_MIN fmod
@@ -452,12 +453,12 @@ def Tolk_FModOp : Tolk_BinaryOp<"fmod", Tolk_TakesNotBool,
   }];
 }
 
-def Tolk_GtOp : Tolk_BinaryOp<"gt", Tolk_TakesAny, Tolk_GivesBool> {
+def Tolk_GtOp : Tolk_BinaryOp<"gt", Tolk_TakesAny, Tolk_GivesBool, [Tolk_Derived]> {
   let summary = "lhs > rhs: cmplt rhs lhs";
   let opDescription = [{ Ordered: false when either operand is a NaN; `+0.0 > -0.0` is false. }];
 }
 
-def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool> {
+def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool, [Tolk_Derived]> {
   let summary = "lhs <= rhs: logical_not (gt lhs rhs)";
   let opDescription = [{
     Seed 003 defines it as the negation of an ordered comparison, so it is
@@ -465,7 +466,7 @@ def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool> {
   }];
 }
 
-def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesAny, Tolk_GivesBool> {
+def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesAny, Tolk_GivesBool, [Tolk_Derived]> {
   let summary = "lhs >= rhs: logical_not (cmplt lhs rhs)";
   let opDescription = [{
     Unordered, as `le`: true when either operand is a NaN.
@@ -473,13 +474,13 @@ def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesAny, Tolk_GivesBool> {
 }
 
 def Tolk_NeOp : Tolk_BinaryOp<"ne", Tolk_TakesAny, Tolk_GivesBool,
-                                     [Commutative]> {
+                                     [Commutative, Tolk_Derived]> {
   let summary = "lhs != rhs: logical_not (cmpeq lhs rhs)";
   let opDescription = [{ Unordered: true when either operand is a NaN. }];
 }
 
 def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", Tolk_TakesAny,
-                                          Tolk_GivesPromoted, [Commutative]> {
+                                          Tolk_GivesPromoted, [Commutative, Tolk_Derived]> {
   let summary = "minimum: neg (max (neg lhs) (neg rhs)), or an order-reversing xor for integers";
   let opDescription = [{
     The lesser operand. Floats: with one NaN operand, the other (as `max`);
@@ -488,7 +489,7 @@ def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", Tolk_TakesAny,
   }];
 }
 
-def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted> {
+def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_Derived]> {
   let summary = "negation: x * -1, logical_not for Bool";
   let opDescription = [{
     `x * -1`: integers wrap (`neg INT_MIN` is `INT_MIN`; an unsigned `x`
@@ -498,7 +499,7 @@ def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted> {
 }
 
 def Tolk_FloorOp : Tolk_UnaryOp<"floor", Tolk_TakesAny,
-                                       Tolk_GivesPromoted> {
+                                       Tolk_GivesPromoted, [Tolk_Derived]> {
   let summary = "floor: trunc x, less one where that is above x";
   let opDescription = [{
     Floats: NaN, infinities and `-0.0` are unchanged, `-0.5` gives `-1.0`.
@@ -507,7 +508,7 @@ def Tolk_FloorOp : Tolk_UnaryOp<"floor", Tolk_TakesAny,
 }
 
 def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not", Tolk_TakesAny,
-                                            Tolk_GivesBool> {
+                                            Tolk_GivesBool, [Tolk_Derived]> {
   let summary = "cmpeq (cast x to i1) false";
   let opDescription = [{
     True exactly for zero: `+-0.0` give true; a NaN is nonzero and gives
@@ -516,7 +517,7 @@ def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not", Tolk_TakesAny,
 }
 
 def Tolk_BitwiseNotOp : Tolk_UnaryOp<"bitwise_not", Tolk_TakesIntOrBool,
-                                            Tolk_GivesPromoted> {
+                                            Tolk_GivesPromoted, [Tolk_Derived]> {
   let summary = "x xor all ones; logical_not for Bool";
   let opDescription = [{
     `-x - 1` for signed and weak integers, `max - x` for unsigned ones.

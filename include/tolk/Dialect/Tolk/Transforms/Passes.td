@@ -82,7 +82,7 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
   let description = [{
     For each `func.func` whose arguments are static tensors and scalars of
     Tolk data types and whose body is Tolk elementwise ops (`tolk.const`,
-    `tolk.cast`, `tolk.bitcast` and every op of TolkOpList.def) ending in a
+    `tolk.cast`, `tolk.bitcast` and every elementwise op) ending in a
     `func.return` of static tensors of one shape, adds a `gpu.module`
     `@<name>_kernel` holding one fused `gpu.func @<name> kernel`, as tinygrad
     fuses an elementwise graph, and names it on the function
