@@ -48,6 +48,14 @@ def add_optional_tool(feature, path, name):
 add_optional_tool("ptxas", config.ptxas_path, "ptxas (CUDA)")
 add_optional_tool("spirv-val", config.spirv_val_path, "spirv-val (spirv-tools)")
 
+# The CUDA driver stand-in (test/Unit/Runtime/FakeCudaDriver.cpp), for
+# tolk-run --backend cuda --cuda-driver-library=%tolk_fake_cuda_driver
+# (`REQUIRES: fake-cuda-driver`; built with the unit tests).
+if config.tolk_fake_cuda_driver:
+    config.available_features.add("fake-cuda-driver")
+    config.substitutions.append(("%tolk_fake_cuda_driver",
+                                 config.tolk_fake_cuda_driver))
+
 # TolkPlugin.so in the MLIR's own mlir-opt (`REQUIRES: tolk-plugin`). CMake
 # leaves the path empty, and gives the reason, where the plugin cannot be
 # loaded there (test/CMakeLists.txt).

@@ -41,6 +41,11 @@
 using namespace mlir;
 
 void tolk::buildTolkToLLVMPipeline(OpPassManager &pm) {
+  buildTolkToLLVMPipeline(pm, TolkToLLVMOptions());
+}
+
+void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
+                                   const TolkToLLVMOptions &options) {
   // Results bit for bit equal to the folder's: bf16 arithmetic in f32,
   // rounded back once per op by Tolk's conversion (LLVM's own bf16 rounding
   // makes its own NaNs, and AVX512-BF16's flushes subnormals; upstream's
@@ -55,7 +60,9 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm) {
   kernels.addPass(tolk::createTolkExpandFloatConversions(expand));
   kernels.addPass(createCanonicalizerPass());
 
-  pm.addPass(tolk::createTolkGPUToHost());
+  tolk::TolkGPUToHostOptions toHost;
+  toHost.boundsCheck = options.boundsCheck;
+  pm.addPass(tolk::createTolkGPUToHost(toHost));
   // From here on, each pass that works function by function is nested on
   // the functions, so that the pass manager runs them in parallel
   // (bench/README.md, "Parallel compilation of GPU kernels"); the module
@@ -92,9 +99,11 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm) {
 }
 
 void tolk::registerTolkToLLVMPipeline() {
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<TolkToLLVMOptions>(
       "tolk-to-llvm",
       "Lower Tolk kernels to LLVM dialect host functions that loop over the "
       "grid and the block (for MLIR's ExecutionEngine)",
-      buildTolkToLLVMPipeline);
+      [](OpPassManager &pm, const TolkToLLVMOptions &options) {
+        buildTolkToLLVMPipeline(pm, options);
+      });
 }

@@ -15,6 +15,7 @@
 #include "tolk/Target/SPIRV.h"
 
 #include "tolk/Conversion/Passes.h"
+#include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 #include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Transforms/Passes.h"
 
@@ -219,11 +220,24 @@ tolk::serializeSPIRVKernel(Operation *root, StringRef kernel) {
   if (modules.size() != 1)
     return emitError(root->getLoc(), "expected one spirv.module, found ")
            << modules.size() << ": name the kernel to serialize";
+  // The workgroup size of a kernel compiled without one is a composite of
+  // specialization constants, which only the binary can decorate.
+  auto finish = [&](const SmallVector<uint32_t> &words)
+      -> FailureOr<SmallVector<uint32_t>> {
+    FailureOr<SmallVector<uint32_t>> decorated =
+        decorateSpecializedWorkgroupSize(words);
+    if (failed(decorated))
+      return emitError(modules.front().getLoc(),
+                       "the spirv.module has kernels with a known_block_size "
+                       "and kernels without one, whose workgroup size is set "
+                       "for the whole module: serialize one kernel at a time");
+    return decorated;
+  };
   SmallVector<uint32_t> words;
   if (kernel.empty()) {
     if (failed(spirv::serialize(modules.front(), words)))
       return failure();
-    return words;
+    return finish(words);
   }
 
   // Only `kernel`: the other entry points of the module declare their own
@@ -251,5 +265,5 @@ tolk::serializeSPIRVKernel(Operation *root, StringRef kernel) {
   }
   if (failed(spirv::serialize(*copy, words)))
     return failure();
-  return words;
+  return finish(words);
 }

@@ -50,6 +50,11 @@ constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
 constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
 constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+// CUdevice_attribute and CUfunction_attribute.
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2; // Y, Z: 3, 4.
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5;  // Y, Z: 6, 7.
+constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
 
 /// The driver functions the runner calls.
 struct Driver {
@@ -59,6 +64,8 @@ struct Driver {
   CUresult (*cuDeviceGetCount)(int *);
   CUresult (*cuDeviceGet)(CUdevice *, int);
   CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
   CUresult (*cuCtxPushCurrent)(CUcontext);
@@ -134,6 +141,8 @@ static llvm::Expected<Driver> loadDriver(llvm::StringRef library) {
   find(d.cuDeviceGetCount, "cuDeviceGetCount");
   find(d.cuDeviceGet, "cuDeviceGet");
   find(d.cuDeviceGetName, "cuDeviceGetName");
+  find(d.cuDeviceGetAttribute, "cuDeviceGetAttribute");
+  find(d.cuFuncGetAttribute, "cuFuncGetAttribute");
   find(d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
   find(d.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2");
   find(d.cuCtxPushCurrent, "cuCtxPushCurrent_v2");
@@ -291,6 +300,12 @@ static llvm::Error openDevice(CudaObjects &objects) {
   return llvm::Error::success();
 }
 
+static std::string deviceName(const CudaObjects &objects) {
+  char name[256] = {0};
+  objects.driver.cuDeviceGetName(name, sizeof(name) - 1, objects.device);
+  return name;
+}
+
 /// The PTX, JIT-compiled for the device, and its kernel, whose parameters
 /// are checked against the launch's where the driver can say.
 static llvm::Expected<CUfunction> loadKernel(CudaObjects &objects,
@@ -308,11 +323,10 @@ static llvm::Expected<CUfunction> loadKernel(CudaObjects &objects,
       &objects.module, launch.ptx.c_str(), std::size(options), options, values);
   if (result != CUDA_SUCCESS) {
     objects.module = nullptr;
-    char name[256] = {0};
-    driver.cuDeviceGetName(name, sizeof(name) - 1, objects.device);
     errorLog[sizeof(errorLog) - 1] = '\0';
     return makeError(llvm::formatv(
-        "the CUDA driver rejects the PTX for device '{0}': {1}{2}{3}", name,
+        "the CUDA driver rejects the PTX for device '{0}': {1}{2}{3}",
+        deviceName(objects),
         driver.describe(result), *errorLog ? "\n" : "",
         llvm::StringRef(errorLog).rtrim()));
   }
@@ -325,6 +339,56 @@ static llvm::Expected<CUfunction> loadKernel(CudaObjects &objects,
   if (llvm::Error err = checkParams(driver, function, launch))
     return err;
   return function;
+}
+
+/// The launch against the device's limits and the kernel's (its registers
+/// can lower the threads per block below the device's): cuLaunchKernel
+/// would only say CUDA_ERROR_INVALID_VALUE.
+static llvm::Error checkLimits(const CudaObjects &objects, CUfunction function,
+                               const CudaLaunch &launch) {
+  const Driver &driver = objects.driver;
+  auto attribute = [&](int which, int &value) -> llvm::Error {
+    TOLK_CU_CHECK(cuDeviceGetAttribute, &value, which, objects.device);
+    return llvm::Error::success();
+  };
+  for (unsigned d = 0; d < 3; ++d) {
+    int maxBlock = 0, maxGrid = 0;
+    if (llvm::Error err =
+            attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X + d, maxBlock))
+      return err;
+    if (llvm::Error err =
+            attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + d, maxGrid))
+      return err;
+    if (launch.block[d] > unsigned(maxBlock))
+      return makeError(llvm::formatv(
+          "a block of {0} threads in dimension {1} exceeds device '{2}''s "
+          "limit of {3}",
+          launch.block[d], "xyz"[d], deviceName(objects), maxBlock));
+    if (launch.grid[d] > unsigned(maxGrid))
+      return makeError(llvm::formatv(
+          "a grid of {0} blocks in dimension {1} exceeds device '{2}''s "
+          "limit of {3}",
+          launch.grid[d], "xyz"[d], deviceName(objects), maxGrid));
+  }
+  uint64_t threads =
+      uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
+  int maxThreads = 0, kernelMax = 0;
+  if (llvm::Error err =
+          attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, maxThreads))
+    return err;
+  if (threads > uint64_t(maxThreads))
+    return makeError(llvm::formatv(
+        "a block of {0} threads exceeds device '{1}''s limit of {2}", threads,
+        deviceName(objects), maxThreads));
+  TOLK_CU_CHECK(cuFuncGetAttribute, &kernelMax,
+                CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function);
+  if (threads > uint64_t(kernelMax))
+    return makeError(llvm::formatv(
+        "a block of {0} threads exceeds the {1} that kernel '{2}' can run "
+        "per block on device '{3}' (its registers or its compiled block "
+        "size)",
+        threads, kernelMax, launch.kernelName, deviceName(objects)));
+  return llvm::Error::success();
 }
 
 /// Allocates one device buffer per host buffer and copies the host's
@@ -388,7 +452,8 @@ static CUresult enqueueLaunch(const Driver &driver, CUfunction function,
       /*stream=*/nullptr, arguments.pointers.data(), /*extra=*/nullptr);
 }
 
-llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
+llvm::Expected<CudaRunInfo>
+tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
   if (llvm::Error err = checkLaunch(launch))
     return err;
   llvm::Expected<Driver> opened = openDriver(launch.driverLibrary);
@@ -401,15 +466,32 @@ llvm::Error tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
   llvm::Expected<CUfunction> function = loadKernel(objects, launch);
   if (!function)
     return function.takeError();
+  if (llvm::Error err = checkLimits(objects, *function, launch))
+    return err;
   if (llvm::Error err = uploadBuffers(objects, launch))
     return err;
   KernelArguments arguments(objects, launch);
+  // Two events around the launch time it on the device.
+  for (unsigned i = 0; i < 2; ++i) {
+    CUevent event;
+    TOLK_CU_CHECK(cuEventCreate, &event, /*CU_EVENT_DEFAULT=*/0u);
+    objects.events.push_back(event);
+  }
+  TOLK_CU_CHECK(cuEventRecord, objects.events[0], /*stream=*/nullptr);
   if (CUresult result = enqueueLaunch(driver, *function, launch, arguments);
       result != CUDA_SUCCESS)
     return driver.error("cuLaunchKernel", result);
+  TOLK_CU_CHECK(cuEventRecord, objects.events[1], /*stream=*/nullptr);
   // A fault in the kernel shows here.
   TOLK_CU_CHECK(cuCtxSynchronize);
-  return downloadBuffers(objects, launch);
+  CudaRunInfo run;
+  run.device = deviceName(objects);
+  float ms = 0;
+  TOLK_CU_CHECK(cuEventElapsedTime, &ms, objects.events[0], objects.events[1]);
+  run.kernelMs = ms;
+  if (llvm::Error err = downloadBuffers(objects, launch))
+    return err;
+  return run;
 }
 
 /// Runs `enqueue` (one operation on the null stream) twice untimed, then
@@ -477,6 +559,8 @@ tolk::runtime::timeCudaKernel(const CudaLaunch &launch, unsigned repetitions) {
   llvm::Expected<CUfunction> function = loadKernel(objects, launch);
   if (!function)
     return function.takeError();
+  if (llvm::Error err = checkLimits(objects, *function, launch))
+    return err;
   if (llvm::Error err = uploadBuffers(objects, launch))
     return err;
   KernelArguments arguments(objects, launch);

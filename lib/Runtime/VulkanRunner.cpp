@@ -27,6 +27,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 
 #ifdef TOLK_HAVE_VULKAN
@@ -56,11 +57,15 @@ constexpr uint32_t kMagic = 0x07230203;
 constexpr uint32_t OpEntryPoint = 15, OpExecutionMode = 16, OpCapability = 17,
                    OpTypeInt = 21, OpTypeFloat = 22, OpTypeVector = 23,
                    OpTypeArray = 28, OpTypeRuntimeArray = 29, OpTypeStruct = 30,
-                   OpTypePointer = 32, OpConstant = 43, OpVariable = 59,
+                   OpTypePointer = 32, OpConstant = 43,
+                   OpConstantComposite = 44, OpSpecConstant = 50,
+                   OpSpecConstantComposite = 51, OpVariable = 59,
                    OpDecorate = 71, OpMemberDecorate = 72;
-constexpr uint32_t DecorationBlock = 2, DecorationBufferBlock = 3,
-                   DecorationArrayStride = 6, DecorationBinding = 33,
+constexpr uint32_t DecorationSpecId = 1, DecorationBlock = 2,
+                   DecorationBufferBlock = 3, DecorationArrayStride = 6,
+                   DecorationBuiltIn = 11, DecorationBinding = 33,
                    DecorationDescriptorSet = 34, DecorationOffset = 35;
+constexpr uint32_t BuiltInWorkgroupSize = 25;
 constexpr uint32_t StorageUniform = 2, StoragePushConstant = 9,
                    StorageStorageBuffer = 12;
 constexpr uint32_t ExecutionModelGLCompute = 5;
@@ -79,6 +84,13 @@ struct TypeInfo {
 struct Module {
   llvm::DenseMap<uint32_t, TypeInfo> types;
   llvm::DenseMap<uint32_t, uint64_t> constants; // Integer constants.
+  // 32-bit specialization constants (their default values), their SpecIds,
+  // the constituents of composites, and the object decorated BuiltIn
+  // WorkgroupSize.
+  llvm::DenseMap<uint32_t, uint32_t> specConstants, specIds;
+  llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 3>> composites;
+  llvm::SmallSet<uint32_t, 2> specComposites;
+  std::optional<uint32_t> workgroupSize;
   llvm::DenseMap<uint32_t, uint32_t> binding, descriptorSet, arrayStride;
   llvm::SmallSet<uint32_t, 8> blocks, bufferBlocks;
   llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint32_t> memberOffsets;
@@ -213,7 +225,12 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
     case spv::OpDecorate:
       if (ops.size() < 2)
         break;
-      if (ops[1] == spv::DecorationBlock)
+      if (ops.size() >= 3 && ops[1] == spv::DecorationSpecId)
+        module.specIds[ops[0]] = ops[2];
+      else if (ops.size() >= 3 && ops[1] == spv::DecorationBuiltIn &&
+               ops[2] == spv::BuiltInWorkgroupSize)
+        module.workgroupSize = ops[0];
+      else if (ops[1] == spv::DecorationBlock)
         module.blocks.insert(ops[0]);
       else if (ops[1] == spv::DecorationBufferBlock)
         module.bufferBlocks.insert(ops[0]);
@@ -239,9 +256,21 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
         module.types[ops[0]] = {opcode, {ops.begin() + 1, ops.end()}};
       break;
     case spv::OpConstant:
-      // Only 32-bit integer constants matter (array lengths).
+      // Only 32-bit integer constants matter (array lengths, workgroup
+      // sizes).
       if (ops.size() == 3)
         module.constants[ops[1]] = ops[2];
+      break;
+    case spv::OpSpecConstant:
+      if (ops.size() == 3)
+        module.specConstants[ops[1]] = ops[2];
+      break;
+    case spv::OpConstantComposite:
+    case spv::OpSpecConstantComposite:
+      if (ops.size() >= 2)
+        module.composites[ops[1]].assign(ops.begin() + 2, ops.end());
+      if (opcode == spv::OpSpecConstantComposite && ops.size() >= 2)
+        module.specComposites.insert(ops[1]);
       break;
     case spv::OpVariable:
       if (ops.size() >= 3)
@@ -270,6 +299,38 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
               mode.mode <= spv::ModeRoundingModeRTZ) &&
              mode.literals.size() == 1)
       info.floatControls.push_back({mode.mode, mode.literals[0]});
+  }
+
+  // An object decorated WorkgroupSize overrides every LocalSize: a
+  // composite of constants gives the size, one of specialization constants
+  // the SpecIds that the launch sets (their defaults until then).
+  if (module.workgroupSize) {
+    auto composite = module.composites.find(*module.workgroupSize);
+    if (composite == module.composites.end() ||
+        composite->second.size() != 3)
+      return makeError("malformed SPIR-V module: the object decorated "
+                       "BuiltIn WorkgroupSize is not a composite of three "
+                       "constants");
+    bool specialized = module.specComposites.contains(*module.workgroupSize);
+    std::array<uint32_t, 3> specIds;
+    for (auto [d, id] : llvm::enumerate(composite->second)) {
+      auto constant = module.constants.find(id);
+      auto spec = module.specConstants.find(id);
+      auto specId = module.specIds.find(id);
+      if (!specialized && constant != module.constants.end()) {
+        info.localSize[d] = uint32_t(constant->second);
+        continue;
+      }
+      if (!specialized || spec == module.specConstants.end() ||
+          specId == module.specIds.end())
+        return makeError("malformed SPIR-V module: the workgroup size's "
+                         "constituents are not 32-bit specialization "
+                         "constants with a SpecId");
+      info.localSize[d] = spec->second;
+      specIds[d] = specId->second;
+    }
+    if (specialized)
+      info.workgroupSizeSpecIds = specIds;
   }
 
   // Before SPIR-V 1.4 the entry point lists only its Input and Output
@@ -549,9 +610,36 @@ void tolk::runtime::appendPushConstant(llvm::SmallVectorImpl<uint8_t> &block,
     block.push_back(uint8_t(bits >> (8 * i)));
 }
 
+/// The workgroup size a launch of the module runs with: the launch's for a
+/// module whose size is specialization constants, the module's otherwise.
+static std::array<uint32_t, 3> workgroupSizeOf(const VulkanLaunch &launch,
+                                               const SpirvEntryPointInfo &info) {
+  if (info.workgroupSizeSpecIds && launch.workgroupSize)
+    return *launch.workgroupSize;
+  return info.localSize;
+}
+
+static std::string sizeString(const std::array<uint32_t, 3> &size) {
+  return llvm::formatv("{0}x{1}x{2}", size[0], size[1], size[2]);
+}
+
 /// The checks of a launch against the module that need no device.
 static llvm::Error checkLaunch(const VulkanLaunch &launch,
                                const SpirvEntryPointInfo &info) {
+  if (info.workgroupSizeSpecIds && !launch.workgroupSize)
+    return makeError(llvm::formatv(
+        "kernel '{0}' takes its workgroup size as specialization constants "
+        "(SpecIds {1}, {2}, {3}), but the launch gives none",
+        launch.entryPoint, (*info.workgroupSizeSpecIds)[0],
+        (*info.workgroupSizeSpecIds)[1], (*info.workgroupSizeSpecIds)[2]));
+  if (!info.workgroupSizeSpecIds && launch.workgroupSize &&
+      *launch.workgroupSize != info.localSize)
+    return makeError(llvm::formatv(
+        "kernel '{0}' is compiled for workgroups of {1} (its LocalSize), "
+        "not {2}",
+        launch.entryPoint, sizeString(info.localSize),
+        sizeString(*launch.workgroupSize)));
+
   // Binding k is buffer k (the kernel's global pointers in order). A
   // buffer the kernel never touches has no variable in the module (the
   // SPIR-V lowering drops unused ones), so the bindings may have gaps; every
@@ -671,6 +759,7 @@ struct VulkanObjects {
   VkShaderModule shader = VK_NULL_HANDLE;
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkCommandPool commandPool = VK_NULL_HANDLE;
+  VkQueryPool queryPool = VK_NULL_HANDLE;
   VkFence fence = VK_NULL_HANDLE;
 
   VulkanObjects() = default;
@@ -683,6 +772,8 @@ struct VulkanObjects {
       vkDeviceWaitIdle(device);
       if (fence)
         vkDestroyFence(device, fence, nullptr);
+      if (queryPool)
+        vkDestroyQueryPool(device, queryPool, nullptr);
       if (commandPool)
         vkDestroyCommandPool(device, commandPool, nullptr);
       if (pipeline)
@@ -863,7 +954,8 @@ llvm::Expected<std::string> tolk::runtime::describeVulkanDevice() {
       .str();
 }
 
-llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
+llvm::Expected<VulkanRunInfo>
+tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   // Everything about the module first, so that a bad launch is reported the
   // same with and without a device.
   llvm::Expected<SpirvEntryPointInfo> info =
@@ -889,22 +981,22 @@ llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     return err;
 
   const VkPhysicalDeviceLimits &limits = choice->properties.limits;
+  std::array<uint32_t, 3> localSize = workgroupSizeOf(launch, *info);
   for (unsigned d = 0; d < 3; ++d) {
     if (launch.workgroupCount[d] > limits.maxComputeWorkGroupCount[d])
       return makeError(llvm::formatv(
           "{0} workgroups in dimension {1} exceed device '{2}''s limit of {3}",
           launch.workgroupCount[d], "xyz"[d], choice -> name,
           limits.maxComputeWorkGroupCount[d]));
-    if (info->localSize[d] == 0 ||
-        info->localSize[d] > limits.maxComputeWorkGroupSize[d])
+    if (localSize[d] == 0 || localSize[d] > limits.maxComputeWorkGroupSize[d])
       return makeError(llvm::formatv(
           "kernel '{0}''s workgroup size {1} in dimension {2} is outside "
           "device '{3}''s limit of 1 to {4}",
-          launch.entryPoint, info->localSize[d], "xyz"[d], choice -> name,
+          launch.entryPoint, localSize[d], "xyz"[d], choice -> name,
           limits.maxComputeWorkGroupSize[d]));
   }
   uint64_t invocations =
-      uint64_t(info->localSize[0]) * info->localSize[1] * info->localSize[2];
+      uint64_t(localSize[0]) * localSize[1] * localSize[2];
   if (invocations > limits.maxComputeWorkGroupInvocations)
     return makeError(llvm::formatv(
         "kernel '{0}''s workgroup of {1} invocations exceeds device '{2}''s "
@@ -981,6 +1073,44 @@ llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   VkPhysicalDeviceFeatures supportedCore;
   vkGetPhysicalDeviceFeatures(choice->physical, &supportedCore);
   enabled.features.robustBufferAccess = supportedCore.robustBufferAccess;
+  // VK_EXT_robustness2's robustBufferAccess2 is stricter: a read past the
+  // end gives zero and a write there is dropped, where robustBufferAccess
+  // lets a write land anywhere in the buffer. Used where the device has it.
+  VkPhysicalDeviceRobustness2FeaturesEXT robustness2{};
+  robustness2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+  const char *robustness2Name = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
+  bool hasRobustness2 = false;
+  if (choice->features.apiVersion >= VK_API_VERSION_1_1 &&
+      supportedCore.robustBufferAccess) {
+    uint32_t extensionCount = 0;
+    vkEnumerateDeviceExtensionProperties(choice->physical, nullptr,
+                                         &extensionCount, nullptr);
+    llvm::SmallVector<VkExtensionProperties, 64> extensions(extensionCount);
+    vkEnumerateDeviceExtensionProperties(choice->physical, nullptr,
+                                         &extensionCount, extensions.data());
+    if (llvm::any_of(extensions, [&](const VkExtensionProperties &e) {
+          return StringRef(e.extensionName) == robustness2Name;
+        })) {
+      VkPhysicalDeviceRobustness2FeaturesEXT supported2{};
+      supported2.sType =
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+      VkPhysicalDeviceFeatures2 query{};
+      query.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+      query.pNext = &supported2;
+      vkGetPhysicalDeviceFeatures2(choice->physical, &query);
+      hasRobustness2 = supported2.robustBufferAccess2;
+    }
+  }
+  if (hasRobustness2) {
+    robustness2.robustBufferAccess2 = VK_TRUE;
+    robustness2.pNext = enabled.pNext;
+    enabled.pNext = &robustness2;
+  }
+  VulkanRunInfo run;
+  run.device = choice->name;
+  run.robustness = hasRobustness2 ? "robustBufferAccess2"
+                   : supportedCore.robustBufferAccess ? "robustBufferAccess"
+                                                      : "";
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo{};
@@ -992,6 +1122,10 @@ llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   deviceInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
   deviceInfo.queueCreateInfoCount = 1;
   deviceInfo.pQueueCreateInfos = &queueInfo;
+  if (hasRobustness2) {
+    deviceInfo.enabledExtensionCount = 1;
+    deviceInfo.ppEnabledExtensionNames = &robustness2Name;
+  }
   VkPhysicalDeviceFeatures coreOnly = enabled.features;
   if (choice->features.apiVersion >= VK_API_VERSION_1_1)
     deviceInfo.pNext = &enabled;
@@ -1142,6 +1276,19 @@ llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipelineInfo.stage.module = objects.shader;
   pipelineInfo.stage.pName = launch.entryPoint.c_str();
+  // The workgroup size of a kernel compiled without one.
+  VkSpecializationMapEntry sizeEntries[3];
+  VkSpecializationInfo specialization{};
+  if (info->workgroupSizeSpecIds) {
+    for (unsigned d = 0; d < 3; ++d)
+      sizeEntries[d] = {(*info->workgroupSizeSpecIds)[d],
+                        uint32_t(d * sizeof(uint32_t)), sizeof(uint32_t)};
+    specialization.mapEntryCount = 3;
+    specialization.pMapEntries = sizeEntries;
+    specialization.dataSize = sizeof(localSize);
+    specialization.pData = localSize.data();
+    pipelineInfo.stage.pSpecializationInfo = &specialization;
+  }
   pipelineInfo.layout = objects.pipelineLayout;
   TOLK_VK_CHECK(vkCreateComputePipelines, device, VK_NULL_HANDLE, 1,
                 &pipelineInfo, nullptr, &objects.pipeline);
@@ -1176,8 +1323,26 @@ llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
                        VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize,
                        pushBytes.data());
   }
+  // The kernel's time: two timestamps around the dispatch where the queue
+  // has them, else the host's clock around the submission and the wait.
+  bool timestamps = limits.timestampComputeAndGraphics &&
+                    family->timestampValidBits != 0;
+  if (timestamps) {
+    VkQueryPoolCreateInfo queryInfo{};
+    queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
+    queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    queryInfo.queryCount = 2;
+    TOLK_VK_CHECK(vkCreateQueryPool, device, &queryInfo, nullptr,
+                  &objects.queryPool);
+    vkCmdResetQueryPool(commands, objects.queryPool, 0, 2);
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        objects.queryPool, 0);
+  }
   vkCmdDispatch(commands, launch.workgroupCount[0], launch.workgroupCount[1],
                 launch.workgroupCount[2]);
+  if (timestamps)
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+                        objects.queryPool, 1);
   // The shader's writes, made visible to the host's reads below.
   VkMemoryBarrier barrier{};
   barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
@@ -1195,9 +1360,25 @@ llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &commands;
+  auto submitted = std::chrono::steady_clock::now();
   TOLK_VK_CHECK(vkQueueSubmit, queue, 1, &submit, objects.fence);
   TOLK_VK_CHECK(vkWaitForFences, device, 1, &objects.fence, VK_TRUE,
                 UINT64_MAX);
+  run.kernelMs = std::chrono::duration<double, std::milli>(
+                     std::chrono::steady_clock::now() - submitted)
+                     .count();
+  run.clock = "host clock around the submission";
+  if (timestamps) {
+    uint64_t ticks[2] = {0, 0};
+    TOLK_VK_CHECK(vkGetQueryPoolResults, device, objects.queryPool, 0, 2,
+                  sizeof(ticks), ticks, sizeof(uint64_t),
+                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    uint32_t bits = family->timestampValidBits;
+    uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    run.kernelMs = double((ticks[1] - ticks[0]) & mask) *
+                   limits.timestampPeriod / 1e6;
+    run.clock = "device timestamps";
+  }
 
   for (auto [index, host] : llvm::enumerate(launch.buffers)) {
     if (!coherent[index]) {
@@ -1211,7 +1392,7 @@ llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
       std::memcpy(host.data(), mapped[index], host.size());
   }
   // Freeing the memory unmaps it.
-  return llvm::Error::success();
+  return run;
 }
 
 #else // !TOLK_HAVE_VULKAN
@@ -1227,7 +1408,8 @@ llvm::Expected<std::string> tolk::runtime::describeVulkanDevice() {
   return notBuilt();
 }
 
-llvm::Error tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
+llvm::Expected<VulkanRunInfo>
+tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   // The module is still read, so that its errors are the same in both
   // builds.
   llvm::Expected<SpirvEntryPointInfo> info =

@@ -3,10 +3,13 @@
 // vcvtneps2bf16 (AVX512-BF16: subnormals flush to zero) or __truncsfbf2
 // (signalling NaNs become quiet). 129 elements need two blocks of 128
 // threads, so the loads and the store are gated, in blocks of their own;
-// compiled without optimization nothing may round.
-// RUN: tolk-opt %s --tolk-to-llvm | FileCheck %s
+// compiled without optimization nothing may round. The blocks are checked
+// without the bounds check (which puts each access in one more branch);
+// the bits both ways.
+// RUN: tolk-opt %s --tolk-to-llvm=bounds-check=false | FileCheck %s
 // RUN: tolk-opt %s --tolk-to-llvm | FileCheck %s --check-prefix=NOBF16
 // RUN: tolk-opt %s --tolk-to-llvm | mlir-translate --mlir-to-llvmir | llc -O0 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512bf16,+avx512vl | FileCheck %s --check-prefix=ASM
+// RUN: tolk-opt %s --tolk-to-llvm=bounds-check=false | mlir-translate --mlir-to-llvmir | llc -O0 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512bf16,+avx512vl | FileCheck %s --check-prefix=ASM
 // RUN: tolk-opt %s --tolk-to-llvm | mlir-translate --mlir-to-llvmir | llc -O0 -mtriple=x86_64-unknown-linux-gnu | FileCheck %s --check-prefix=ASM
 
 // CHECK-LABEL: llvm.func @add_kernel.add(

@@ -1,7 +1,6 @@
 // A kernel that the SPIR-V target environment cannot express is a
 // diagnostic at the op that needs the missing capability, naming it and
-// the target; so is a kernel without known_block_size (SPIR-V's LocalSize
-// is fixed at compile time).
+// the target.
 // RUN: tolk-opt %s -split-input-file -verify-diagnostics \
 // RUN:   --tolk-to-spirv="caps=Shader,Int8,Int16,Float16,StorageBuffer8BitAccess,StorageBuffer16BitAccess"
 // RUN: not tolk-opt %s -split-input-file --tolk-to-spirv="caps=Shader" 2>&1 \
@@ -30,19 +29,6 @@ gpu.module @kernels {
       kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %n = tolk.load %np : !tolk.ptr<si64, alu> -> si64
     %pa = tolk.index %a[%n] : !tolk.ptr<f32, global>, si64
-    %one = tolk.const 1.0 : f32
-    tolk.store %pa, %one : !tolk.ptr<f32, global>, f32
-    gpu.return
-  }
-}
-
-// -----
-
-gpu.module @kernels {
-  // expected-error @below {{'gpu.func' op has no known_block_size: the SPIR-V target (Vulkan, v1.3) needs the workgroup size at compile time (its LocalSize); --tolk-kernelize sets it}}
-  gpu.func @unsized(%a: !tolk.ptr<f32, global>) kernel {
-    %i = tolk.special global_id x : si32
-    %pa = tolk.index %a[%i] : !tolk.ptr<f32, global>, si32
     %one = tolk.const 1.0 : f32
     tolk.store %pa, %one : !tolk.ptr<f32, global>, f32
     gpu.return

@@ -13,6 +13,16 @@
 // RUN: tolk-opt %tolk_src_root/examples/elementwise.mlir --tolk-to-spirv \
 // RUN:   | tolk-translate --serialize-spirv -o %t.example-elementwise.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.example-elementwise.spv
+// A kernel without known_block_size: its workgroup size is specialization
+// constants decorated BuiltIn WorkgroupSize, and no LocalSize
+// (spirv-workgroup-size.mlir), which Vulkan allows only with the decoration.
+// RUN: tolk-opt %S/spirv-workgroup-size.mlir --tolk-to-spirv \
+// RUN:   | tolk-translate --serialize-spirv --kernel=any_size -o %t.any-size.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.any-size.spv
+// RUN: %spirv_val --target-env vulkan1.0 %t.any-size.spv
+// RUN: tolk-opt %S/spirv-workgroup-size.mlir --tolk-to-spirv \
+// RUN:   | tolk-translate --serialize-spirv --kernel=fixed_size -o %t.fixed-size.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.fixed-size.spv
 // The same at SPIR-V 1.5, where the entry points list every global variable
 // they use.
 // RUN: tolk-opt %S/spirv.mlir --tolk-to-spirv="version=v1.5" \

@@ -48,9 +48,9 @@
 // RUN: not tolk-run %s --kernel scale --arg two %t/f32.npy -o %t/out.npy 2>&1 | FileCheck %s --check-prefix=VALUE
 // VALUE: tolk-run: error: --arg 'two' for parameter #2 of kernel 'scale' (f32): expected a float
 // RUN: not tolk-run %s --kernel bounded --arg 300 %t/f32.npy 2>&1 | FileCheck %s --check-prefix=RANGE
-// RANGE: tolk-run: error: --arg '300' for parameter #1 of kernel 'bounded' (u8): out of the type's range
+// RANGE: tolk-run: error: --arg '300' for parameter #1 of kernel 'bounded' (ui8): out of the type's range
 // RUN: not tolk-run %s --kernel bounded --arg 11 %t/f32.npy 2>&1 | FileCheck %s --check-prefix=BOUNDS
-// BOUNDS: tolk-run: error: --arg '11' for parameter #1 of kernel 'bounded' (u8): outside the parameter's tolk.bounds [1, 10]
+// BOUNDS: tolk-run: error: --arg '11' for parameter #1 of kernel 'bounded' (ui8): outside the parameter's tolk.bounds [1, 10]
 // RUN: not tolk-run %s --kernel scale --arg 2 --grid 2 %t/f32.npy -o %t/out.npy 2>&1 | FileCheck %s --check-prefix=GRID
 // GRID: tolk-run: error: --grid 2 differs from kernel 'scale''s known_grid_size 1,1,1, the launch it is compiled for
 // RUN: not tolk-run %s --kernel bounded --arg 1 %t/f32.npy 2>&1 | FileCheck %s --check-prefix=NO-GRID

@@ -7,7 +7,7 @@
 // In place, over a 2-D launch (width 8 = 2 workgroups of 4 threads in x,
 // 3 rows of workgroups of 2 threads in y): x[i] = x[i] * 2 + i.
 // RUN: %python %S/Inputs/npy.py write %t/x.npy '<i4' 6,8 'expr:i * 3 - 50'
-// RUN: tolk-run %s --kernel hand::in_place --grid 2,3 --block 4,2 %t/x.npy -o %t/y.npy
+// RUN: tolk-run --quiet %s --kernel hand::in_place --grid 2,3 --block 4,2 %t/x.npy -o %t/y.npy
 // RUN: %python %S/Inputs/npy.py check %t/y.npy 'in0[i] * 2 + i' %t/x.npy | FileCheck %s --check-prefix=INPLACE
 // INPLACE: ok 48
 // RUN: %python %S/Inputs/npy.py print %t/y.npy | FileCheck %s --check-prefix=SHAPE
@@ -34,7 +34,7 @@ gpu.module @hand {
   // it all after a second round through workgroup memory.
   //   y[i] = x[mirror(i)] + 1 + sum(x[i + k] for k < 4, reading 0 past 64)
   // RUN: %python %S/Inputs/npy.py write %t/a.npy '<f4' 64 'expr:i * 0.25'
-  // RUN: tolk-run %s --kernel hand::mirror %t/a.npy -o %t/b.npy
+  // RUN: tolk-run --quiet %s --kernel hand::mirror %t/a.npy -o %t/b.npy
   // RUN: %python %S/Inputs/npy.py check %t/b.npy 'f32(f32(in0[(i & ~15) + 15 - (i & 15)] + 1) + f32(f32(f32(f32(in0[i]) + (in0[i + 1] if i + 1 < 64 else 0)) + (in0[i + 2] if i + 2 < 64 else 0)) + (in0[i + 3] if i + 3 < 64 else 0)))' %t/a.npy | FileCheck %s --check-prefix=MIRROR
   // MIRROR: ok 64
   gpu.func @mirror(%x: !tolk.ptr<f32, global, 64>, %y: !tolk.ptr<f32, global, 64>)
@@ -85,7 +85,7 @@ gpu.module @hand {
 
 // A name in two gpu.modules is named with its module.
 // RUN: %python %S/Inputs/npy.py write %t/s.npy '<i4' 4 1 2 3 4
-// RUN: tolk-run %s --kernel other::in_place --grid 1 --block 4 %t/s.npy -o %t/t.npy
+// RUN: tolk-run --quiet %s --kernel other::in_place --grid 1 --block 4 %t/s.npy -o %t/t.npy
 // RUN: %python %S/Inputs/npy.py print %t/t.npy | FileCheck %s --check-prefix=OTHER
 // OTHER: descr <i4 shape [4]
 // OTHER-NEXT: -1

@@ -7,7 +7,7 @@
 // 448, 0x7e), an infinity and a NaN become the format's NaN 0x7f, 0.1
 // rounds to nearest (0x1d = 0.1015625).
 // RUN: %python %S/Inputs/npy.py write %t/a.npy '<f4' 8 0 1 -1 448 500 inf nan 0.1
-// RUN: tolk-run %s --kernel to_fp8 %t/a.npy -o %t/a8.npy
+// RUN: tolk-run --quiet %s --kernel to_fp8 %t/a.npy -o %t/a8.npy
 // RUN: %python %S/Inputs/npy.py print %t/a8.npy | FileCheck %s --check-prefix=FP8
 // FP8: descr |u1 shape [8]
 // FP8-NEXT: 0 0x0
@@ -26,7 +26,7 @@ func.func @to_fp8(%a: tensor<8xf32>) -> tensor<8xf8E4M3FN> {
 // fp8e5m2 to f32, exact: 1.0, an infinity, the least subnormal 2^-16, and a
 // negative NaN code, which becomes the quiet NaN of its sign.
 // RUN: %python %S/Inputs/npy.py write %t/b8.npy '|u1' 4 0x3c 0x7c 0x01 0xfe
-// RUN: tolk-run %s --kernel from_fp8 %t/b8.npy -o %t/b.npy
+// RUN: tolk-run --quiet %s --kernel from_fp8 %t/b8.npy -o %t/b.npy
 // RUN: %python %S/Inputs/npy.py print %t/b.npy | FileCheck %s --check-prefix=FROM8
 // FROM8: descr <f4 shape [4]
 // FROM8-NEXT: 0x3f800000 1.0
@@ -44,7 +44,7 @@ func.func @from_fp8(%a: tensor<4xf8E5M2>) -> tensor<4xf32> {
 // tie to the even 0x3f82.
 // RUN: %python %S/Inputs/npy.py write %t/x.npy '<u2' 5 0x3fc0 0x0001 0x4040 0x3f80 0x3f81
 // RUN: %python %S/Inputs/npy.py write %t/y.npy '<u2' 5 0x3f80 0x0001 0x3b80 0x3b80 0x3b80
-// RUN: tolk-run %s --kernel add_bf16 %t/x.npy %t/y.npy -o %t/s.npy
+// RUN: tolk-run --quiet %s --kernel add_bf16 %t/x.npy %t/y.npy -o %t/s.npy
 // RUN: %python %S/Inputs/npy.py print %t/s.npy | FileCheck %s --check-prefix=BF16
 // BF16: descr <u2 shape [5]
 // BF16-NEXT: 16416 0x4020
@@ -62,7 +62,7 @@ func.func @add_bf16(%a: tensor<5xbf16>, %b: tensor<5xbf16>) -> tensor<5xbf16> {
 // past the buffers). si8 + f16 promotes to f16.
 // RUN: %python %S/Inputs/npy.py write %t/m0.npy '|i1' 1999 'expr:((i * 37) & 255) - 128'
 // RUN: %python %S/Inputs/npy.py write %t/m1.npy '<f2' 1999 'expr:i * 0.5'
-// RUN: tolk-run %s --kernel mixed %t/m0.npy %t/m1.npy -o %t/m.npy
+// RUN: tolk-run --quiet %s --kernel mixed %t/m0.npy %t/m1.npy -o %t/m.npy
 // RUN: %python %S/Inputs/npy.py check %t/m.npy 'f16(in0[i] + in1[i])' %t/m0.npy %t/m1.npy | FileCheck %s --check-prefix=MIXED
 // MIXED: ok 1999
 func.func @mixed(%a: tensor<1999xsi8>, %b: tensor<1999xf16>) -> tensor<1999xf16> {
@@ -73,7 +73,7 @@ func.func @mixed(%a: tensor<1999xsi8>, %b: tensor<1999xf16>) -> tensor<1999xf16>
 // A broadcast input (stride 0) and a Bool result, two outputs.
 // RUN: %python %S/Inputs/npy.py write %t/r.npy '<i4' 2,3 1 -2 3 -4 5 -6
 // RUN: %python %S/Inputs/npy.py write %t/c.npy '<i4' 3 0 -2 4
-// RUN: tolk-run %s --kernel two_results %t/r.npy %t/c.npy -o %t/lt.npy %t/mx.npy
+// RUN: tolk-run --quiet %s --kernel two_results %t/r.npy %t/c.npy -o %t/lt.npy %t/mx.npy
 // RUN: %python %S/Inputs/npy.py print %t/lt.npy | FileCheck %s --check-prefix=LT
 // LT: descr |b1 shape [2, 3]
 // LT-NEXT: 0
@@ -101,7 +101,7 @@ func.func @two_results(%r: tensor<2x3xsi32>, %c: tensor<3xsi32>) -> (tensor<2x3x
 // is a tie that rounds to the even 0; 1 + 0.1015625 rounds to 1.125 (0x39)
 // in fp8e4m3, and 448 + 0.1015625 stays 448.
 // RUN: %python %S/Inputs/npy.py write %t/h.npy '<u2' 4 0x3f80 0x4040 0x0001 0xc000
-// RUN: tolk-run %s --kernel scale_bf16 --arg 0.5 %t/h.npy -o %t/hs.npy
+// RUN: tolk-run --quiet %s --kernel scale_bf16 --arg 0.5 %t/h.npy -o %t/hs.npy
 // RUN: %python %S/Inputs/npy.py print %t/hs.npy | FileCheck %s --check-prefix=SCALE
 // SCALE: descr <u2 shape [4]
 // SCALE-NEXT: 16128 0x3f00
@@ -113,7 +113,7 @@ func.func @scale_bf16(%x: tensor<4xbf16>, %s: bf16) -> tensor<4xbf16> {
   return %r : tensor<4xbf16>
 }
 // RUN: %python %S/Inputs/npy.py write %t/q.npy '|u1' 2 0x38 0x7e
-// RUN: tolk-run %s --kernel add_fp8 --arg 0.1 %t/q.npy -o %t/qs.npy
+// RUN: tolk-run --quiet %s --kernel add_fp8 --arg 0.1 %t/q.npy -o %t/qs.npy
 // RUN: %python %S/Inputs/npy.py print %t/qs.npy | FileCheck %s --check-prefix=ADD8
 // ADD8: descr |u1 shape [2]
 // ADD8-NEXT: 57 0x39
@@ -127,7 +127,7 @@ func.func @add_fp8(%x: tensor<2xf8E4M3FN>, %s: f8E4M3FN) -> tensor<2xf8E4M3FN> {
 // vector<N x i1> into bits); the files are still Bool (|b1), in and out.
 // RUN: %python %S/Inputs/npy.py write %t/p.npy '|b1' 16 1 0 1 1 0 0 1 0 1 1 1 0 0 0 1 1
 // RUN: %python %S/Inputs/npy.py write %t/o.npy '|b1' 16 0 0 1 0 1 0 1 1 0 1 0 0 1 0 1 0
-// RUN: tolk-run %s --kernel xor_bool %t/p.npy %t/o.npy -o %t/px.npy
+// RUN: tolk-run --quiet %s --kernel xor_bool %t/p.npy %t/o.npy -o %t/px.npy
 // RUN: %python %S/Inputs/npy.py print %t/px.npy | FileCheck %s --check-prefix=XOR
 // RUN: not tolk-run %s --kernel xor_bool %t/q.npy %t/o.npy -o %t/bad.npy 2>&1 | FileCheck %s --check-prefix=XOR-BAD
 // XOR: descr |b1 shape [16]
@@ -147,7 +147,7 @@ func.func @add_fp8(%x: tensor<2xf8E4M3FN>, %s: f8E4M3FN) -> tensor<2xf8E4M3FN> {
 // XOR-NEXT: 0
 // XOR-NEXT: 0
 // XOR-NEXT: 1
-// XOR-BAD: input '{{.*}}q.npy' holds '|u1', but parameter #0 of kernel 'xor_bool' is a buffer of bool, stored as '|b1'
+// XOR-BAD: input '{{.*}}q.npy' holds '|u1', but parameter #0 of kernel 'xor_bool' is a buffer of i1, stored as '|b1'
 func.func @xor_bool(%p: tensor<16xi1>, %o: tensor<16xi1>) -> tensor<16xi1> {
   %r = tolk.xor %p, %o : (tensor<16xi1>, tensor<16xi1>) -> tensor<16xi1>
   return %r : tensor<16xi1>

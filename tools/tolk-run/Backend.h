@@ -9,9 +9,10 @@
 // What tolk-run hands a backend: one kernel of a Tolk module (after
 // --tolk-kernelize), its parameters, and the launch with the bytes of every
 // buffer and the bits of every scalar. A backend lowers a clone of the module
-// with its own pipeline, runs the kernel and leaves the device's buffer
-// contents in the launch. The host backend is the only one that needs no
-// device; vulkan and cuda wrap lib/Runtime's runners.
+// with its own pipeline, runs the kernel, leaves the device's buffer
+// contents in the launch and reports what it ran on and how long the kernel
+// took. The host backend is the only one that needs no device; vulkan and
+// cuda wrap lib/Runtime's runners.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,8 +41,15 @@ struct Param {
   /// The element's data type (bf16 and fp8 included; they are stored as
   /// their storage integers).
   dtype::DType dtype = dtype::DType::Float32;
-  /// Buffers: the element count of the pointer type, -1 when it has none.
+  /// Buffers: the element count of the pointer type (in scalars: its
+  /// elements times `lanes`), -1 when it has none.
   int64_t count = -1;
+  /// Buffers: the lanes of the pointer type's element (a vector<N x T>
+  /// element is N lanes of `dtype`), 1 for a scalar element.
+  unsigned lanes = 1;
+  /// The Tolk type of the pointer's element as the kernel spells it
+  /// ("si8", "vector<4xf32>"), for messages.
+  std::string elementType;
   /// Buffers: the position among the buffers (the Vulkan binding, the index
   /// into Launch::buffers); scalars: the position among the scalars (the
   /// push-constant member, the index into Launch::scalars).
@@ -66,20 +74,36 @@ struct Launch {
   std::vector<uint64_t> scalars;
 };
 
+/// What a backend says about a run.
+struct RunReport {
+  /// The device, in words ("znver3", "llvmpipe (LLVM 15.0.6, 256 bits)").
+  std::string device;
+  /// What happens to an access past a buffer's end: "bounds-checked" (the
+  /// run stops there), "unchecked", or the Vulkan robustness feature that
+  /// confines it.
+  std::string memorySafety;
+  /// The kernel's time and the clock that measured it.
+  double kernelMs = 0;
+  std::string clock;
+};
+
 class Backend {
 public:
   virtual ~Backend();
   /// Runs `kernel` of `module` (which the backend does not modify: it lowers
   /// a clone) with `launch`, whose buffers hold the results afterwards.
-  virtual llvm::Error run(mlir::ModuleOp module, const Kernel &kernel,
-                          Launch &launch) = 0;
+  virtual llvm::Expected<RunReport> run(mlir::ModuleOp module,
+                                        const Kernel &kernel,
+                                        Launch &launch) = 0;
   /// The most lanes a thread of a kernelized function may handle on this
   /// backend (--tolk-kernelize's `upcast`), 0 for kernelize's own choice.
   virtual unsigned maxLanes() const { return 0; }
 };
 
-/// --tolk-to-llvm and MLIR's ExecutionEngine, on this CPU.
-std::unique_ptr<Backend> createHostBackend();
+/// --tolk-to-llvm and MLIR's ExecutionEngine, on this CPU; with
+/// `boundsCheck`, the first access out of a buffer's bounds stops the run
+/// with an error that names it.
+std::unique_ptr<Backend> createHostBackend(bool boundsCheck);
 /// --tolk-to-spirv and the Vulkan loader (lib/Runtime/VulkanRunner).
 std::unique_ptr<Backend> createVulkanBackend();
 /// --tolk-to-nvvm for `chip` and the CUDA driver API (lib/Runtime/

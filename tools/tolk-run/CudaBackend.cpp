@@ -31,8 +31,8 @@ public:
   CudaBackend(std::string chip, std::string driverLibrary)
       : chip(std::move(chip)), driverLibrary(std::move(driverLibrary)) {}
 
-  llvm::Error run(ModuleOp module, const Kernel &kernel,
-                  Launch &launch) override {
+  llvm::Expected<RunReport> run(ModuleOp module, const Kernel &kernel,
+                                Launch &launch) override {
     OwningOpRef<ModuleOp> lowered = module.clone();
     PassManager pm(module.getContext());
     tolk::TolkToNVVMOptions options;
@@ -67,15 +67,20 @@ public:
         cuda.params.push_back(CudaParam::value(llvm::ArrayRef(bytes, size)));
         continue;
       }
-      int64_t elements =
-          launch.buffers[p.slot].size() / tolk::dtype::itemsize(p.dtype);
-      cuda.params.push_back(CudaParam::bufferAddress(p.slot));
-      cuda.params.push_back(CudaParam::bufferAddress(p.slot));
-      cuda.params.push_back(CudaParam::scalar<int64_t>(0));
-      cuda.params.push_back(CudaParam::scalar<int64_t>(elements));
-      cuda.params.push_back(CudaParam::scalar<int64_t>(1));
+      int64_t elements = launch.buffers[p.slot].size() /
+                         (tolk::dtype::itemsize(p.dtype) * p.lanes);
+      tolk::runtime::appendMemRef1DParams(cuda.params, p.slot, elements);
     }
-    return tolk::runtime::runCudaKernel(cuda);
+    llvm::Expected<tolk::runtime::CudaRunInfo> ran =
+        tolk::runtime::runCudaKernel(cuda);
+    if (!ran)
+      return ran.takeError();
+    RunReport report;
+    report.device = ran->device + ", " + chip;
+    report.memorySafety = "unchecked";
+    report.kernelMs = ran->kernelMs;
+    report.clock = "CUDA events";
+    return report;
   }
 
 private:

@@ -9,7 +9,8 @@
 // `--backend vulkan`: --tolk-to-spirv, the kernel's SPIR-V words, then
 // lib/Runtime's Vulkan runner, with the kernel ABI of the SPIR-V lowering:
 // buffer k at binding k, the by-value parameters in one push-constant block
-// of 4-byte slots (8-byte ones, aligned to 8, for 64-bit types).
+// of 4-byte slots (8-byte ones, aligned to 8, for 64-bit types), and the
+// block as the workgroup size of a kernel compiled without one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +31,8 @@ public:
   // Vulkan has vectors of 2 to 4 lanes (Vector16 is a Kernel capability);
   // --tolk-to-spirv kernelizes with the same bound.
   unsigned maxLanes() const override { return 4; }
-  llvm::Error run(ModuleOp module, const Kernel &kernel,
-                  Launch &launch) override {
+  llvm::Expected<RunReport> run(ModuleOp module, const Kernel &kernel,
+                                Launch &launch) override {
     OwningOpRef<ModuleOp> lowered = module.clone();
     PassManager pm(module.getContext());
     tolk::buildTolkToSPIRVPipeline(pm, tolk::TolkToSPIRVOptions());
@@ -62,10 +63,21 @@ public:
     vk.spirv = *words;
     vk.entryPoint = kernel.name;
     vk.workgroupCount = launch.grid;
+    vk.workgroupSize = launch.block;
     for (std::vector<uint8_t> &buffer : launch.buffers)
       vk.buffers.push_back(buffer);
     vk.pushConstants = push;
-    return tolk::runtime::runVulkanKernel(vk);
+    llvm::Expected<tolk::runtime::VulkanRunInfo> ran =
+        tolk::runtime::runVulkanKernel(vk);
+    if (!ran)
+      return ran.takeError();
+    RunReport report;
+    report.device = ran->device;
+    report.memorySafety =
+        ran->robustness.empty() ? "unchecked" : ran->robustness;
+    report.kernelMs = ran->kernelMs;
+    report.clock = ran->clock;
+    return report;
   }
 };
 } // namespace

@@ -8,17 +8,19 @@
 //
 // tolk-run FILE.mlir --kernel NAME --backend host|vulkan|cuda
 //          [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]] [--arg VALUE]...
-//          IN.npy... -o OUT.npy...
+//          IN.npy... -o OUT.npy[:SHAPE]...
 //
 // Reads a Tolk module, finds the kernel, binds its buffers to .npy files and
-// its by-value scalars to --arg values, runs it on the backend and writes
-// the outputs (docs/Rationale.md, "tolk-run"). Everything that is wrong with
-// the input is a message that names the file or the parameter and a non-zero
-// exit, and no output file is written unless the run succeeded.
+// its by-value scalars to --arg values, runs it on the backend, writes the
+// outputs and prints one line that says what ran (docs/Rationale.md,
+// "tolk-run"). Everything that is wrong with the input is a message that
+// names the file or the parameter and a non-zero exit, and no output file is
+// written unless the run succeeded.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Backend.h"
+#include "Summary.h"
 
 #include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
@@ -41,11 +43,13 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
 #include <cstdlib>
+#include <new>
 
 using namespace mlir;
 using namespace tolk::run;
@@ -55,7 +59,8 @@ static const char *const kOverview = R"(Runs one Tolk kernel on .npy buffers
 
   tolk-run FILE.mlir --kernel NAME [--backend host|vulkan|cuda]
            [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]] [--arg VALUE]...
-           IN.npy... -o OUT.npy...
+           [--quiet | --json] [--no-bounds-check]
+           IN.npy... -o OUT.npy[:SHAPE]...
 
 NAME is a gpu.func kernel (MODULE::KERNEL when the name is in more than one
 gpu.module) or a tensor-level function, which --tolk-kernelize fuses into a
@@ -73,12 +78,24 @@ stores it: bool as |b1, bf16 as uint16 (<u2), the 8-bit floats as uint8
     global pointer parameters the kernel loads from (or does not access);
     the OUT.npy files, in parameter order, to those it stores to. A
     parameter both loaded and stored takes an IN.npy and writes an OUT.npy
-    of the same shape. An output-only buffer starts zeroed; its shape is its
-    element count when the pointer type has one, else the first input's.
+    of the same shape. An output-only buffer starts zeroed, of the pointer
+    type's element count; a pointer type without one takes the shape from
+    the command line: -o OUT.npy:1000 or -o OUT.npy:4x250.
 The --arg values bind to the by-value (alu) parameters in order: an
 integer (decimal, or 0x hex), true/false, or a float (C's strtod: decimal,
 hex float, inf, nan) rounded once to the parameter's type; a tolk.bounds
 range is checked.
+
+On the host, every access through a buffer is checked against the buffer's
+size: the first one out of bounds stops the run with an error that names
+it, and nothing is written (--no-bounds-check: unchecked, for benchmarks).
+Vulkan confines such an access to the buffer (robustBufferAccess2 where the
+device has it: reads give zero, writes are dropped), so a result may be
+short; CUDA does not check it.
+
+A run that succeeds prints one line: the kernel, the backend and device,
+the grid and block, the files written with their shapes and types, and the
+kernel's time (--quiet: nothing; --json: the same as a JSON object).
 )";
 
 static llvm::cl::OptionCategory category("tolk-run options");
@@ -110,8 +127,21 @@ static llvm::cl::opt<std::string>
     cudaDriver("cuda-driver-library", llvm::cl::Hidden,
                llvm::cl::init("libcuda.so.1"), llvm::cl::cat(category));
 static llvm::cl::list<std::string>
-    outputOpt("o", llvm::cl::desc("Output .npy files (-o A.npy B.npy ...)"),
-              llvm::cl::value_desc("OUT.npy"), llvm::cl::cat(category));
+    outputOpt("o",
+              llvm::cl::desc("Output .npy files (-o A.npy B.npy:SHAPE ...)"),
+              llvm::cl::value_desc("OUT.npy[:SHAPE]"), llvm::cl::cat(category));
+static llvm::cl::opt<bool>
+    quietOpt("quiet", llvm::cl::desc("Print nothing when the run succeeds"),
+          llvm::cl::cat(category));
+static llvm::cl::opt<bool>
+    jsonOpt("json",
+         llvm::cl::desc("Print the run's summary as a JSON object"),
+         llvm::cl::cat(category));
+static llvm::cl::opt<bool> noBoundsCheck(
+    "no-bounds-check",
+    llvm::cl::desc("Leave the host backend's buffer accesses unchecked (the "
+                   "pipeline's bounds-check=false)"),
+    llvm::cl::cat(category));
 
 static llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(message);
@@ -212,6 +242,8 @@ static llvm::Expected<Kernel> describeKernel(gpu::GPUFuncOp op) {
                   printed(element) + ", which no .npy file holds");
     Param p;
     p.dtype = *dtype;
+    p.lanes = lanes;
+    p.elementType = printed(ptr.getElementType());
     if (ptr.getAddrSpace() == tolk::AddrSpace::alu) {
       if (lanes != 1)
         return fail(where() + " is a by-value vector, which --arg cannot give");
@@ -257,17 +289,19 @@ static SmallVector<unsigned> accessesOf(gpu::GPUFuncOp kernel) {
 // Values
 //===----------------------------------------------------------------------===//
 
-static std::string typeName(dt::DType dtype) {
-  return dt::name(dtype).str();
+/// A data type as a Tolk module spells it ("si8", "ui8", "i1", "bf16").
+static std::string typeName(MLIRContext *ctx, dt::DType dtype) {
+  return printed(tolk::getScalarType(ctx, dtype));
 }
 
 /// The bits of `text` as a value of `dtype`, checked against `bounds`.
 static llvm::Expected<uint64_t> parseScalar(StringRef text, dt::DType dtype,
                                             DenseI64ArrayAttr bounds,
-                                            const std::string &where) {
+                                            const std::string &where,
+                                            StringRef type) {
   auto bad = [&](const Twine &why) {
-    return fail("--arg '" + text + "' for " + where + " (" +
-                typeName(dtype) + "): " + why);
+    return fail("--arg '" + text + "' for " + where + " (" + type +
+                "): " + why);
   };
   dt::Value value = dt::Value::ofBool(false);
   if (dt::isBool(dtype)) {
@@ -331,14 +365,41 @@ parseSize(StringRef text, StringRef option) {
   return size;
 }
 
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "(";
-  for (auto [i, d] : llvm::enumerate(shape))
-    s += (i ? ", " : "") + std::to_string(d);
-  if (shape.size() == 1)
-    s += ",";
-  return s + ")";
+/// "OUT.npy" or "OUT.npy:4x250": the file and the shape it is given.
+struct OutputArg {
+  std::string path;
+  std::optional<SmallVector<int64_t, 4>> shape;
+};
+
+static llvm::Expected<OutputArg> parseOutput(StringRef text) {
+  OutputArg out{text.str(), std::nullopt};
+  auto [path, shapeText] = text.rsplit(':');
+  if (!shapeText.empty() && path != text &&
+      shapeText.find_first_not_of("0123456789x") == StringRef::npos) {
+    SmallVector<StringRef> dims;
+    shapeText.split(dims, 'x');
+    SmallVector<int64_t, 4> shape;
+    int64_t elements = 1;
+    for (StringRef d : dims) {
+      int64_t v;
+      if (d.getAsInteger(10, v) || v <= 0)
+        return fail("output '" + text + "': the shape after ':' is N or "
+                    "AxB..., positive integers");
+      // 2^48 elements is more than any machine holds: a bound that keeps
+      // the byte count of every dtype from overflowing.
+      if (llvm::MulOverflow(elements, v, elements) || elements > (1ll << 48))
+        return fail("output '" + text + "': the shape after ':' has more "
+                    "elements than a buffer can hold");
+      shape.push_back(v);
+    }
+    out.path = path.str();
+    out.shape = shape;
+  }
+  if (!StringRef(out.path).ends_with(".npy"))
+    return fail("output '" + out.path + "' is not a .npy file name");
+  return out;
 }
+
 
 //===----------------------------------------------------------------------===//
 // The run
@@ -354,17 +415,22 @@ struct Output {
   /// function's Bool tensor is a ui8 buffer in its kernel (the same bytes,
   /// LLVM packs vector<N x i1> into bits), and a .npy of Bool.
   std::optional<dt::DType> fileDType = std::nullopt;
+  /// The shape the command line gave (-o OUT.npy:SHAPE).
+  std::optional<SmallVector<int64_t, 4>> given = std::nullopt;
 };
 } // namespace
 
 static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                            ArrayRef<std::string> inputs,
-                           ArrayRef<std::string> outputs) {
+                           ArrayRef<std::string> outputArgs) {
   if (kernelName.empty())
     return fail("no --kernel NAME given");
+  if (quietOpt && jsonOpt)
+    return fail("--quiet and --json: give one (--json prints the summary, "
+                "--quiet prints none)");
   std::unique_ptr<Backend> backend;
   if (backendName == "host")
-    backend = createHostBackend();
+    backend = createHostBackend(/*boundsCheck=*/!noBoundsCheck);
   else if (backendName == "vulkan")
     backend = createVulkanBackend();
   else if (backendName == "cuda")
@@ -372,9 +438,13 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   else
     return fail("unknown --backend '" + backendName +
                 "' (expected host, vulkan or cuda)");
-  for (const std::string &path : outputs)
-    if (!StringRef(path).ends_with(".npy"))
-      return fail("output '" + path + "' is not a .npy file name");
+  SmallVector<OutputArg> outputs;
+  for (const std::string &text : outputArgs) {
+    llvm::Expected<OutputArg> out = parseOutput(text);
+    if (!out)
+      return out.takeError();
+    outputs.push_back(std::move(*out));
+  }
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> file =
@@ -407,6 +477,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     return "parameter #" + std::to_string(i) + " of kernel '" + kernel.name +
            "'";
   };
+  auto dtypeName = [&](dt::DType dtype) { return typeName(&ctx, dtype); };
 
   // Which parameter each file binds to, with the shape it must have (empty
   // for "any shape of the parameter's element count").
@@ -417,7 +488,6 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   };
   SmallVector<Input> bindIn;
   SmallVector<Output> bindOut;
-  SmallVector<unsigned> inOut; // outputs that copy an input's shape
   if (resolved->function) {
     FunctionType type = resolved->function.getFunctionType();
     auto args = op->getAttrOfType<DenseI64ArrayAttr>("tolk.args");
@@ -457,7 +527,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     for (auto &b : list)
       s += (s.empty() ? "" : ", ") + std::string("#") +
            std::to_string(b.param) + " " +
-           typeName(kernel.params[b.param].dtype);
+           kernel.params[b.param].elementType;
     return s.empty() ? std::string("none") : s;
   };
   if (inputs.size() != bindIn.size())
@@ -479,12 +549,12 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                 " by-value (alu) parameter(s), but --arg gave " +
                 std::to_string(argValues.size()));
 
+  RunSummary summary;
   Launch launch;
   unsigned numBuffers = kernel.params.size() - numScalars;
   launch.buffers.resize(numBuffers);
   launch.scalars.resize(numScalars);
   SmallVector<std::optional<SmallVector<int64_t, 4>>> bufferShape(numBuffers);
-  SmallVector<int64_t, 4> firstInputShape;
   for (auto [input, path] : llvm::zip(bindIn, inputs)) {
     const Param &p = kernel.params[input.param];
     dt::DType fileDType = input.fileDType.value_or(p.dtype);
@@ -497,7 +567,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     if (array->descr != *descr)
       return fail("input '" + path + "' holds '" + array->descr + "', but " +
                   paramName(input.param) + " is a buffer of " +
-                  typeName(fileDType) + ", stored as '" + *descr + "'");
+                  dtypeName(fileDType) + ", stored as '" + *descr + "'");
     if (input.shape && array->shape != *input.shape)
       return fail("input '" + path + "' has the shape " +
                   shapeString(array->shape) + ", but " +
@@ -508,31 +578,73 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                   std::to_string(array->numElements()) + " elements, but " +
                   paramName(input.param) + " is a buffer of " +
                   std::to_string(p.count));
-    if (firstInputShape.empty())
-      firstInputShape = array->shape;
+    if (array->numElements() % p.lanes != 0)
+      return fail("input '" + path + "' holds " +
+                  std::to_string(array->numElements()) + " elements, but " +
+                  paramName(input.param) + " is a buffer of " +
+                  p.elementType + ", " + std::to_string(p.lanes) +
+                  " elements each");
+    summary.inputs.push_back({path, dtypeName(fileDType),
+                              array->shape, array->data.size()});
     bufferShape[p.slot] = array->shape;
     launch.buffers[p.slot] = std::move(array->data);
   }
-  for (auto [output, path] : llvm::zip(bindOut, outputs)) {
-    output.path = path;
+  // An output's shape is the kernel's: the function's result, the pointer
+  // type's element count, or the input of an in-place buffer. Only a
+  // pointer type without a count takes it from the command line; a buffer
+  // too small for the kernel would be read and written past its end.
+  for (auto [output, out] : llvm::zip(bindOut, outputs)) {
+    output.path = out.path;
+    output.given = out.shape;
     const Param &p = kernel.params[output.param];
-    if (output.shape.empty() && !resolved->function) {
-      if (bufferShape[p.slot])
-        output.shape = *bufferShape[p.slot];
-      else if (p.count >= 0)
-        output.shape = {p.count};
-      else if (!firstInputShape.empty())
-        output.shape = firstInputShape;
-      else
-        return fail("the size of output " + paramName(output.param) +
-                    " is unknown: its pointer type has no element count "
-                    "and the kernel reads no input buffer");
+    std::string what = "output '" + out.path + "' (" +
+                       paramName(output.param) + ", of " + p.elementType +
+                       ")";
+    if (resolved->function) {
+      if (out.shape && *out.shape != output.shape)
+        return fail(what + " is given the shape " + shapeString(*out.shape) +
+                    ", but the function's result has the shape " +
+                    shapeString(output.shape));
+    } else if (bufferShape[p.slot]) {
+      output.shape = *bufferShape[p.slot];
+      if (out.shape && *out.shape != output.shape)
+        return fail(what + " is given the shape " + shapeString(*out.shape) +
+                    ", but the kernel also reads it, from an input of the "
+                    "shape " +
+                    shapeString(output.shape));
+    } else if (p.count >= 0) {
+      output.shape = out.shape ? *out.shape : SmallVector<int64_t, 4>{p.count};
+      if (ShapedType::getNumElements(output.shape) != p.count)
+        return fail(what + " is given the shape " + shapeString(*out.shape) +
+                    " of " + std::to_string(ShapedType::getNumElements(output.shape)) +
+                    " elements, but the pointer type holds " +
+                    std::to_string(p.count));
+    } else if (out.shape) {
+      output.shape = *out.shape;
+      if (ShapedType::getNumElements(output.shape) % p.lanes != 0)
+        return fail(what + " is given the shape " + shapeString(*out.shape) +
+                    ", which is not a whole number of " + p.elementType);
+    } else {
+      return fail("the size of " + what +
+                  " is unknown: its pointer type has no element count, so "
+                  "give the shape as -o " + out.path + ":N (or :AxB...)");
     }
     if (!bufferShape[p.slot]) {
-      int64_t n = 1;
-      for (int64_t d : output.shape)
-        n *= d;
-      launch.buffers[p.slot].assign(n * dt::itemsize(p.dtype), 0);
+      size_t bytes =
+          ShapedType::getNumElements(output.shape) * dt::itemsize(p.dtype);
+      // The size comes from the command line: an allocation that fails is
+      // an error, not LLVM's out-of-memory handler's abort.
+      std::new_handler llvmHandler = std::set_new_handler(nullptr);
+      bool allocated = true;
+      try {
+        launch.buffers[p.slot].assign(bytes, 0);
+      } catch (const std::bad_alloc &) {
+        allocated = false;
+      }
+      std::set_new_handler(llvmHandler);
+      if (!allocated)
+        return fail("cannot allocate the " + std::to_string(bytes) +
+                    " bytes of " + what);
       bufferShape[p.slot] = output.shape;
     }
   }
@@ -543,7 +655,8 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
       continue;
     auto bounds = op.getArgAttrOfType<DenseI64ArrayAttr>(i, "tolk.bounds");
     llvm::Expected<uint64_t> bits =
-        parseScalar(argValues[nextArg++], p.dtype, bounds, paramName(i));
+        parseScalar(argValues[nextArg++], p.dtype, bounds, paramName(i),
+                    dtypeName(p.dtype));
     if (!bits)
       return bits.takeError();
     launch.scalars[p.slot] = *bits;
@@ -590,8 +703,8 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     return e;
 
   // The backend lowers the kernel alone: another kernel of the file that
-  // its target cannot lower (one without a known_block_size on SPIR-V, say)
-  // is none of this run's business, and is not compiled for nothing.
+  // its target cannot lower is none of this run's business, and is not
+  // compiled for nothing.
   OwningOpRef<ModuleOp> alone = ModuleOp::create(module->getLoc());
   (*alone)->setAttrs(module->getOperation()->getAttrDictionary());
   auto gpuModule = cast<gpu::GPUModuleOp>(
@@ -602,23 +715,74 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     if (other.getName() != kernel.name)
       other.erase();
   kernel.op = gpuModule.lookupSymbol<gpu::GPUFuncOp>(kernel.name);
-  if (llvm::Error e = backend->run(*alone, kernel, launch))
-    return e;
+  llvm::Expected<RunReport> report = backend->run(*alone, kernel, launch);
+  if (!report)
+    return report.takeError();
 
   // Every output or none: a failure removes the files already written.
   SmallVector<std::string> written;
   for (const Output &output : bindOut) {
     const Param &p = kernel.params[output.param];
+    dt::DType fileDType = output.fileDType.value_or(p.dtype);
     tolk::npy::Array array;
-    array.descr = *tolk::npy::descrOf(output.fileDType.value_or(p.dtype));
+    array.descr = *tolk::npy::descrOf(fileDType);
     array.shape = output.shape;
     array.data = std::move(launch.buffers[p.slot]);
+    summary.outputs.push_back(
+        {output.path, dtypeName(fileDType), output.shape, array.data.size()});
     if (llvm::Error e = tolk::npy::write(output.path, array)) {
       for (const std::string &path : written)
         llvm::sys::fs::remove(path);
       return e;
     }
     written.push_back(output.path);
+  }
+
+  // A buffer whose size no pointer type fixes is as large as a file or the
+  // command line says; where the backend does not check the accesses, one
+  // the kernel makes past its end goes unnoticed.
+  SmallVector<std::string> unsized;
+  if (!resolved->function)
+    for (auto [i, p] : llvm::enumerate(kernel.params))
+      if (p.kind == Param::Kind::Buffer && p.count < 0)
+        unsized.push_back("#" + std::to_string(i));
+  if (!unsized.empty() && backendName != "host") {
+    std::string what;
+    if (report->memorySafety == "robustBufferAccess2")
+      what = " confines accesses to the buffers (robustBufferAccess2: a "
+             "read past a buffer's end gives zero, a write there is "
+             "dropped), so a result written past a buffer's end is short";
+    else if (report->memorySafety == "robustBufferAccess")
+      what = " confines accesses to the buffers (robustBufferAccess: one "
+             "past a buffer's end stays inside it), so a result written "
+             "past a buffer's end is short or wrong";
+    else
+      what = " does not check accesses: one past a buffer's end is "
+             "undefined behaviour";
+    summary.notes.push_back("kernel '" + kernel.name +
+                            "' has buffers of no declared size (" +
+                            llvm::join(unsized, ", ") + ") and " +
+                            backendName + what +
+                            "; --backend host stops at the first access out "
+                            "of bounds");
+  }
+
+  summary.kernel = kernel.module + "::" + kernel.name;
+  if (resolved->function)
+    summary.function = resolved->function.getName().str();
+  summary.backend = backendName;
+  summary.device = report->device;
+  summary.memorySafety = report->memorySafety;
+  summary.grid = launch.grid;
+  summary.block = launch.block;
+  summary.time.minMs = summary.time.medianMs = report->kernelMs;
+  summary.time.clock = report->clock;
+  if (jsonOpt) {
+    printSummaryJSON(llvm::outs(), summary);
+  } else if (!quietOpt) {
+    printSummary(llvm::outs(), summary);
+    for (const std::string &note : summary.notes)
+      llvm::errs() << "tolk-run: note: " << note << "\n";
   }
   return llvm::Error::success();
 }

@@ -136,7 +136,25 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
     and gpu ops without a host meaning (subgroups, shuffles), are
     diagnostics. Functions that `--tolk-kernelize` kernelized (`tolk.kernel`)
     are removed: their kernel is their lowering.
+
+    With `bounds-check` (the default), every load and store through a
+    buffer parameter is checked against the element count of the memref
+    descriptor the launcher passes (a static size in the kernel's type is
+    taken from the descriptor too: the host function takes `memref<?xT>`).
+    An access out of bounds is not made (a load gives zero); it calls
+    `void tolk_host_out_of_bounds(int64_t param, int64_t is_store,
+    int64_t index, int64_t count, int64_t size, int64_t thread_x,
+    int64_t thread_y, int64_t thread_z, int64_t block_x, int64_t block_y,
+    int64_t block_z)`, which the launcher defines: `param` is the kernel
+    parameter's position, `index` the first element accessed, `count` how
+    many, `size` the buffer's element count (docs/Rationale.md, "Host
+    lowering"). `bounds-check=false` gives the unchecked loops.
   }];
+  let options = [
+    Option<"boundsCheck", "bounds-check", "bool", /*default=*/"true",
+           "Check every access through a buffer parameter against the "
+           "buffer's element count">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
@@ -189,14 +207,18 @@ def ConvertTolkKernelsToSPIRV
     - the by-value (alu) parameters are the members of one `PushConstant`
       block, in parameter order, each in a 4-byte slot (an 8-byte one,
       aligned to 8, for 64-bit types) holding its bits zero-extended.
-    - the `LocalSize` is the kernel's `known_block_size`.
+    - the `LocalSize` is the kernel's `known_block_size`; a kernel without
+      one reads its workgroup size from the specialization constants
+      `tolk_local_size_{x,y,z}` (SpecIds 0, 1, 2) of the composite
+      `tolk_workgroup_size`, which `serializeSPIRVKernel` decorates
+      `BuiltIn WorkgroupSize`, and a host sets at pipeline creation.
 
     Then run `spirv-lower-abi-attrs` and `spirv-update-vce` on the
-    `spirv.module`s. A kernel without `known_block_size`, and a type the
-    target environment cannot express (f64 without Float64, i64 without
-    Int64, 8- and 16-bit values and buffers without Int8, Int16, Float16 and
-    the 8/16-bit storage capabilities, vectors longer than 4 without
-    Vector16) are diagnostics at the op that uses it.
+    `spirv.module`s. A type the target environment cannot express (f64
+    without Float64, i64 without Int64, 8- and 16-bit values and buffers
+    without Int8, Int16, Float16 and the 8/16-bit storage capabilities,
+    vectors longer than 4 without Vector16) is a diagnostic at the op that
+    uses it.
   }];
   // memref and math: the pass creates memref.load/store (scalarized vector
   // accesses) and math ops (trunc, pow) that its input may not contain.

@@ -68,10 +68,22 @@ void buildTolkKernelPipeline(mlir::OpPassManager &pm,
                              llvm::StringRef nativeFloatChip = "",
                              bool bf16InF32 = false);
 
+struct TolkToLLVMOptions : public mlir::PassPipelineOptions<TolkToLLVMOptions> {
+  Option<bool> boundsCheck{
+      *this, "bounds-check",
+      llvm::cl::desc("Check every access through a buffer parameter against "
+                     "the buffer's element count (--tolk-gpu-to-host)"),
+      llvm::cl::init(true)};
+};
+
 /// From a module of Tolk kernels (or tensor-level functions) to the LLVM
 /// dialect for the CPU: each kernel becomes a host function
 /// `@"<module>.<kernel>"` that loops over the grid and the block, which
-/// MLIR's ExecutionEngine runs (lib/Pipelines/HostPipeline.cpp).
+/// MLIR's ExecutionEngine runs (lib/Pipelines/HostPipeline.cpp). With
+/// `boundsCheck`, an access out of a buffer's bounds calls
+/// `tolk_host_out_of_bounds`, which the launcher defines.
+void buildTolkToLLVMPipeline(mlir::OpPassManager &pm,
+                             const TolkToLLVMOptions &options);
 void buildTolkToLLVMPipeline(mlir::OpPassManager &pm);
 
 /// Registers `--tolk-to-llvm` (called by registerTolkPipelines).

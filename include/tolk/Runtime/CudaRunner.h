@@ -102,11 +102,21 @@ struct CudaLaunch {
   std::string driverLibrary = "libcuda.so.1";
 };
 
+/// What a run used and how long the kernel took.
+struct CudaRunInfo {
+  /// The device's name.
+  std::string device;
+  /// The launch's time on the device (CUDA events around it).
+  double kernelMs = 0;
+};
+
 /// Runs `launch` on CUDA device 0 and waits for it; the buffers hold the
 /// device's contents afterwards. Errors: no driver ("no CUDA driver:
 /// libcuda.so.1 not found"), no device, PTX the JIT rejects (with its log),
-/// parameters that disagree with the kernel's, and failures of the launch.
-llvm::Error runCudaKernel(const CudaLaunch &launch);
+/// parameters that disagree with the kernel's, a grid or block beyond the
+/// device's limits or the kernel's threads per block, and failures of the
+/// launch: all but the last are found before the launch.
+llvm::Expected<CudaRunInfo> runCudaKernel(const CudaLaunch &launch);
 
 /// The times of one timed operation, over its repetitions, in milliseconds
 /// of device time (CUDA events around each repetition).

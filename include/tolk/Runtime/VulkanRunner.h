@@ -10,7 +10,9 @@
 // device (Mesa's lavapipe where there is no GPU), with the kernel ABI of
 // docs/Rationale.md ("Runtimes"): storage buffers at descriptor set 0,
 // binding k for the k-th global pointer parameter; the alu parameters in one
-// push-constant block. Independent of MLIR: the caller gives the SPIR-V words.
+// push-constant block; the workgroup size, for a kernel compiled without
+// one, in the specialization constants of the WorkgroupSize built-in.
+// Independent of MLIR: the caller gives the SPIR-V words.
 //
 // Everything that can go wrong (no loader or driver, no device, a capability
 // the device lacks, a module that disagrees with the buffers given) is an
@@ -45,6 +47,11 @@ struct VulkanLaunch {
   std::string entryPoint;
   /// The number of workgroups in x, y, z (the kernel's known_grid_size).
   std::array<uint32_t, 3> workgroupCount = {1, 1, 1};
+  /// The invocations per workgroup in x, y, z: required by a module whose
+  /// workgroup size is specialization constants (a kernel compiled without
+  /// known_block_size), which the runner sets at pipeline creation; for any
+  /// other module, none or the module's LocalSize.
+  std::optional<std::array<uint32_t, 3>> workgroupSize;
   /// The storage buffers in binding order (binding k = buffers[k]): each is
   /// copied to the device before the dispatch and back after it.
   llvm::SmallVector<llvm::MutableArrayRef<uint8_t>, 4> buffers;
@@ -61,10 +68,26 @@ struct VulkanLaunch {
 void appendPushConstant(llvm::SmallVectorImpl<uint8_t> &block, uint64_t bits,
                         unsigned bitWidth);
 
+/// What a run used and how long the kernel took.
+struct VulkanRunInfo {
+  /// The device's name.
+  std::string device;
+  /// How the device confines an access past a buffer's end:
+  /// "robustBufferAccess2" (VK_EXT_robustness2: a read gives zero, a write
+  /// is dropped), "robustBufferAccess" (it stays inside the buffer), or
+  /// empty (undefined behaviour). Either way such an access goes unnoticed,
+  /// and a result the kernel wrote past a buffer's end is short.
+  std::string robustness;
+  /// The dispatch's time, and how it was measured ("device timestamps", or
+  /// the host's clock where the queue has no timestamps).
+  double kernelMs = 0;
+  std::string clock;
+};
+
 /// Runs `launch` on the first Vulkan device and waits for it; the buffers
 /// hold the device's contents afterwards. Every Vulkan object is destroyed
 /// before returning, on success and on error.
-llvm::Error runVulkanKernel(const VulkanLaunch &launch);
+llvm::Expected<VulkanRunInfo> runVulkanKernel(const VulkanLaunch &launch);
 
 /// The first Vulkan device, "NAME (Vulkan X.Y.Z)", or the error that
 /// runVulkanKernel would give for want of one (tests skip on it).
@@ -88,8 +111,13 @@ struct SpirvEntryPointInfo {
   /// Every OpCapability, in module order.
   llvm::SmallVector<uint32_t, 8> capabilities;
   /// The entry point's LocalSize (1, 1, 1 when the module gives none or
-  /// gives it as LocalSizeId).
+  /// gives it as LocalSizeId), or the object decorated BuiltIn
+  /// WorkgroupSize, which overrides it (the specialization constants'
+  /// defaults when it is one).
   std::array<uint32_t, 3> localSize = {1, 1, 1};
+  /// The SpecIds of the workgroup size in x, y, z when it is specialization
+  /// constants (a composite decorated BuiltIn WorkgroupSize).
+  std::optional<std::array<uint32_t, 3>> workgroupSizeSpecIds;
   /// The float-control execution modes of the entry point, as (mode, bit
   /// width) pairs: DenormPreserve, SignedZeroInfNanPreserve, ...
   llvm::SmallVector<std::pair<uint32_t, uint32_t>, 4> floatControls;

@@ -25,9 +25,13 @@ namespace tolk {
 /// The words of the SPIR-V binary holding the entry point `kernel`: the
 /// spirv.module (one per gpu.module, possibly with other entry points) that
 /// declares it, serialized. An empty `kernel` names the only spirv.module
-/// of `root`. Emits a diagnostic at `root` and fails when there is no such
-/// entry point, when `kernel` is empty and there is not exactly one
-/// spirv.module, or when serialization fails.
+/// of `root`. The workgroup size of a kernel without known_block_size, a
+/// composite of specialization constants, is decorated BuiltIn
+/// WorkgroupSize in the binary (decorateSpecializedWorkgroupSize). Emits a
+/// diagnostic at `root` and fails when there is no such entry point, when
+/// `kernel` is empty and there is not exactly one spirv.module, when the
+/// module to write mixes kernels with and without a known workgroup size,
+/// or when serialization fails.
 llvm::FailureOr<llvm::SmallVector<uint32_t>>
 serializeSPIRVKernel(mlir::Operation *root, llvm::StringRef kernel);
 

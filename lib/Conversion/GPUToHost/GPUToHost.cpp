@@ -22,6 +22,8 @@
 
 #include "tolk/Conversion/GPUToHost/GPUToHost.h"
 
+#include "HostBoundsCheck.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -82,7 +84,8 @@ namespace {
 /// The rewrite of one kernel into one host function.
 class KernelRewriter {
 public:
-  KernelRewriter(gpu::GPUFuncOp kernel) : kernel(kernel) {}
+  KernelRewriter(gpu::GPUFuncOp kernel, bool boundsCheck)
+      : kernel(kernel), boundsCheck(boundsCheck) {}
 
   /// Creates the host function named `name` before `insertBefore`.
   FailureOr<func::FuncOp> rewrite(StringRef name, Operation *insertBefore);
@@ -98,6 +101,7 @@ private:
   void materialize(OpBuilder &b, Value v, IRMapping &map, Value linear);
 
   gpu::GPUFuncOp kernel;
+  bool boundsCheck;
   /// The top-level ops of each part between barriers.
   SmallVector<SmallVector<Operation *>> parts;
   DenseMap<Operation *, unsigned> partOf;
@@ -260,9 +264,21 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
   MLIRContext *ctx = kernel.getContext();
   Location loc = kernel.getLoc();
   OpBuilder b(insertBefore);
+  // A checked buffer's size is the launcher's: the host function takes it
+  // as `memref<?xT>` (the same descriptor) and casts it to the kernel's
+  // static type, if it has one, inside.
+  auto isCheckedBuffer = [&](Type t) {
+    return boundsCheck && tolk::host::isCheckableBuffer(t);
+  };
   SmallVector<Type> inputs;
-  for (Type t : kernel.getArgumentTypes())
+  for (Type t : kernel.getArgumentTypes()) {
+    if (isCheckedBuffer(t)) {
+      auto memref = cast<MemRefType>(t);
+      t = MemRefType::get({ShapedType::kDynamic}, memref.getElementType(),
+                          memref.getLayout());
+    }
     inputs.push_back(stripMemorySpace(t));
+  }
   inputs.append(tolk::kHostLaunchArgs, b.getIndexType());
   auto host =
       func::FuncOp::create(b, loc, name, FunctionType::get(ctx, inputs, {}));
@@ -280,8 +296,18 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
   b.setInsertionPointToStart(entry);
   IRMapping global;
   unsigned numArgs = kernel.getNumArguments();
-  for (unsigned i = 0; i < numArgs; ++i)
-    global.map(kernel.getArgument(i), entry->getArgument(i));
+  SmallVector<tolk::host::CheckedBuffer> checkedBuffers;
+  for (unsigned i = 0; i < numArgs; ++i) {
+    Value arg = entry->getArgument(i);
+    Type kernelType = kernel.getArgument(i).getType();
+    if (isCheckedBuffer(kernelType)) {
+      checkedBuffers.push_back({i, arg});
+      if (arg.getType() != stripMemorySpace(kernelType))
+        arg = memref::CastOp::create(b, arg.getLoc(),
+                                     stripMemorySpace(kernelType), arg);
+    }
+    global.map(kernel.getArgument(i), arg);
+  }
   ArrayRef<BlockArgument> launch = entry->getArguments().take_back(6);
   Value grid[3] = {launch[0], launch[1], launch[2]};
   Value block[3] = {launch[3], launch[4], launch[5]};
@@ -414,12 +440,26 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
         for (BlockArgument a : blk.getArguments())
           a.setType(stripMemorySpace(a.getType()));
   });
+
+  if (boundsCheck) {
+    auto threadIdsAt = [&](Operation *op) {
+      Operation *loop = op->getParentOp();
+      while (!threadLoops.count(loop))
+        loop = loop->getParentOp();
+      return threadLoops[loop];
+    };
+    if (failed(tolk::host::insertBoundsChecks(
+            host->getParentOfType<ModuleOp>(), host, checkedBuffers,
+            threadIdsAt, {groupId[0], groupId[1], groupId[2]})))
+      return failure();
+  }
   return host;
 }
 
 namespace {
 struct TolkGPUToHostPass
     : public tolk::impl::TolkGPUToHostBase<TolkGPUToHostPass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     bool ok = true;
@@ -441,7 +481,7 @@ struct TolkGPUToHostPass
           ok = false;
           continue;
         }
-        KernelRewriter rewriter(kernel);
+        KernelRewriter rewriter(kernel, boundsCheck);
         if (failed(rewriter.rewrite(name, gpuModule)))
           ok = false;
       }

@@ -216,13 +216,6 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
     if (!func.isKernel())
       continue;
     checker.reset();
-    if (!func.getKnownBlockSizeAttr()) {
-      func.emitOpError("has no known_block_size: the ")
-          << describeTarget(attr)
-          << " needs the workgroup size at compile time (its LocalSize); "
-             "--tolk-kernelize sets it";
-      ok = false;
-    }
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
       if (!isa<MemRefType>(type) && !type.isIntOrFloat()) {
         func.emitOpError("parameter ")
@@ -1090,6 +1083,126 @@ static LogicalResult storeBF16AsI16(gpu::GPUFuncOp func) {
 }
 
 //===----------------------------------------------------------------------===//
+// The workgroup size of a kernel without known_block_size
+//===----------------------------------------------------------------------===//
+
+/// gpu.block_dim of a kernel without a known workgroup size: the module's
+/// specialization constants tolk_local_size_{x,y,z} (SpecIds 0, 1, 2,
+/// default 1), which the launcher sets when it creates the pipeline, and
+/// their composite tolk_workgroup_size, which serializeSPIRVKernel
+/// decorates BuiltIn WorkgroupSize (MLIR's serializer decorates no
+/// specialization constant but with SpecId), as GLSL's local_size_x_id
+/// does. Upstream's pattern reads the entry point's workgroup_size and,
+/// without one, a WorkgroupSize variable, which Vulkan does not allow.
+static std::string localSizeName(unsigned dim) {
+  return (tolk::kSpirvLocalSizeName + Twine("_") + StringRef("xyz").substr(dim, 1))
+      .str();
+}
+
+struct SpecializedBlockDim : public OpConversionPattern<gpu::BlockDimOp> {
+  SpecializedBlockDim(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(gpu::BlockDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (spirv::lookupLocalWorkGroupSize(op))
+      return rewriter.notifyMatchFailure(op, "the workgroup size is known");
+    auto module = op->getParentOfType<spirv::ModuleOp>();
+    Type indexType = getTypeConverter()->convertType(op.getType());
+    if (!module || !indexType)
+      return rewriter.notifyMatchFailure(op, "not in a spirv.module");
+    Type i32 = rewriter.getI32Type();
+    unsigned dim = static_cast<unsigned>(op.getDimension());
+    if (!SymbolTable::lookupSymbolIn(module, tolk::kSpirvWorkgroupSizeName)) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      SmallVector<Attribute, 3> constituents;
+      for (unsigned d = 0; d < 3; ++d) {
+        auto spec = spirv::SpecConstantOp::create(
+            rewriter, module.getLoc(), localSizeName(d),
+            rewriter.getI32IntegerAttr(1));
+        spec->setAttr("spec_id",
+                      rewriter.getI32IntegerAttr(tolk::kSpirvLocalSizeSpecIds[d]));
+        constituents.push_back(SymbolRefAttr::get(spec));
+      }
+      spirv::SpecConstantCompositeOp::create(
+          rewriter, module.getLoc(), TypeAttr::get(VectorType::get({3}, i32)),
+          rewriter.getStringAttr(tolk::kSpirvWorkgroupSizeName),
+          rewriter.getArrayAttr(constituents));
+    }
+    Value size = spirv::ReferenceOfOp::create(rewriter, op.getLoc(), i32,
+                                              localSizeName(dim));
+    if (indexType != i32)
+      size = spirv::UConvertOp::create(rewriter, op.getLoc(), indexType, size);
+    rewriter.replaceOp(op, size);
+    return success();
+  }
+};
+
+FailureOr<SmallVector<uint32_t>>
+tolk::decorateSpecializedWorkgroupSize(ArrayRef<uint32_t> words) {
+  // SPIR-V's logical layout: the header, then capabilities, extensions,
+  // imports, the memory model, entry points, execution modes and debug
+  // instructions, then the annotations, then types and constants.
+  constexpr uint32_t OpName = 5, OpEntryPoint = 15, OpExecutionMode = 16,
+                     OpDecorate = 71, OpSpecConstantComposite = 51,
+                     ModeLocalSize = 17, DecorationBuiltIn = 11,
+                     BuiltInWorkgroupSize = 25;
+  auto isLayoutPreamble = [](uint32_t op) {
+    // OpSourceContinued .. OpMemberName, OpString, OpLine, OpExtension ..
+    // OpExecutionMode, OpCapability, OpNoLine, OpModuleProcessed,
+    // OpExecutionModeId, and the annotations (OpDecorate ..
+    // OpGroupMemberDecorate, OpDecorateId, OpDecorateString and
+    // OpMemberDecorateString).
+    return (op >= 2 && op <= 8) || (op >= 10 && op <= 17) || op == 317 ||
+           op == 330 || op == 331 || (op >= 71 && op <= 75) || op == 332 ||
+           op == 5632 || op == 5633;
+  };
+  if (words.size() < 5)
+    return failure();
+  std::optional<uint32_t> composite;
+  bool isComposite = false;
+  unsigned entryPoints = 0, fixedSizes = 0;
+  size_t insertAt = words.size();
+  for (size_t pos = 5; pos < words.size();) {
+    uint32_t count = words[pos] >> 16, opcode = words[pos] & 0xffff;
+    if (count == 0 || pos + count > words.size())
+      return failure();
+    ArrayRef<uint32_t> ops = words.slice(pos + 1, count - 1);
+    if (opcode == OpName && ops.size() >= 2) {
+      // The name's bytes, NUL-terminated, in little-endian words.
+      std::string name;
+      for (uint32_t w : ops.drop_front())
+        for (unsigned b = 0; b < 4 && char(w >> (8 * b)); ++b)
+          name.push_back(char(w >> (8 * b)));
+      if (name == kSpirvWorkgroupSizeName)
+        composite = ops[0];
+    }
+    entryPoints += opcode == OpEntryPoint;
+    fixedSizes += opcode == OpExecutionMode && ops.size() >= 2 &&
+                  ops[1] == ModeLocalSize;
+    if (opcode == OpSpecConstantComposite && composite && ops.size() >= 2 &&
+        ops[1] == *composite)
+      isComposite = true;
+    if (insertAt == words.size() && !isLayoutPreamble(opcode))
+      insertAt = pos;
+    pos += count;
+  }
+  SmallVector<uint32_t> result(words.begin(), words.end());
+  // A module whose kernels all have a LocalSize keeps it: an unused
+  // composite is harmless, a decorated one would override every LocalSize.
+  if (!composite || !isComposite || fixedSizes == entryPoints)
+    return result;
+  if (fixedSizes != 0)
+    return failure();
+  uint32_t decoration[] = {(4u << 16) | OpDecorate, *composite,
+                           DecorationBuiltIn, BuiltInWorkgroupSize};
+  result.insert(result.begin() + insertAt, std::begin(decoration),
+                std::end(decoration));
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
 // ABI attributes
 //===----------------------------------------------------------------------===//
 
@@ -1099,9 +1212,13 @@ static LogicalResult storeBF16AsI16(gpu::GPUFuncOp func) {
 /// movePushConstants() then gathers into one block.
 static void setABIAttributes(gpu::GPUFuncOp func) {
   MLIRContext *ctx = func.getContext();
+  // Without a known_block_size there is no LocalSize: the workgroup size
+  // is specialization constants (SpecializedBlockDim below).
+  ArrayRef<int32_t> blockSize;
+  if (DenseI32ArrayAttr known = func.getKnownBlockSizeAttr())
+    blockSize = known.asArrayRef();
   func->setAttr(spirv::getEntryPointABIAttrName(),
-                spirv::getEntryPointABIAttr(
-                    ctx, func.getKnownBlockSizeAttr().asArrayRef()));
+                spirv::getEntryPointABIAttr(ctx, blockSize));
   int32_t binding = 0;
   for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
     spirv::InterfaceVarABIAttr abi;
@@ -1288,6 +1405,7 @@ struct ConvertTolkKernelsToSPIRVPass
       SPIRVTypeConverter typeConverter(targetAttr, options);
       RewritePatternSet patterns(ctx);
       populateGPUToSPIRVPatterns(typeConverter, patterns);
+      patterns.add<SpecializedBlockDim>(typeConverter, ctx);
       ScfToSPIRVContext scfContext;
       populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
       arith::populateArithToSPIRVPatterns(typeConverter, patterns);

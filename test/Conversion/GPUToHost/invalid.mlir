@@ -74,3 +74,42 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// The bounds check (on by default) checks rank-1 buffers of stride 1, the
+// buffers of Tolk's kernels; another buffer parameter is a diagnostic
+// rather than an unchecked access.
+gpu.module @m {
+  gpu.func @k(%x: memref<4x4xf32, #gpu.address_space<global>>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{'memref.load' op accesses parameter #0 of type 'memref<4x4xf32>', which the host bounds check does not handle (it checks rank-1 buffers of stride 1; lower with bounds-check=false to leave it unchecked)}}
+    %v = memref.load %x[%c0, %c0] : memref<4x4xf32, #gpu.address_space<global>>
+    gpu.return
+  }
+}
+
+// -----
+
+// So is an access to a buffer by an op other than a load or a store.
+gpu.module @m {
+  gpu.func @k(%x: memref<4xf32, #gpu.address_space<global>>)
+      workgroup(%t: memref<4xf32, #gpu.address_space<workgroup>>) kernel {
+    // expected-error @below {{'memref.copy' op accesses a buffer parameter in a way the host bounds check does not know (lower with bounds-check=false to leave it unchecked)}}
+    memref.copy %x, %t : memref<4xf32, #gpu.address_space<global>> to memref<4xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// The callback's name is taken by another function.
+// expected-error @below {{'func.func' op is named like the host kernels' out-of-bounds callback, a function of type '(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()'}}
+func.func private @tolk_host_out_of_bounds(i32)
+gpu.module @m {
+  gpu.func @k(%x: memref<?xf32, #gpu.address_space<global>>) kernel {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %x[%c0] : memref<?xf32, #gpu.address_space<global>>
+    gpu.return
+  }
+}

@@ -4,10 +4,12 @@
 // RUN: not tolk-opt %s --tolk-commit-weak="default-int=f32" 2>&1 | FileCheck %s --check-prefix=INT
 // RUN: not tolk-opt %s --tolk-commit-weak="default-float=bogus" 2>&1 | FileCheck %s --check-prefix=FLOAT
 // RUN: not tolk-opt %s --tolk-commit-weak="default-int=weakint" 2>&1 | FileCheck %s --check-prefix=WEAK
+// RUN: not tolk-opt %s --tolk-commit-weak="default-float=f128" 2>&1 | FileCheck %s --check-prefix=F128
 
 // INT: error: tolk-commit-weak: default-int='f32' is not an integer type of known width
 // FLOAT: error: tolk-commit-weak: default-float='bogus'
 // WEAK: error: tolk-commit-weak: default-int='weakint' is not an integer type of known width
+// F128: error: tolk-commit-weak: default-float='f128' names dtypes.f128, which has no type in the dialect
 
 // Not canonicalized: committing the constant would make the add si32.
 func.func @absorbed(%x: si8) -> si8 {

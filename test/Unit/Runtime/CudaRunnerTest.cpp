@@ -68,8 +68,8 @@ DONE:
 }
 )";
 
-std::string errorOf(llvm::Error err) {
-  return err ? llvm::toString(std::move(err)) : "success";
+template <typename T> std::string errorOf(llvm::Expected<T> value) {
+  return value ? "success" : llvm::toString(value.takeError());
 }
 
 template <typename T>
@@ -161,10 +161,6 @@ TEST(CudaRunner, AddsTwoBuffersAndAScalar) {
   std::vector<int32_t> expected = {
       1000, 1011, 1018, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
   EXPECT_EQ(add.c, expected);
-}
-
-template <typename T> std::string errorOf(llvm::Expected<T> value) {
-  return value ? "success" : llvm::toString(value.takeError());
 }
 
 TEST(CudaRunner, TimingSaysWhenThereIsNoDriver) {
@@ -266,6 +262,54 @@ TEST(CudaRunnerFake, RunsTheKernelWithItsParameters) {
       1000, 1011, 1018, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
   EXPECT_EQ(add.c, expected);
   EXPECT_EQ(fake.stats().launches, 1);
+  fake.expectNothingLive();
+}
+
+TEST(CudaRunnerFake, ReportsTheDeviceAndTheKernelsTime) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.handle) << dlerror();
+  AddLaunch add;
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  llvm::Expected<CudaRunInfo> run = runCudaKernel(add.launch);
+  ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
+  EXPECT_EQ(run->device, "fake");
+  // The fake's first launch takes 0.25 ms, between the two events.
+  EXPECT_EQ(run->kernelMs, 0.25);
+  fake.expectNothingLive();
+}
+
+// Before the launch: each dimension of the grid and the block against the
+// device's limits, the block's threads against the device's and the
+// kernel's (the fake's kernels run at most 768).
+TEST(CudaRunnerFake, ChecksTheLaunchAgainstTheLimits) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.handle) << dlerror();
+  AddLaunch add;
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  add.launch.block = {2048, 1, 1};
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "a block of 2048 threads in dimension x exceeds device 'fake''s "
+            "limit of 1024");
+  add.launch.block = {1, 1, 128};
+  EXPECT_EQ(errorOf(timeCudaKernel(add.launch, 3)),
+            "a block of 128 threads in dimension z exceeds device 'fake''s "
+            "limit of 64");
+  add.launch.block = {4, 1, 1};
+  add.launch.grid = {1, 70000, 1};
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "a grid of 70000 blocks in dimension y exceeds device 'fake''s "
+            "limit of 65535");
+  add.launch.grid = {2, 1, 1};
+  add.launch.block = {64, 32, 1};
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "a block of 2048 threads exceeds device 'fake''s limit of 1024");
+  add.launch.block = {32, 32, 1};
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "a block of 1024 threads exceeds the 768 that kernel 'add_i32' "
+            "can run per block on device 'fake' (its registers or its "
+            "compiled block size)");
+  EXPECT_EQ(fake.stats().launches, 0);
+  EXPECT_EQ(add.c[0], 0x5a5a5a5a);
   fake.expectNothingLive();
 }
 

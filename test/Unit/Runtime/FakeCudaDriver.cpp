@@ -15,7 +15,9 @@
 // the PTX's .entry.
 // Time is a counter: each kernel launch advances it by 0.25, 0.5 or 0.75 ms
 // in turn, each device-to-device copy by 1 ms per MiB, so that the tests
-// know the exact times the runner has to report.
+// know the exact times the runner has to report. Its limits are those of a
+// compute capability 9.0 device, but a kernel runs at most 768 threads per
+// block, so that the runner's checks of both can be tested.
 //
 // tolkFakeCudaStats says how many objects are alive and how many launches
 // and copies ran; tolkFakeCudaReset starts over.
@@ -93,6 +95,35 @@ FAKE_API cuDeviceGet(int *device, int ordinal) {
 }
 FAKE_API cuDeviceGetName(char *name, int length, int) {
   std::strncpy(name, "fake", length);
+  return kSuccess;
+}
+// The limits of a compute capability 9.0 device; a kernel runs at most 768
+// threads per block (as if its registers allowed no more).
+FAKE_API cuDeviceGetAttribute(int *value, int attribute, int) {
+  switch (attribute) {
+  case 1: // CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+  case 2: // MAX_BLOCK_DIM_X
+  case 3: // MAX_BLOCK_DIM_Y
+    *value = 1024;
+    return kSuccess;
+  case 4: // MAX_BLOCK_DIM_Z
+    *value = 64;
+    return kSuccess;
+  case 5: // MAX_GRID_DIM_X
+    *value = 2147483647;
+    return kSuccess;
+  case 6: // MAX_GRID_DIM_Y
+  case 7: // MAX_GRID_DIM_Z
+    *value = 65535;
+    return kSuccess;
+  default:
+    return kInvalidValue;
+  }
+}
+FAKE_API cuFuncGetAttribute(int *value, int attribute, void *) {
+  if (attribute != 0) // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+    return kInvalidValue;
+  *value = 768;
   return kSuccess;
 }
 FAKE_API cuDevicePrimaryCtxRetain(void **context, int) {

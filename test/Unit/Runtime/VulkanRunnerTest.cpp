@@ -46,6 +46,10 @@ std::string errorOf(llvm::Error err) {
   return err ? llvm::toString(std::move(err)) : "success";
 }
 
+template <typename T> std::string errorOf(llvm::Expected<T> value) {
+  return value ? "success" : llvm::toString(value.takeError());
+}
+
 template <typename T>
 llvm::MutableArrayRef<uint8_t> bytesOf(std::vector<T> &v) {
   return {reinterpret_cast<uint8_t *>(v.data()), v.size() * sizeof(T)};
@@ -101,6 +105,36 @@ TEST(VulkanRunner, ReflectsAnEightByteSlot) {
             (llvm::SmallVector<uint32_t, 4>{0, 1}));
   // {i32 at 0, f64 at 8}.
   EXPECT_EQ(info->pushConstantSize, std::optional<uint32_t>(16));
+}
+
+// A workgroup size of specialization constants: their SpecIds, and their
+// defaults until the launch sets them.
+TEST(VulkanRunner, ReflectsASpecializedWorkgroupSize) {
+  std::vector<uint32_t> spirv = loadKernel("add_i32_any_size");
+  llvm::Expected<SpirvEntryPointInfo> info =
+      reflectSpirvEntryPoint(spirv, "add");
+  ASSERT_TRUE(bool(info)) << llvm::toString(info.takeError());
+  ASSERT_TRUE(info->workgroupSizeSpecIds.has_value());
+  EXPECT_EQ(*info->workgroupSizeSpecIds, (std::array<uint32_t, 3>{0, 1, 2}));
+  EXPECT_EQ(info->localSize, (std::array<uint32_t, 3>{1, 1, 1}));
+  // A LocalSize is fixed.
+  info = reflectSpirvEntryPoint(loadKernel("add_i32"), "add");
+  ASSERT_TRUE(bool(info)) << llvm::toString(info.takeError());
+  EXPECT_FALSE(info->workgroupSizeSpecIds.has_value());
+}
+
+TEST(VulkanRunner, ChecksTheWorkgroupSizeAgainstTheModule) {
+  AddLaunch add;
+  add.launch.workgroupSize = {8, 1, 1};
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "kernel 'add' is compiled for workgroups of 4x1x1 (its "
+            "LocalSize), not 8x1x1");
+  std::vector<uint32_t> anySize = loadKernel("add_i32_any_size");
+  add.launch.spirv = anySize;
+  add.launch.workgroupSize = std::nullopt;
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "kernel 'add' takes its workgroup size as specialization "
+            "constants (SpecIds 0, 1, 2), but the launch gives none");
 }
 
 TEST(VulkanRunner, RejectsWhatIsNotAModule) {
@@ -240,6 +274,41 @@ TEST(VulkanRunner, AddsTwoBuffersAndAPushConstant) {
   EXPECT_EQ(add.b[1], 10);
 }
 
+// The run says which device ran it, how it confines an access past a
+// buffer's end, and how long the dispatch took.
+TEST(VulkanRunner, ReportsTheDeviceTheRobustnessAndTheTime) {
+  REQUIRE_VULKAN_DEVICE();
+  AddLaunch add;
+  llvm::Expected<VulkanRunInfo> run = runVulkanKernel(add.launch);
+  ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
+  EXPECT_FALSE(run->device.empty());
+  EXPECT_NE(describeVulkanDevice()->find(run->device), std::string::npos);
+  EXPECT_TRUE(run->robustness == "robustBufferAccess2" ||
+              run->robustness == "robustBufferAccess" ||
+              run->robustness.empty())
+      << run->robustness;
+  EXPECT_GE(run->kernelMs, 0.0);
+  EXPECT_FALSE(run->clock.empty());
+}
+
+// The launch's workgroup size reaches the kernel: 2 workgroups of 4, then
+// 1 of 8, cover the same 8 elements, and each adds the size it ran with.
+TEST(VulkanRunner, RunsAKernelOfAnyWorkgroupSize) {
+  REQUIRE_VULKAN_DEVICE();
+  std::vector<uint32_t> spirv = loadKernel("add_i32_any_size");
+  for (uint32_t size : {4u, 8u}) {
+    AddLaunch add;
+    add.launch.spirv = spirv;
+    add.launch.workgroupCount = {8 / size, 1, 1};
+    add.launch.workgroupSize = {size, 1, 1};
+    ASSERT_EQ(errorOf(runVulkanKernel(add.launch)), "success");
+    for (int i = 0; i < 8; ++i)
+      EXPECT_EQ(add.c[i], int32_t(uint32_t(add.a[i]) + uint32_t(add.b[i]) +
+                                  1000u + size))
+          << "at " << i << " with workgroups of " << size;
+  }
+}
+
 TEST(VulkanRunner, RunsAnF64KernelWithAnEightByteSlot) {
   REQUIRE_VULKAN_DEVICE();
   std::vector<uint32_t> spirv = loadKernel("axpy_f64");
@@ -260,8 +329,7 @@ TEST(VulkanRunner, RunsAnF64KernelWithAnEightByteSlot) {
   launch.workgroupCount = {3, 1, 1};
   launch.buffers = {bytesOf(x), bytesOf(y)};
   launch.pushConstants = push;
-  llvm::Error err = runVulkanKernel(launch);
-  std::string message = errorOf(std::move(err));
+  std::string message = errorOf(runVulkanKernel(launch));
   if (message.find("does not support") != std::string::npos)
     GTEST_SKIP() << message;
   ASSERT_EQ(message, "success");

@@ -19,6 +19,7 @@
 
 #include "mlir/Pass/Pass.h"
 
+#include <cstdint>
 #include <string>
 
 namespace tolk {
@@ -34,6 +35,23 @@ std::string getHostKernelName(llvm::StringRef module, llvm::StringRef kernel);
 /// The number of trailing `index` arguments a host kernel takes after the
 /// kernel's own: the grid (x, y, z), then the block (x, y, z).
 constexpr unsigned kHostLaunchArgs = 6;
+
+/// The function that a host kernel lowered with `bounds-check` calls, instead
+/// of making the access, when a load or store through a buffer parameter
+/// falls outside the buffer. The launcher defines it with this signature;
+/// the access is skipped when it returns (a load gives zero), and it may
+/// also not return (tolk-run stops the run there).
+constexpr llvm::StringLiteral kHostOutOfBoundsFunction =
+    "tolk_host_out_of_bounds";
+/// Its C signature. `param`: the kernel parameter's position; `isStore`: 1 for a store;
+/// `index`, `count`: the first element accessed and how many (the lanes of
+/// a vector access); `size`: the buffer's element count (its descriptor's);
+/// then the thread's ids in its workgroup and the workgroup's.
+using HostOutOfBoundsFn = void(int64_t param, int64_t isStore, int64_t index,
+                               int64_t count, int64_t size, int64_t threadX,
+                               int64_t threadY, int64_t threadZ,
+                               int64_t blockX, int64_t blockY,
+                               int64_t blockZ);
 
 } // namespace tolk
 

@@ -76,6 +76,13 @@ FailureOr<DType> CommitWeak::resolve(StringRef option, StringRef value,
                       << "': " << llvm::toString(dt.takeError());
     return failure();
   }
+  if (dtype::mem(*dt, dtype::extensions())) {
+    // lib/Dtype's f128 and complex types have no type in the dialect yet.
+    root->emitError() << "tolk-commit-weak: " << option << "='" << value
+                      << "' names " << dtype::toString(*dt)
+                      << ", which has no type in the dialect";
+    return failure();
+  }
   bool ok = wantInt ? dtype::isInt(*dt) : dtype::isFloat(*dt);
   if (!ok || dtype::isWeak(*dt)) {
     root->emitError() << "tolk-commit-weak: " << option << "='" << value
