@@ -21,14 +21,6 @@ using namespace mlir;
 using namespace tolk;
 using dtype::DType;
 
-/// The name of a data type as users write it: the MLIR type.
-static std::string typeName(MLIRContext *ctx, DType dt) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << getScalarType(ctx, dt);
-  return s;
-}
-
 static LogicalResult emitInferError(std::optional<Location> loc,
                                     const Twine &message) {
   if (loc)
@@ -67,7 +59,7 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
     if (et->dtype == DType::Void || et->dtype == DType::Uint128 ||
         et->dtype == DType::Uint256)
       return emitInferError(loc, "'" + opName + "' op operand of type " +
-                                     typeName(ctx, et->dtype) +
+                                     getTypeName(ctx, et->dtype) +
                                      " is not a value an ALU computes on");
     dtypes.push_back(et->dtype);
     shapes.push_back(et->shape);
@@ -91,7 +83,7 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
   auto reject = [&](StringRef what) {
     return emitInferError(loc, "'" + opName + "' op expects " + what +
                                    " operands, but they promote to " +
-                                   typeName(ctx, dt));
+                                   getTypeName(ctx, dt));
   };
   switch (rule.takes) {
   case OperandKind::Any:
@@ -117,7 +109,7 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
       (dtype::isWeak(dt) || dtype::isWeak(promotion->promoted)))
     return emitInferError(
         loc, "'" + opName + "' op operands with lanes promote to " +
-                 typeName(ctx, promotion->target) +
+                 getTypeName(ctx, promotion->target) +
                  ", which has no lanes; cast them to a strong type first");
 
   DType resultDType = rule.gives == ResultKind::Bool ? DType::Bool : dt;

@@ -9,9 +9,10 @@
 // The folders of the elementwise ops. With every operand a tolk.const, an op
 // folds to the constant seed 003 defines: the operands are promoted to their
 // least upper type with seed 000's `const` (dtype::makeConst), then each
-// primitive is one dtype::evalAlu, and each derived op is its seed 003
-// definition evaluated primitive by primitive, so that the folded bits are
-// the bits --tolk-decompose and the lowering compute. A case that evalAlu
+// primitive is one dtype::evalAlu, and each derived op is its one definition
+// (DerivedDefinitions.h, which --tolk-decompose builds as IR) evaluated
+// primitive by primitive, so that the folded bits are the bits
+// --tolk-decompose and the lowering compute. A case that evalAlu
 // refuses (integer division by zero, a negative integer exponent, a weak
 // integer too large) is left unfolded.
 //
@@ -42,12 +43,20 @@ using dtype::Const;
 using dtype::DType;
 
 namespace {
-/// Evaluates seed 003's definitions on constants. Every step is one makeConst
-/// or one evalAlu; the first that fails marks the whole evaluation failed (its
-/// later steps then compute on a placeholder and are discarded), so that the
-/// definitions below read as the seed writes them.
+/// The constant domain of the derived ops' definitions (DerivedDefinitions.h):
+/// one lane of a constant and its data type, each primitive one evalAlu on
+/// its operands promoted as --canonicalize materializes it, each cast one
+/// makeConst. The first step that fails marks the whole evaluation failed
+/// (its later steps then compute on a placeholder and are discarded), so
+/// that the definitions read as they build IR.
 class Eval {
 public:
+  struct Lane {
+    DType dt;
+    Const c;
+  };
+  using Value = Lane;
+
   bool failed = false;
 
   Const fail(llvm::Error err) {
@@ -56,7 +65,7 @@ public:
     return Const::invalid();
   }
 
-  /// Seed 000's `const dt c`: node promotion and casts of constants.
+  /// Dtype.const dt c: node promotion and casts of constants.
   Const mk(DType dt, const Const &c) {
     if (failed)
       return Const::invalid();
@@ -73,83 +82,59 @@ public:
     return r ? *r : fail(r.takeError());
   }
 
-  // The derived ops of seed 003, on operands already of dt.
+  // The domain (DerivedDefinitions.h).
 
-  Const logicalNot(const Const &x) {
-    // cmpeq (cast x Bool) false: a NaN is nonzero, so logical_not NaN is false.
-    return alu(AluOp::CmpEq, DType::Bool,
-               {mk(DType::Bool, x), Const::ofBool(false)});
+  DType getDType(const Lane &x) const { return x.dt; }
+  Lane constant(DType dt, int64_t i) { return {dt, mk(dt, i)}; }
+  Lane boolean(bool b) { return {DType::Bool, Const::ofBool(b)}; }
+  Lane cast(const Lane &x, DType dt) {
+    return x.dt == dt ? x : Lane{dt, mk(dt, x.c)};
   }
-  Const neg(DType dt, const Const &x) {
-    if (dt == DType::Bool)
-      return logicalNot(x);
-    // x * -1: -1 wraps to all ones in an unsigned type, so this is 2^n - x.
-    return alu(AluOp::Mul, dt, {x, mk(dt, -1)});
-  }
-  Const sub(DType dt, const Const &x, const Const &y) {
-    return alu(AluOp::Add, dt, {x, neg(dt, y)});
-  }
-  Const bitwiseNot(DType dt, const Const &x) {
-    if (dt == DType::Bool)
-      return logicalNot(x);
-    // All ones: -1 in a signed type (and the exact -1 of a weak integer,
-    // x xor -1 = -x - 1), max in an unsigned one; makeConst wraps -1 to it.
-    return alu(AluOp::Xor, dt, {x, mk(dt, -1)});
-  }
-  Const lt(DType dt, const Const &x, const Const &y) {
-    return alu(AluOp::CmpLt, dt, {x, y});
-  }
-  Const floor(DType dt, const Const &x) {
-    // trunc x, less one where that is above x (never for integers and Bool;
-    // a NaN compares false and stays; trunc -0.5 = -0.0 gives -1).
-    Const t = alu(AluOp::Trunc, dt, {x});
-    return alu(AluOp::Where, dt, {lt(dt, x, t), sub(dt, t, mk(dt, 1)), t});
-  }
-  Const minimum(DType dt, const Const &x, const Const &y) {
-    if (dtype::isInt(dt)) {
-      // The order-reversing xor of integers is bitwise_not: x xor -1 for
-      // signed types and weak integers (-x - 1), x xor max for unsigned ones
-      // (max - x). Unlike neg, it never overflows (neg INT_MIN = INT_MIN).
-      Const m = alu(AluOp::Max, dt, {bitwiseNot(dt, x), bitwiseNot(dt, y)});
-      return bitwiseNot(dt, m);
+  SmallVector<Lane, 3> promote(ArrayRef<Lane> xs) {
+    SmallVector<Lane, 3> promoted(xs.begin(), xs.end());
+    if (llvm::all_of(xs, [&](const Lane &x) { return x.dt == xs[0].dt; }))
+      return promoted;
+    SmallVector<DType, 3> dts;
+    for (const Lane &x : xs)
+      dts.push_back(x.dt);
+    llvm::Expected<OperandPromotion> p =
+        promoteOperands(dts, PromotionKind::All);
+    if (!p) {
+      fail(p.takeError());
+      return promoted;
     }
-    // Floats, and Bool, whose neg is logical_not: not (or (not x) (not y))
-    // is and. For floats max returns the non-NaN operand, so minimum does.
-    return neg(dt, alu(AluOp::Max, dt, {neg(dt, x), neg(dt, y)}));
+    for (Lane &x : promoted)
+      x = cast(x, p->target);
+    return promoted;
   }
-  /// x as a float times the reciprocal of y (seed 003's unrounded div), in
-  /// least_upper_float of dt.
-  Const floatQuotient(DType dt, const Const &x, const Const &y) {
+  DType leastUpperFloat(DType dt) {
     llvm::Expected<DType> f = dtype::leastUpperFloat(dt);
-    if (!f)
-      return fail(f.takeError());
-    return alu(AluOp::Mul, *f,
-               {mk(*f, x), alu(AluOp::Recip, *f, {mk(*f, y)})});
+    if (f)
+      return *f;
+    fail(f.takeError());
+    return dt;
   }
-  Const divTrunc(DType dt, const Const &x, const Const &y) {
-    if (dtype::isInt(dt))
-      return alu(AluOp::TruncDiv, dt, {x, y});
-    // Seed 003, literally: floats round the float quotient x * (1/y), which
-    // may differ from trunc of the correctly rounded x / y in the last place.
-    return alu(AluOp::Trunc, dt, {floatQuotient(dt, x, y)});
+
+  Lane add(Lane x, Lane y) { return binary(AluOp::Add, x, y); }
+  Lane mul(Lane x, Lane y) { return binary(AluOp::Mul, x, y); }
+  Lane maximum(Lane x, Lane y) { return binary(AluOp::Max, x, y); }
+  Lane bitwiseAnd(Lane x, Lane y) { return binary(AluOp::And, x, y); }
+  Lane bitwiseXor(Lane x, Lane y) { return binary(AluOp::Xor, x, y); }
+  Lane truncDiv(Lane x, Lane y) { return binary(AluOp::TruncDiv, x, y); }
+  Lane lt(Lane x, Lane y) { return binary(AluOp::CmpLt, x, y, true); }
+  Lane eq(Lane x, Lane y) { return binary(AluOp::CmpEq, x, y, true); }
+  Lane trunc(Lane x) { return {x.dt, alu(AluOp::Trunc, x.dt, {x.c})}; }
+  Lane reciprocal(Lane x) { return {x.dt, alu(AluOp::Recip, x.dt, {x.c})}; }
+  Lane where(Lane c, Lane x, Lane y) {
+    SmallVector<Lane, 3> p = promote({x, y});
+    return {p[0].dt, alu(AluOp::Where, p[0].dt, {c.c, p[0].c, p[1].c})};
   }
-  Const divFloor(DType dt, const Const &x, const Const &y) {
-    if (!dtype::isInt(dt))
-      return floor(dt, floatQuotient(dt, x, y));
-    // truncdiv, less one where the remainder is nonzero and its sign differs
-    // from the divisor's. INT_MIN / -1 has remainder 0 and wraps to INT_MIN.
-    Const q = alu(AluOp::TruncDiv, dt, {x, y});
-    Const r = alu(AluOp::Mod, dt, {x, y});
-    Const zero = mk(dt, 0);
-    Const rNonZero = logicalNot(alu(AluOp::CmpEq, dt, {r, zero}));
-    Const signsDiffer = logicalNot(alu(
-        AluOp::CmpEq, DType::Bool, {lt(dt, r, zero), lt(dt, y, zero)}));
-    Const adjust = alu(AluOp::And, DType::Bool, {rNonZero, signsDiffer});
-    return alu(AluOp::Where, dt, {adjust, sub(dt, q, mk(dt, 1)), q});
-  }
-  /// x - y * q: the remainder of a division whose quotient is q.
-  Const remainder(DType dt, const Const &x, const Const &y, const Const &q) {
-    return sub(dt, x, alu(AluOp::Mul, dt, {y, q}));
+
+private:
+  Lane binary(AluOp op, Lane x, Lane y, bool givesBool = false) {
+    SmallVector<Lane, 3> p = promote({x, y});
+    return {givesBool ? DType::Bool : p[0].dt,
+            alu(op, p[0].dt, {p[0].c, p[1].c})};
   }
 };
 } // namespace
@@ -634,18 +619,30 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
 }
 
 //===----------------------------------------------------------------------===//
-// Derived ops: their seed 003 definitions on the promoted constants
+// Derived ops: their definitions on the promoted constants
 //===----------------------------------------------------------------------===//
+
+/// Folds a derived op to its definition (DerivedDefinitions.h) evaluated on
+/// its constant operands, promoted as its typing rule promotes them.
+template <typename OpTy>
+static OpFoldResult foldDefinition(OpTy op, ArrayRef<Attribute> operands) {
+  return foldConstants(
+      op, operands, [&](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
+        DType dt;
+        SmallVector<Const, 3> xs =
+            promote(e, dts, cs, getPromotionKind(op), dt);
+        SmallVector<Eval::Lane, 2> lanes;
+        for (const Const &x : xs)
+          lanes.push_back({dt, x});
+        return op.define(e, lanes).c;
+      });
+}
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  OpFoldResult folded =
-      foldBinary(*this, operands,
-                 [](Eval &e, DType dt, const Const &x, const Const &y) {
-                   return e.sub(dt, x, y);
-                 });
   return orIdentities(
-      *this, operands, folded, [&](const PromotedBinary &b) -> OpFoldResult {
+      *this, operands, foldDefinition(*this, operands),
+      [&](const PromotedBinary &b) -> OpFoldResult {
         // x - x = x + neg x: 0 for integers (wrapping), x or (not x) = true
         // for Bool; never for floats (inf - inf and NaN - NaN are NaN).
         if (b.sameOperands() && b.isIntOrBool())
@@ -658,45 +655,24 @@ OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
         // so x - false is x or true = true, not x).
         return sameAsResult(*this, b.besideConstant(false, [&](const Const &c) {
           Eval e;
-          Const n = e.neg(b.dt, c);
+          Const n = derived::neg(e, Eval::Lane{b.dt, c}).c;
           return !e.failed && isAddIdentity(b.dt, n);
         }));
       });
 }
 
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
-  Rounding rounding = getRounding();
-  return foldBinary(*this, adaptor.getOperands(),
-                    [&](Eval &e, DType dt, const Const &x, const Const &y) {
-                      switch (rounding) {
-                      case Rounding::none:
-                        // 1 / 0 is inf, even for integer operands: they
-                        // divide as floats.
-                        return e.floatQuotient(dt, x, y);
-                      case Rounding::trunc:
-                        return e.divTrunc(dt, x, y);
-                      case Rounding::floor:
-                        return e.divFloor(dt, x, y);
-                      }
-                      llvm_unreachable("unknown rounding");
-                    },
-                    getPromotionKind(*this));
+  // 1 / 0 is inf, even for integer operands without rounding: they divide
+  // as floats.
+  return foldDefinition(*this, adaptor.getOperands());
 }
 
 OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
-  return foldBinary(*this, adaptor.getOperands(),
-                    [](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.remainder(dt, x, y, e.divFloor(dt, x, y));
-                    });
+  return foldDefinition(*this, adaptor.getOperands());
 }
 
 OpFoldResult FModOp::fold(FoldAdaptor adaptor) {
-  // On integers this equals AluOp::Mod (C's %); evaluated by the definition
-  // so that floats follow the same steps.
-  return foldBinary(*this, adaptor.getOperands(),
-                    [](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.remainder(dt, x, y, e.divTrunc(dt, x, y));
-                    });
+  return foldDefinition(*this, adaptor.getOperands());
 }
 
 /// A comparison of a value with itself: `result` for every type (`anyType`)
@@ -713,63 +689,27 @@ static OpFoldResult foldSelfComparison(Operation *op,
                       });
 }
 
-// x > x is false, x <= x and x >= x are true, for every type: ordered lt
-// is false on a NaN, and le and ge negate it.
-OpFoldResult GtOp::fold(FoldAdaptor adaptor) {
-  auto operands = adaptor.getOperands();
-  return foldSelfComparison(
-      *this, operands,
-      foldBinary(*this, operands,
-                 [](Eval &e, DType dt, const Const &x, const Const &y) {
-                   return e.lt(dt, y, x);
-                 }),
-      /*result=*/false, /*anyType=*/true);
-}
-
-// le and ge negate an ordered comparison, so, as the seed defines them, they
-// are true when an operand is a NaN.
-OpFoldResult LeOp::fold(FoldAdaptor adaptor) {
-  auto operands = adaptor.getOperands();
-  return foldSelfComparison(
-      *this, operands,
-      foldBinary(*this, operands,
-                 [](Eval &e, DType dt, const Const &x, const Const &y) {
-                   return e.logicalNot(e.lt(dt, y, x));
-                 }),
-      /*result=*/true, /*anyType=*/true);
-}
-
-OpFoldResult GeOp::fold(FoldAdaptor adaptor) {
-  auto operands = adaptor.getOperands();
-  return foldSelfComparison(
-      *this, operands,
-      foldBinary(*this, operands,
-                 [](Eval &e, DType dt, const Const &x, const Const &y) {
-                   return e.logicalNot(e.lt(dt, x, y));
-                 }),
-      /*result=*/true, /*anyType=*/true);
-}
-
-// x != x is false only where there is no NaN: ne is unordered.
-OpFoldResult NeOp::fold(FoldAdaptor adaptor) {
-  auto operands = adaptor.getOperands();
-  return foldSelfComparison(
-      *this, operands,
-      foldBinary(*this, operands,
-                 [](Eval &e, DType dt, const Const &x, const Const &y) {
-                   return e.logicalNot(e.alu(AluOp::CmpEq, dt, {x, y}));
-                 }),
-      /*result=*/false, /*anyType=*/false);
-}
+/// A derived comparison: its definition, and `x op x` is `result` for every
+/// type (`anyType`) or only for integers and Bool. x > x is false, x <= x
+/// and x >= x true for every type (ordered lt is false on a NaN, and le and
+/// ge negate it); x != x is false only where there is no NaN (ne is
+/// unordered).
+#define TOLK_FOLD_COMPARISON(OP, RESULT, ANY_TYPE)                             \
+  OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
+    auto operands = adaptor.getOperands();                                     \
+    return foldSelfComparison(*this, operands,                                 \
+                              foldDefinition(*this, operands), RESULT,         \
+                              ANY_TYPE);                                       \
+  }
+TOLK_FOLD_COMPARISON(GtOp, /*result=*/false, /*anyType=*/true)
+TOLK_FOLD_COMPARISON(LeOp, /*result=*/true, /*anyType=*/true)
+TOLK_FOLD_COMPARISON(GeOp, /*result=*/true, /*anyType=*/true)
+TOLK_FOLD_COMPARISON(NeOp, /*result=*/false, /*anyType=*/false)
+#undef TOLK_FOLD_COMPARISON
 
 OpFoldResult MinimumOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  OpFoldResult folded =
-      foldBinary(*this, operands,
-                 [](Eval &e, DType dt, const Const &x, const Const &y) {
-                   return e.minimum(dt, x, y);
-                 });
-  return orIdentities(*this, operands, folded,
+  return orIdentities(*this, operands, foldDefinition(*this, operands),
                       [&](const PromotedBinary &b) -> OpFoldResult {
                         if (b.sameOperands())
                           return sameAsResult(*this, b.operand[0]);
@@ -780,36 +720,24 @@ OpFoldResult MinimumOp::fold(FoldAdaptor adaptor) {
 OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult id = foldInvolution<NegOp>(*this))
     return id;
-  return foldUnary(*this, adaptor.getOperands(),
-                   [](Eval &e, DType dt, const Const &x) {
-                     return e.neg(dt, x);
-                   });
+  return foldDefinition(*this, adaptor.getOperands());
 }
 
 OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult id = foldWholeIdentity(*this))
     return id;
-  return foldUnary(*this, adaptor.getOperands(),
-                   [](Eval &e, DType dt, const Const &x) {
-                     return e.floor(dt, x);
-                   });
+  return foldDefinition(*this, adaptor.getOperands());
 }
 
 OpFoldResult LogicalNotOp::fold(FoldAdaptor adaptor) {
   // Only when x is Bool: the result is Bool, and sameAsResult asks x to be.
   if (OpFoldResult id = foldInvolution<LogicalNotOp>(*this))
     return id;
-  return foldUnary(*this, adaptor.getOperands(),
-                   [](Eval &e, DType, const Const &x) {
-                     return e.logicalNot(x);
-                   });
+  return foldDefinition(*this, adaptor.getOperands());
 }
 
 OpFoldResult BitwiseNotOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult id = foldInvolution<BitwiseNotOp>(*this))
     return id;
-  return foldUnary(*this, adaptor.getOperands(),
-                   [](Eval &e, DType dt, const Const &x) {
-                     return e.bitwiseNot(dt, x);
-                   });
+  return foldDefinition(*this, adaptor.getOperands());
 }

@@ -29,14 +29,6 @@ using namespace mlir;
 using namespace tolk;
 using dtype::DType;
 
-/// The name of a data type as users write it: the MLIR type.
-static std::string typeName(MLIRContext *ctx, DType dt) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << getScalarType(ctx, dt);
-  return s;
-}
-
 //===----------------------------------------------------------------------===//
 // tolk.const
 //===----------------------------------------------------------------------===//
@@ -264,7 +256,7 @@ LogicalResult ConstOp::verify() {
     return success();
   const dtype::Value &v = c.value();
   // Named only for a diagnostic: printing a type costs more than the check.
-  auto expected = [&] { return typeName(getContext(), dt); };
+  auto expected = [&] { return getTypeName(getContext(), dt); };
   if (dt == DType::Bool && !v.isBool())
     return emitOpError("expected a Bool value for i1");
   if (dtype::isFloat(dt)) {
@@ -410,13 +402,13 @@ LogicalResult BitcastOp::verify() {
   DType from = types->first.dtype, to = types->second.dtype;
   for (DType dt : {from, to})
     if (!dtype::storageFmt(dt))
-      return emitOpError() << typeName(getContext(), dt)
+      return emitOpError() << getTypeName(getContext(), dt)
                            << " has no storage format to reinterpret";
   if (dtype::itemsize(from) != dtype::itemsize(to))
     return emitOpError() << "expects types of the same size, not "
-                         << typeName(getContext(), from) << " ("
+                         << getTypeName(getContext(), from) << " ("
                          << dtype::itemsize(from) << " bytes) and "
-                         << typeName(getContext(), to) << " ("
+                         << getTypeName(getContext(), to) << " ("
                          << dtype::itemsize(to) << " bytes)";
   return verifyConversionShapes(*this, types->first, types->second,
                                 /*allowLaneRules=*/false);

@@ -59,6 +59,13 @@ std::optional<DType> tolk::getDType(Type t) {
       .Default([](Type) { return std::nullopt; });
 }
 
+std::string tolk::getTypeName(MLIRContext *ctx, DType dt) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << getScalarType(ctx, dt);
+  return s;
+}
+
 Type tolk::getScalarType(MLIRContext *ctx, DType dt) {
   auto sint = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Signed); };
   auto uint = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Unsigned); };

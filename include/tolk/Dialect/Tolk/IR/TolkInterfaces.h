@@ -10,6 +10,7 @@
 #define TOLK_DIALECT_TOLK_IR_TOLKINTERFACES_H
 
 #include "tolk/Dialect/Tolk/IR/ElementwiseTyping.h"
+#include "tolk/Dialect/Tolk/IR/PrimitiveBuilder.h"
 
 #include "mlir/IR/OpDefinition.h"
 

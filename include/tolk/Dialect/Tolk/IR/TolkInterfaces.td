@@ -8,8 +8,8 @@
 //
 // What every pass asks of an elementwise op: its typing rule (the
 // ElementwiseOpInterface), and whether lowering knows it (Primitive) or
-// --tolk-decompose rewrites it into primitives (Derived). The ops declare
-// these in TolkOps.td, and nothing else lists them.
+// --tolk-decompose rewrites it into primitives (DerivedOpInterface). The ops
+// declare these in TolkOps.td, and nothing else lists them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,10 +43,28 @@ def Tolk_Primitive : NativeOpTrait<"Primitive"> {
   let cppNamespace = "::tolk::OpTrait";
 }
 
-// A derived op: --tolk-decompose rewrites it into primitives, and no
-// lowering knows it.
-def Tolk_Derived : NativeOpTrait<"Derived"> {
-  let cppNamespace = "::tolk::OpTrait";
+def Tolk_DerivedOpInterface : OpInterface<"DerivedOpInterface"> {
+  let cppNamespace = "::tolk";
+  let description = [{
+    A derived elementwise op: no lowering knows it, and --tolk-decompose
+    replaces it with its definition in primitives. The definition is written
+    once (DerivedDefinitions.h) and named on the op in TolkOps.td
+    (`Tolk_Definition`); the folder evaluates the same definition on
+    constants, so that the op folds to the bits its decomposition computes.
+  }];
+  let methods = [
+    InterfaceMethod<
+      "Builds the op's definition in primitives on its operands, at the "
+      "builder's insertion point and the op's location, and returns its "
+      "value.",
+      "::mlir::Value", "buildDefinition", (ins "::mlir::OpBuilder &":$builder),
+      [{}], [{
+        ::tolk::PrimitiveBuilder d(builder, $_op.getLoc());
+        ::llvm::SmallVector<::mlir::Value, 2> x(
+            $_op.getOperation()->getOperands());
+        return $_op.define(d, x);
+      }]>,
+  ];
 }
 
 #endif // TOLK_INTERFACES_TD

@@ -9,6 +9,7 @@
 #ifndef TOLK_DIALECT_TOLK_TOLKOPS_H
 #define TOLK_DIALECT_TOLK_TOLKOPS_H
 
+#include "tolk/Dialect/Tolk/IR/DerivedDefinitions.h"
 #include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 #include "tolk/Dialect/Tolk/IR/TolkInterfaces.h"

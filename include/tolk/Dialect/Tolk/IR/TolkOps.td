@@ -163,6 +163,25 @@ class Tolk_ElementwiseTyping<Tolk_OperandKind takes, Tolk_ResultKind gives,
   let cppNamespace = "::tolk::OpTrait";
 }
 
+// A derived op (DerivedOpInterface) and its definition in primitives: a call
+// of DerivedDefinitions.h on the domain `d` and the operands `x`, which
+// --tolk-decompose builds as IR and the folder evaluates on constants. The
+// op's description states the same definition in words.
+class Tolk_DefinitionTrait<string call>
+    : NativeOpTrait<"Derived", [], [{
+        /// The op's definition in the domain `d` (DerivedDefinitions.h) on
+        /// operands `x` of that domain.
+        template <typename Domain>
+        typename Domain::Value
+        define(Domain &d, ::llvm::ArrayRef<typename Domain::Value> x) {
+          return ::tolk::derived::}] # call # [{;
+        }
+      }]> {
+  let cppNamespace = "::tolk::OpTrait";
+}
+class Tolk_Definition<string call>
+    : TraitList<[Tolk_DerivedOpInterface, Tolk_DefinitionTrait<call>]>;
+
 //===----------------------------------------------------------------------===//
 // Elementwise ops
 //===----------------------------------------------------------------------===//
@@ -396,7 +415,8 @@ def Tolk_WhereOp : Tolk_ElementwiseOp<"where", Tolk_TakesAny,
 // Derived ops: --tolk-decompose rewrites them into primitives (seed 003)
 //===----------------------------------------------------------------------===//
 
-def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_Derived]> {
+def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted, [
+    Tolk_Definition<"sub(d, x[0], x[1])">]> {
   let summary = "subtraction: lhs + neg rhs";
   let opDescription = [{
     `lhs + neg rhs` after promotion, so `add`'s and `neg`'s rules apply:
@@ -407,7 +427,8 @@ def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_D
 }
 
 def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesNotBool, Tolk_GivesPromoted,
-                                [Tolk_Derived], Tolk_PromoteDivide> {
+                                [
+    Tolk_Definition<"div(d, x[0], x[1], getRounding())">], Tolk_PromoteDivide> {
   let summary = "division, rounding as asked";
   let opDescription = [{
     Seed 003's `div ~rounding`. Without rounding, `lhs`, as a float, times
@@ -433,7 +454,8 @@ def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesNotBool, Tolk_GivesPromoted
 }
 
 def Tolk_ModOp : Tolk_BinaryOp<"mod", Tolk_TakesNotBool,
-                                      Tolk_GivesPromoted, [Tolk_Derived]> {
+                                      Tolk_GivesPromoted, [
+    Tolk_Definition<"mod(d, x[0], x[1])">]> {
   let summary = "remainder of floor division (the sign of rhs)";
   let opDescription = [{
     `lhs - rhs * div(lhs, rhs, floor)`. Integers: a nonzero result has the
@@ -444,7 +466,8 @@ def Tolk_ModOp : Tolk_BinaryOp<"mod", Tolk_TakesNotBool,
 }
 
 def Tolk_FModOp : Tolk_BinaryOp<"fmod", Tolk_TakesNotBool,
-                                       Tolk_GivesPromoted, [Tolk_Derived]> {
+                                       Tolk_GivesPromoted, [
+    Tolk_Definition<"fmod(d, x[0], x[1])">]> {
   let summary = "remainder of truncating division (the sign of lhs)";
   let opDescription = [{
     `lhs - rhs * div(lhs, rhs, trunc)`: C's `%` on integers (`INT_MIN fmod
@@ -453,12 +476,14 @@ def Tolk_FModOp : Tolk_BinaryOp<"fmod", Tolk_TakesNotBool,
   }];
 }
 
-def Tolk_GtOp : Tolk_BinaryOp<"gt", Tolk_TakesAny, Tolk_GivesBool, [Tolk_Derived]> {
+def Tolk_GtOp : Tolk_BinaryOp<"gt", Tolk_TakesAny, Tolk_GivesBool, [
+    Tolk_Definition<"gt(d, x[0], x[1])">]> {
   let summary = "lhs > rhs: cmplt rhs lhs";
   let opDescription = [{ Ordered: false when either operand is a NaN; `+0.0 > -0.0` is false. }];
 }
 
-def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool, [Tolk_Derived]> {
+def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool, [
+    Tolk_Definition<"le(d, x[0], x[1])">]> {
   let summary = "lhs <= rhs: logical_not (gt lhs rhs)";
   let opDescription = [{
     Seed 003 defines it as the negation of an ordered comparison, so it is
@@ -466,7 +491,8 @@ def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool, [Tolk_Derived
   }];
 }
 
-def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesAny, Tolk_GivesBool, [Tolk_Derived]> {
+def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesAny, Tolk_GivesBool, [
+    Tolk_Definition<"ge(d, x[0], x[1])">]> {
   let summary = "lhs >= rhs: logical_not (cmplt lhs rhs)";
   let opDescription = [{
     Unordered, as `le`: true when either operand is a NaN.
@@ -474,13 +500,15 @@ def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesAny, Tolk_GivesBool, [Tolk_Derived
 }
 
 def Tolk_NeOp : Tolk_BinaryOp<"ne", Tolk_TakesAny, Tolk_GivesBool,
-                                     [Commutative, Tolk_Derived]> {
+                                     [Commutative, 
+    Tolk_Definition<"ne(d, x[0], x[1])">]> {
   let summary = "lhs != rhs: logical_not (cmpeq lhs rhs)";
   let opDescription = [{ Unordered: true when either operand is a NaN. }];
 }
 
 def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", Tolk_TakesAny,
-                                          Tolk_GivesPromoted, [Commutative, Tolk_Derived]> {
+                                          Tolk_GivesPromoted, [Commutative, 
+    Tolk_Definition<"minimum(d, x[0], x[1])">]> {
   let summary = "minimum: neg (max (neg lhs) (neg rhs)), or an order-reversing xor for integers";
   let opDescription = [{
     The lesser operand. Floats: with one NaN operand, the other (as `max`);
@@ -489,7 +517,8 @@ def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", Tolk_TakesAny,
   }];
 }
 
-def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_Derived]> {
+def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted, [
+    Tolk_Definition<"neg(d, x[0])">]> {
   let summary = "negation: x * -1, logical_not for Bool";
   let opDescription = [{
     `x * -1`: integers wrap (`neg INT_MIN` is `INT_MIN`; an unsigned `x`
@@ -499,7 +528,8 @@ def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_De
 }
 
 def Tolk_FloorOp : Tolk_UnaryOp<"floor", Tolk_TakesAny,
-                                       Tolk_GivesPromoted, [Tolk_Derived]> {
+                                       Tolk_GivesPromoted, [
+    Tolk_Definition<"floor(d, x[0])">]> {
   let summary = "floor: trunc x, less one where that is above x";
   let opDescription = [{
     Floats: NaN, infinities and `-0.0` are unchanged, `-0.5` gives `-1.0`.
@@ -508,7 +538,8 @@ def Tolk_FloorOp : Tolk_UnaryOp<"floor", Tolk_TakesAny,
 }
 
 def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not", Tolk_TakesAny,
-                                            Tolk_GivesBool, [Tolk_Derived]> {
+                                            Tolk_GivesBool, [
+    Tolk_Definition<"logicalNot(d, x[0])">]> {
   let summary = "cmpeq (cast x to i1) false";
   let opDescription = [{
     True exactly for zero: `+-0.0` give true; a NaN is nonzero and gives
@@ -517,7 +548,8 @@ def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not", Tolk_TakesAny,
 }
 
 def Tolk_BitwiseNotOp : Tolk_UnaryOp<"bitwise_not", Tolk_TakesIntOrBool,
-                                            Tolk_GivesPromoted, [Tolk_Derived]> {
+                                            Tolk_GivesPromoted, [
+    Tolk_Definition<"bitwiseNot(d, x[0])">]> {
   let summary = "x xor all ones; logical_not for Bool";
   let opDescription = [{
     `-x - 1` for signed and weak integers, `max - x` for unsigned ones.

@@ -32,6 +32,8 @@ namespace tolk {
 std::optional<dtype::DType> getDType(mlir::Type scalar);
 /// The scalar type of a data type.
 mlir::Type getScalarType(mlir::MLIRContext *ctx, dtype::DType dt);
+/// The name of a data type as users write it: its MLIR type.
+std::string getTypeName(mlir::MLIRContext *ctx, dtype::DType dt);
 
 /// A value type of an elementwise op.
 struct ValueShape {

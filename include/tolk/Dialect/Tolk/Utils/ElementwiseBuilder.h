@@ -20,12 +20,11 @@
 //
 // The derived functions (sub, neg, div, mod, fmod, floor, gt, le, ge, ne,
 // logical_not, bitwise_not, minimum) build either their derived op (Style::
-// DerivedOps: readable IR) or their seed 003 definition in primitives
-// (Style::Primitives, what --tolk-decompose uses). A definition promotes its
-// operands first, explicitly, with tolk.cast, so that each step computes in
-// the promoted type as the seed's nodes do ("a binary operation first
-// promotes its operands"); primitives take mixed operands as they are, and
-// --canonicalize materializes their promotion.
+// DerivedOps: readable IR) or their one definition in primitives
+// (DerivedDefinitions.h, built by a PrimitiveBuilder: Style::Primitives, what
+// --tolk-decompose builds too). A definition promotes its operands first,
+// explicitly, with tolk.cast; primitives take mixed operands as they are,
+// and --canonicalize materializes their promotion.
 //
 // Operands must be what the op accepts (the verifier's operand-kind rules);
 // a violation is a programming error, caught by the op's type inference.
@@ -36,6 +35,7 @@
 #define TOLK_DIALECT_TOLK_ELEMENTWISEBUILDER_H
 
 #include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
+#include "tolk/Dialect/Tolk/IR/PrimitiveBuilder.h"
 #include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
 #include "tolk/Dtype/Const.h"
 
@@ -77,11 +77,11 @@ public:
 
   ElementwiseBuilder(mlir::OpBuilder &builder, mlir::Location loc,
                      Style style = Style::Primitives)
-      : builder(builder), loc(loc), style(style) {}
+      : prim(builder, loc), style(style) {}
 
-  mlir::OpBuilder &getBuilder() const { return builder; }
-  mlir::Location getLoc() const { return loc; }
-  void setLoc(mlir::Location l) { loc = l; }
+  mlir::OpBuilder &getBuilder() const { return prim.getBuilder(); }
+  mlir::Location getLoc() const { return prim.getLoc(); }
+  void setLoc(mlir::Location l) { prim.setLoc(l); }
   Style getStyle() const { return style; }
 
   ElementwiseValue wrap(mlir::Value v) { return ElementwiseValue(*this, v); }
@@ -111,7 +111,9 @@ public:
   /// data type dt already.
   ElementwiseValue cast(mlir::Value x, dtype::DType dt);
   /// The data type of an elementwise value (it must have one).
-  static dtype::DType getDType(mlir::Value v);
+  static dtype::DType getDType(mlir::Value v) {
+    return PrimitiveBuilder::getDType(v);
+  }
 
   /// Operands converted to the type their op promotes to (seed 003's
   /// promotion; kind as OperandPromotion.h). Operands that do not take part
@@ -148,7 +150,7 @@ public:
   ElementwiseValue where(mlir::Value c, mlir::Value x, mlir::Value y);
 
   //===--------------------------------------------------------------------===//
-  // Derived functions (seed 003's definitions, or their op: see Style)
+  // Derived functions (their definitions, or their op: see Style)
   //===--------------------------------------------------------------------===//
 
   /// x + neg y.
@@ -186,11 +188,8 @@ private:
   template <typename OpTy, typename... Args>
   ElementwiseValue create(Args &&...args);
   bool primitives() const { return style == Style::Primitives; }
-  /// The remainder x - y * q of a division whose quotient is q.
-  ElementwiseValue remainder(mlir::Value x, mlir::Value y, mlir::Value q);
 
-  mlir::OpBuilder &builder;
-  mlir::Location loc;
+  PrimitiveBuilder prim;
   Style style;
 };
 
