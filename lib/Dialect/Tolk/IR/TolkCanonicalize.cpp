@@ -159,6 +159,12 @@ static bool isIntOrBool(Value v) {
   return et && (dtype::isInt(et->dtype) || dtype::isBool(et->dtype));
 }
 
+/// Whether `v`'s data type is Bool.
+static bool isBool(Value v) {
+  std::optional<ElementwiseType> et = classify(v.getType());
+  return et && dtype::isBool(et->dtype);
+}
+
 #include "tolk/Dialect/Tolk/IR/TolkCanonicalization.inc"
 
 } // namespace
@@ -173,7 +179,20 @@ void WhereOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<Tolk_WhereFalseTrue, Tolk_WhereLtMax, Tolk_WhereLtMaxSwapped,
               Tolk_WhereLtMinimum, Tolk_WhereLtMinimumSwapped,
               Tolk_WhereNotLtMax, Tolk_WhereNotLtMaxSwapped,
-              Tolk_WhereNotLtMinimum, Tolk_WhereNotLtMinimumSwapped>(ctx);
+              Tolk_WhereNotLtMinimum, Tolk_WhereNotLtMinimumSwapped,
+              Tolk_WhereNotSwap, Tolk_WhereEqFalseSwap, Tolk_WhereFalseArmAnd,
+              Tolk_WhereTrueArmOr, Tolk_WhereSameCondTrue,
+              Tolk_WhereSameCondFalse>(ctx);
+}
+
+void SubOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *ctx) {
+  results.add<Tolk_SubOfNeg>(ctx);
+}
+
+void LogicalNotOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *ctx) {
+  results.add<Tolk_NotNotIsCast>(ctx);
 }
 
 void CastOp::getCanonicalizationPatterns(RewritePatternSet &results,

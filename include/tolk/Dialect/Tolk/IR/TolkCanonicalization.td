@@ -35,6 +35,9 @@ class Tolk_BoolConst<string value>
 def Tolk_IntOrBool
     : Constraint<CPred<"isIntOrBool($0)">, "an integer or Bool">;
 
+// A value whose data type is Bool (i1, lanes or a tensor of it).
+def Tolk_IsBool : Constraint<CPred<"isBool($0)">, "a Bool">;
+
 // cast(cast(x : A -> B) : B -> C) with A -> B lossless, and shapes that the
 // direct cast changes the same way (see isLosslessCastChain).
 def Tolk_LosslessCastChain
@@ -99,6 +102,63 @@ def Tolk_WhereNotLtMinimumSwapped : Pat<
   (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), $x, (Tolk_MinimumOp:$m $q, $p)),
   (Tolk_WhereOp $c, $x, $q),
   [(Tolk_SameType $p, $q), (Tolk_SameType $q, $m), (Tolk_IntOrBool $p)]>;
+
+// A negated condition swaps the arms: where(not c, x, y) = where(c, y, x),
+// for a Bool c (logical_not of a Bool has its type). The same for
+// logical_not decomposed, c == false, when that keeps c's shape.
+def Tolk_WhereNotSwap : Pat<
+  (Tolk_WhereOp (Tolk_LogicalNotOp $c), $x, $y),
+  (Tolk_WhereOp $c, $y, $x),
+  [(Tolk_IsBool $c)]>;
+def Tolk_WhereEqFalseSwap : Pat<
+  (Tolk_WhereOp (Tolk_CmpEqOp:$n $c, (Tolk_ConstOp $f)), $x, $y),
+  (Tolk_WhereOp $c, $y, $x),
+  [(Tolk_IsBool $c), (Tolk_BoolConst<"false"> $f), (Tolk_SameType $c, $n)]>;
+
+// A select with a Bool constant arm is a logic op: where(c, x, false) =
+// c and x, where(c, true, y) = c or y, for Bool operands of the result's
+// type (so that no promotion or broadcast is lost).
+def Tolk_WhereFalseArmAnd : Pat<
+  (Tolk_WhereOp:$res $c, $x, (Tolk_ConstOp $f)),
+  (Tolk_AndOp $c, $x),
+  [(Tolk_IsBool $x), (Tolk_BoolConst<"false"> $f), (Tolk_SameType $c, $x),
+   (Tolk_SameType $x, $res)]>;
+def Tolk_WhereTrueArmOr : Pat<
+  (Tolk_WhereOp:$res $c, (Tolk_ConstOp $t), $y),
+  (Tolk_OrOp $c, $y),
+  [(Tolk_IsBool $y), (Tolk_BoolConst<"true"> $t), (Tolk_SameType $c, $y),
+   (Tolk_SameType $y, $res)]>;
+
+// An arm selected by the same condition again: where(c, where(c, x, y), z)
+// = where(c, x, z), and where(c, x, where(c, y, z)) = where(c, x, z), when
+// the arm kept has the inner select's type (its promotion and shape).
+def Tolk_WhereSameCondTrue : Pat<
+  (Tolk_WhereOp $c, (Tolk_WhereOp:$inner $c, $x, $y), $z),
+  (Tolk_WhereOp $c, $x, $z),
+  [(Tolk_SameType $x, $inner)]>;
+def Tolk_WhereSameCondFalse : Pat<
+  (Tolk_WhereOp $c, $x, (Tolk_WhereOp:$inner $c, $y, $z)),
+  (Tolk_WhereOp $c, $x, $z),
+  [(Tolk_SameType $z, $inner)]>;
+
+//===----------------------------------------------------------------------===//
+// sub, logical_not
+//===----------------------------------------------------------------------===//
+
+// x - neg y = x + y: neg is an involution on integers (wrapping) and Bool
+// (logical_not; add is or there), when x and y have one type, so that neg y
+// wraps where the sub computes. Not for floats: a NaN's sign through two
+// negations is the target's.
+def Tolk_SubOfNeg : Pat<
+  (Tolk_SubOp $x, (Tolk_NegOp $y)),
+  (Tolk_AddOp $x, $y),
+  [(Tolk_SameType $x, $y), (Tolk_IntOrBool $x)]>;
+
+// logical_not (logical_not x) = cast x to i1 for every x: both are x != 0
+// (a NaN is nonzero). For a Bool x the folder gives x.
+def Tolk_NotNotIsCast : Pat<
+  (Tolk_LogicalNotOp (Tolk_LogicalNotOp $x)),
+  (Tolk_CastOp $x)>;
 
 //===----------------------------------------------------------------------===//
 // cast

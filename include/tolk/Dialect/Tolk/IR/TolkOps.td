@@ -418,6 +418,8 @@ def Tolk_WhereOp : Tolk_ElementwiseOp<"where", Tolk_TakesAny,
 def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted, [
     Tolk_Definition<"sub(d, x[0], x[1])">]> {
   let summary = "subtraction: lhs + neg rhs";
+  // An identity that builds an op (TolkCanonicalization.td).
+  let hasCanonicalizer = 1;
   let opDescription = [{
     `lhs + neg rhs` after promotion, so `add`'s and `neg`'s rules apply:
     integers wrap (`INT_MIN - 1` is `INT_MAX`, `0 - 1` in `ui8` is 255);
@@ -541,6 +543,8 @@ def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not", Tolk_TakesAny,
                                             Tolk_GivesBool, [
     Tolk_Definition<"logicalNot(d, x[0])">]> {
   let summary = "cmpeq (cast x to i1) false";
+  // An identity that builds an op (TolkCanonicalization.td).
+  let hasCanonicalizer = 1;
   let opDescription = [{
     True exactly for zero: `+-0.0` give true; a NaN is nonzero and gives
     false.
