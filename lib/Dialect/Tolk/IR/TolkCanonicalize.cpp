@@ -190,10 +190,6 @@ void SubOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<Tolk_SubOfNeg>(ctx);
 }
 
-void LogicalNotOp::getCanonicalizationPatterns(RewritePatternSet &results,
-                                               MLIRContext *ctx) {
-  results.add<Tolk_NotNotIsCast>(ctx);
-}
 
 void CastOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *ctx) {

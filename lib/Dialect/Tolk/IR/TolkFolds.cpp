@@ -449,29 +449,34 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
       });
 }
 
-OpFoldResult CmpLtOp::fold(FoldAdaptor adaptor) {
-  auto operands = adaptor.getOperands();
-  return orIdentities(*this, operands,
-                      foldPrimitive(*this, operands, AluOp::CmpLt),
+/// A comparison of a value with itself: `result` for every type (`anyType`)
+/// or only for integers and Bool, where no NaN compares unordered.
+static OpFoldResult foldSelfComparison(Operation *op,
+                                       ArrayRef<Attribute> operands,
+                                       OpFoldResult folded, bool result,
+                                       bool anyType) {
+  return orIdentities(op, operands, folded,
                       [&](const PromotedBinary &b) -> OpFoldResult {
-                        // x < x is false for every type: ordered, so NaN <
-                        // NaN is false too.
-                        if (b.sameOperands())
-                          return constantResult(*this, Const::ofBool(false));
+                        if (b.sameOperands() && (anyType || b.isIntOrBool()))
+                          return constantResult(op, Const::ofBool(result));
                         return {};
                       });
 }
 
+// x < x is false for every type (ordered: NaN < NaN is false too); x == x is
+// true but for floats (NaN == NaN is false).
+OpFoldResult CmpLtOp::fold(FoldAdaptor adaptor) {
+  auto operands = adaptor.getOperands();
+  return foldSelfComparison(*this, operands,
+                            foldPrimitive(*this, operands, AluOp::CmpLt),
+                            /*result=*/false, /*anyType=*/true);
+}
+
 OpFoldResult CmpEqOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  return orIdentities(*this, operands,
-                      foldPrimitive(*this, operands, AluOp::CmpEq),
-                      [&](const PromotedBinary &b) -> OpFoldResult {
-                        // x == x, but not for floats: NaN == NaN is false.
-                        if (b.sameOperands() && b.isIntOrBool())
-                          return constantResult(*this, Const::ofBool(true));
-                        return {};
-                      });
+  return foldSelfComparison(*this, operands,
+                            foldPrimitive(*this, operands, AluOp::CmpEq),
+                            /*result=*/true, /*anyType=*/false);
 }
 
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
@@ -673,20 +678,6 @@ OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult FModOp::fold(FoldAdaptor adaptor) {
   return foldDefinition(*this, adaptor.getOperands());
-}
-
-/// A comparison of a value with itself: `result` for every type (`anyType`)
-/// or only for integers and Bool, where no NaN compares unordered.
-static OpFoldResult foldSelfComparison(Operation *op,
-                                       ArrayRef<Attribute> operands,
-                                       OpFoldResult folded, bool result,
-                                       bool anyType) {
-  return orIdentities(op, operands, folded,
-                      [&](const PromotedBinary &b) -> OpFoldResult {
-                        if (b.sameOperands() && (anyType || b.isIntOrBool()))
-                          return constantResult(op, Const::ofBool(result));
-                        return {};
-                      });
 }
 
 /// A derived comparison: its definition, and `x op x` is `result` for every

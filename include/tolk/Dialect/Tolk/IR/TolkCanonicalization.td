@@ -142,7 +142,7 @@ def Tolk_WhereSameCondFalse : Pat<
   [(Tolk_SameType $z, $inner)]>;
 
 //===----------------------------------------------------------------------===//
-// sub, logical_not
+// sub
 //===----------------------------------------------------------------------===//
 
 // x - neg y = x + y: neg is an involution on integers (wrapping) and Bool
@@ -153,12 +153,6 @@ def Tolk_SubOfNeg : Pat<
   (Tolk_SubOp $x, (Tolk_NegOp $y)),
   (Tolk_AddOp $x, $y),
   [(Tolk_SameType $x, $y), (Tolk_IntOrBool $x)]>;
-
-// logical_not (logical_not x) = cast x to i1 for every x: both are x != 0
-// (a NaN is nonzero). For a Bool x the folder gives x.
-def Tolk_NotNotIsCast : Pat<
-  (Tolk_LogicalNotOp (Tolk_LogicalNotOp $x)),
-  (Tolk_CastOp $x)>;
 
 //===----------------------------------------------------------------------===//
 // cast

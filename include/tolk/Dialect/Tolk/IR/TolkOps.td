@@ -543,8 +543,6 @@ def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not", Tolk_TakesAny,
                                             Tolk_GivesBool, [
     Tolk_Definition<"logicalNot(d, x[0])">]> {
   let summary = "cmpeq (cast x to i1) false";
-  // An identity that builds an op (TolkCanonicalization.td).
-  let hasCanonicalizer = 1;
   let opDescription = [{
     True exactly for zero: `+-0.0` give true; a NaN is nonzero and gives
     false.
