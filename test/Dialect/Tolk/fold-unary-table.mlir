@@ -3,10 +3,10 @@
 // The primitive unary ops reciprocal, trunc, sqrt, exp2 and log2 on every
 // float type, trunc on the integers and Bool, and the ops that compute in
 // a float on the integers and Bool (converted to their float first), on
-// boundary operands;
-// the expected constants are computed by the script's own model of seed
-// 000's formats (gen-lowp-table.py), independently of lib/Dtype. exp2
-// and log2 take only operands whose result is exact.
+// boundary operands; the expected constants are computed by the script's
+// own model of the formats of docs/Semantics.md (gen-lowp-table.py),
+// independently of lib/Dtype. exp2 and log2 take only operands whose
+// result is exact.
 // RUN: tolk-opt %s -split-input-file --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @reciprocal_f16

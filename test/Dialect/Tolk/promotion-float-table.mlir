@@ -2,7 +2,7 @@
 // The ops that compute in a float convert integer and Bool operands to
 // least_upper_float of their least upper type (the default float, f32,
 // for fixed-width integers); --canonicalize inserts the casts, which the
-// script computes from seed 000.
+// script computes from the rules of docs/Semantics.md.
 // RUN: tolk-opt %s --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @reciprocal_i1(

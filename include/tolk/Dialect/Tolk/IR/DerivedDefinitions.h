@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The one definition of each derived elementwise op in primitives, as the
-// op's description states it (docs/Rationale.md, "Derived ops"), generic over
-// the domain it computes in:
+// op's description states it (docs/Semantics.md, "Derived operations"),
+// generic over the domain it computes in:
 //  - tolk::PrimitiveBuilder builds it as IR (--tolk-decompose, through
 //    DerivedOpInterface, and tolk::ElementwiseBuilder);
 //  - the folder's constant domain (TolkFolds.cpp) evaluates it on one lane
