@@ -59,7 +59,8 @@ install(DIRECTORY "${PROJECT_BINARY_DIR}/include/tolk"
   )
 
 set_target_properties(TolkDtype PROPERTIES EXPORT_NAME Dtype)
-set_target_properties(MLIRTolk PROPERTIES EXPORT_NAME Dialect)
+set_target_properties(MLIRTolkDialect PROPERTIES EXPORT_NAME Dialect)
+set_target_properties(MLIRTolkUtils PROPERTIES EXPORT_NAME DialectUtils)
 set_target_properties(MLIRTolkTransforms PROPERTIES EXPORT_NAME Transforms)
 set_target_properties(TolkCAPI PROPERTIES EXPORT_NAME CAPI)
 set_target_properties(MLIRTolkToArith PROPERTIES EXPORT_NAME TolkToArith)
@@ -73,31 +74,32 @@ add_library(TolkConversions INTERFACE)
 target_link_libraries(TolkConversions INTERFACE MLIRTolkToArith MLIRTolkToGPU
   MLIRTolkGPUToHost MLIRTolkToSPIRV)
 set_target_properties(TolkConversions PROPERTIES EXPORT_NAME Conversions)
-set_target_properties(TolkTransforms PROPERTIES EXPORT_NAME UpstreamTransforms)
+set_target_properties(TolkUpstreamTransforms PROPERTIES EXPORT_NAME UpstreamTransforms)
 set_target_properties(TolkRuntime PROPERTIES EXPORT_NAME Runtime)
 set_target_properties(TolkMLIRCAPIArchives PROPERTIES
   EXPORT_NAME MLIRCAPIArchives)
 # MLIR's headers need C++17; say so to users, whatever their default.
-foreach(lib TolkDtype MLIRTolk MLIRTolkTransforms MLIRTolkToArith MLIRTolkToGPU
-    MLIRTolkGPUToHost MLIRTolkToSPIRV TolkPipelines TolkTransforms TolkRuntime)
+foreach(lib TolkDtype MLIRTolkDialect MLIRTolkUtils MLIRTolkTransforms MLIRTolkToArith MLIRTolkToGPU
+    MLIRTolkGPUToHost MLIRTolkToSPIRV TolkPipelines TolkUpstreamTransforms TolkRuntime)
   target_compile_features(${lib} INTERFACE cxx_std_17)
 endforeach()
 
 # The same names inside this build, for a project that adds Tolk with
 # add_subdirectory.
 add_library(Tolk::Dtype ALIAS TolkDtype)
-add_library(Tolk::Dialect ALIAS MLIRTolk)
+add_library(Tolk::Dialect ALIAS MLIRTolkDialect)
+add_library(Tolk::DialectUtils ALIAS MLIRTolkUtils)
 add_library(Tolk::Transforms ALIAS MLIRTolkTransforms)
 add_library(Tolk::CAPI ALIAS TolkCAPI)
 add_library(Tolk::Conversions ALIAS TolkConversions)
 add_library(Tolk::Pipelines ALIAS TolkPipelines)
-add_library(Tolk::UpstreamTransforms ALIAS TolkTransforms)
+add_library(Tolk::UpstreamTransforms ALIAS TolkUpstreamTransforms)
 add_library(Tolk::Runtime ALIAS TolkRuntime)
 
-install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms TolkCAPI
+install(TARGETS TolkDtype MLIRTolkDialect MLIRTolkUtils MLIRTolkTransforms TolkCAPI
   TolkMLIRCAPIArchives MLIRTolkToArith MLIRTolkToGPU MLIRTolkGPUToHost
   MLIRTolkToSPIRV TolkConversions
-  TolkPipelines TolkTransforms TolkRuntime
+  TolkPipelines TolkUpstreamTransforms TolkRuntime
   EXPORT TolkTargets
   COMPONENT tolk-libraries
   ARCHIVE DESTINATION "${TOLK_INSTALL_LIBDIR}"

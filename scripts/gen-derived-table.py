@@ -94,7 +94,10 @@ def evaluate(op, ty, a, b=None, rounding=None):
                 "gt": lambda: a > b, "le": lambda: a <= b,
                 "ge": lambda: a >= b, "ne": lambda: a != b,
                 "minimum": lambda: a and b, "logical_not": lambda: not a,
-                "bitwise_not": lambda: not a, "floor": lambda: a}[op]()
+                "bitwise_not": lambda: not a, "floor": lambda: a,
+                # x, as a float (f32, the default float), times 1/y.
+                "div": lambda: fmul(fround(float(a), "f32"),
+                                    frecip(float(b), "f32"), "f32")}[op]()
     if ty in INTS or ty == WEAK_INT:
         w = (lambda x: x) if ty == WEAK_INT else (lambda x: ft.wrap(x, ty))
         if op == "div" and rounding is None:
@@ -180,7 +183,7 @@ BOOL_CASES = {
                                        "floor")
          else [(False, False), (False, True), (True, False), (True, True)])
     for op in ("sub", "neg", "gt", "le", "ge", "ne", "minimum", "logical_not",
-               "bitwise_not", "floor")
+               "bitwise_not", "floor", "div")
 }
 
 
@@ -214,8 +217,8 @@ def emit(spec, ty, cases, out):
         return
     if op in BOOL_RESULT:
         rty = "i1"
-    elif op == "div" and rounding is None and ty in INTS:
-        rty = "f32"  # least_upper_float of an integer: the default float
+    elif op == "div" and rounding is None and (ty in INTS or ty == "i1"):
+        rty = "f32"  # least_upper_float of an integer or Bool: the default float
     else:
         rty = ty
     name = "%s_%s" % (spec.replace(" ", "_"), ty.replace("!tolk.", ""))

@@ -12,7 +12,10 @@
 # !tolk.weakfloat), on boundary operands: signed zeros, infinities, NaNs
 # (signalling ones quieted, payload kept), the greatest finite value, the
 # least subnormal, 1, 0.5, -1 and values whose result rounds; and trunc on
-# the integers and Bool, where it is the identity.
+# the integers and Bool, where it is the identity. The ops that compute in a
+# float (reciprocal, sqrt, exp2, log2) also take the integers and Bool: the
+# operand converts to least_upper_float of its type first (f32, the default
+# float, for a fixed-width integer; !tolk.weakfloat for !tolk.weakint).
 #
 # The expected constants come from the float format model of
 # gen-lowp-table.py: the op in binary64 (reciprocal exactly), rounded once
@@ -184,13 +187,46 @@ def int_bounds(ty):
     return [0, 1, lo, hi] + ([-1] if signed else [])
 
 
+def least_upper_float(ty):
+    """The float an integer or Bool operand converts to (the default float
+    is f32)."""
+    return WEAK_FLOAT if ty == "!tolk.weakint" else "f32"
+
+
+def int_rows(op, ty):
+    """Rows of `op` on the integer or Bool ty: the operand converted to its
+    float (rounded once from its exact value), then the op there. log2 takes
+    only operands whose float is exact (zero, negative or a power of two)."""
+    fty = least_upper_float(ty)
+    fmt = lp.fmt_of(fty)
+    rows = []
+    for v in int_bounds(ty):
+        a = float(v) if fmt is None else lp.truncate_exact(fmt, int(v))
+        if op == "log2" and a > 0 and Fraction(a) != Fraction(2) ** (
+                Fraction(a).numerator.bit_length() - 1):
+            continue
+        rows.append(((v,), unop(op, fty, a)))
+    return rows
+
+
+def int_body(op, ty):
+    fty = least_upper_float(ty)
+
+    def body(i, operands):
+        return ["%%a%d = tolk.const %s : %s" % (i, lp.operand_literal(operands[0], ty), ty),
+                "%%r%d = tolk.%s %%a%d : (%s) -> %s" % (i, op, i, ty, fty)]
+    return body
+
+
 def main():
     em = lp.Emitter(lp.header("gen-unary-table.py", "fold-unary-table.mlir", [
         "The primitive unary ops reciprocal, trunc, sqrt, exp2 and log2 on every",
-        "float type, and trunc on the integers and Bool, on boundary operands;",
-        "the expected constants are computed by the script's own model of the",
-        "formats of docs/Semantics.md (gen-lowp-table.py), independently of",
-        "lib/Dtype. exp2 and log2 take only operands whose result is exact."]))
+        "float type, trunc on the integers and Bool, and the ops that compute in",
+        "a float on the integers and Bool (converted to their float first), on",
+        "boundary operands; the expected constants are computed by the script's",
+        "own model of the formats of docs/Semantics.md (gen-lowp-table.py),",
+        "independently of lib/Dtype. exp2 and log2 take only operands whose",
+        "result is exact."]))
     for op in OPERANDS:
         for ty in lp.ALL_FLOATS + [WEAK_FLOAT]:
             name = "%s_%s" % (op, ty.replace("!tolk.", ""))
@@ -200,6 +236,12 @@ def main():
         rows = [((v,), v) for v in int_bounds(ty)]
         em.function("trunc_%s" % ty.replace("!tolk.", ""), rows,
                     lambda _, ty=ty: ty, unary_body("trunc", ty))
+    for op in ("reciprocal", "sqrt", "exp2", "log2"):
+        for ty in list(INTS) + ["!tolk.weakint", "i1"]:
+            em.function("%s_%s" % (op, ty.replace("!tolk.", "")),
+                        int_rows(op, ty),
+                        lambda _, ty=ty: least_upper_float(ty),
+                        int_body(op, ty))
     em.write()
 
 

@@ -19,9 +19,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Config/Version.h"
-#include "tolk/Dialect/Tolk/Passes.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

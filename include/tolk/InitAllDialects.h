@@ -16,7 +16,7 @@
 #ifndef TOLK_INITALLDIALECTS_H
 #define TOLK_INITALLDIALECTS_H
 
-#include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"

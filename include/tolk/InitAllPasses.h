@@ -22,7 +22,7 @@
 #define TOLK_INITALLPASSES_H
 
 #include "tolk/Conversion/Passes.h"
-#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
 

@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk-c/Dialect.h"
-#include "tolk/Dialect/Tolk/TolkAttrs.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
-#include "tolk/Dialect/Tolk/TolkTypes.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/Pipelines.h"

@@ -10,7 +10,7 @@
 // pipeline's later passes, or LLVM's back ends, would take without a word
 // and then fail on or miscompile (docs/Rationale.md, "Limits"):
 //   - a kernel whose launch sizes or parameters break the kernel rules
-//     (tolk/Dialect/Tolk/KernelSignature.h);
+//     (tolk/Dialect/Tolk/IR/KernelSignature.h);
 //   - a value with more lanes than kMaxLanes, which LLVM's back ends take
 //     minutes to compile (AMDGPU, 64 lanes of a few float ops: ten seconds;
 //     256: a hundred), or scalable lanes, which no target here has.
@@ -19,7 +19,7 @@
 
 #include "tolk/Pipelines/Pipelines.h"
 
-#include "tolk/Dialect/Tolk/KernelSignature.h"
+#include "tolk/Dialect/Tolk/IR/KernelSignature.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -9,7 +9,7 @@
 #include "tolk/Pipelines/Pipelines.h"
 
 #include "tolk/Conversion/Passes.h"
-#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Transforms/GPUTargetInfo.h"
 #include "tolk/Transforms/Passes.h"
 

@@ -16,7 +16,7 @@
 
 #include "tolk/Conversion/Passes.h"
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
-#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -204,12 +204,18 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // Math: GLSL.std.450's Exp2 and Log2 (not Log times 1/ln 2; of a positive
+  // Math: GLSL.std.450's Exp2 (of x + 64, times 2^-64, where the result is
+  // subnormal: x below -126) and Log2 (not Log times 1/ln 2; of a positive
   // subnormal, the Log2 of its significand minus 149), and trunc as floor or
   // ceil by the sign (the SPIR-V dialect has no Trunc).
   // CHECK-LABEL: spirv.func @math()
   // CHECK: %[[X:.+]] = spirv.Load "StorageBuffer" %{{.*}} : f32
-  // CHECK: spirv.GL.Exp2 %[[X]] : f32
+  // CHECK: %[[SMALL:.+]] = spirv.FOrdLessThan %[[X]], %{{.*}} : f32
+  // CHECK: %[[SHIFTED:.+]] = spirv.FAdd %[[X]], %{{.*}} : f32
+  // CHECK: %[[EARG:.+]] = spirv.Select %[[SMALL]], %[[SHIFTED]], %[[X]] : i1, f32
+  // CHECK: %[[E:.+]] = spirv.GL.Exp2 %[[EARG]] : f32
+  // CHECK: %[[SCALED:.+]] = spirv.FMul %[[E]], %{{.*}} : f32
+  // CHECK: spirv.Select %[[SMALL]], %[[SCALED]], %[[E]] : i1, f32
   // CHECK: %[[SUB:.+]] = spirv.ULessThan
   // CHECK: %[[M:.+]] = spirv.ConvertUToF %{{.*}} : i32 to f32
   // CHECK: %[[ARG:.+]] = spirv.Select %[[SUB]], %[[M]], %[[X]] : i1, f32

@@ -17,7 +17,7 @@
 
 #include "tolk/Config/Version.h"
 #include "tolk/Conversion/Passes.h"
-#include "tolk/Dialect/Tolk/Passes.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"

@@ -26,7 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Config/Version.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 #include "tolk/InitAllPasses.h"
 #include "tolk/Pipelines/Pipelines.h"
 

@@ -30,9 +30,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Config/Version.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/InitAllDialects.h"
 #include "tolk/InitAllPasses.h"
 #include "tolk/Pipelines/Pipelines.h"

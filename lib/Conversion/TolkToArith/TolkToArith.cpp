@@ -33,10 +33,10 @@
 
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
 
-#include "tolk/Dialect/Tolk/KnownLocation.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TolkTypes.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/KnownLocation.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 #include "tolk/Dtype/DType.h"
 
@@ -777,17 +777,17 @@ Value lowerElementwise(Operation *op, Builder &bld, DType dt,
 
 /// True for the primitive elementwise ops this conversion lowers.
 bool isPrimitive(Operation *op) {
-  using namespace tolk;
-  return isa<AddOp, MulOp, CmpLtOp, CmpEqOp, MaxOp, AndOp, OrOp, XorOp, ShlOp,
-             ShrOp, TruncDivOp, PowOp, ReciprocalOp, TruncOp, SqrtOp, Exp2Op,
-             Log2Op, WhereOp>(op);
+  return op->hasTrait<tolk::OpTrait::Primitive>();
 }
 
-/// True for seed 003's derived ops, which --tolk-decompose removes.
-bool isDerived(Operation *op) {
-  using namespace tolk;
-  return isa<SubOp, DivOp, ModOp, FModOp, GtOp, LeOp, GeOp, NeOp, MinimumOp,
-             NegOp, FloorOp, LogicalNotOp, BitwiseNotOp>(op);
+/// True for the derived ops, which --tolk-decompose removes.
+bool isDerived(Operation *op) { return op->hasTrait<tolk::OpTrait::Derived>(); }
+
+/// True for the value ops this conversion lowers: the primitives, constants
+/// and conversions (the dialect's kernel ops are TolkToGPU's).
+bool isValueOp(Operation *op) {
+  return isPrimitive(op) ||
+         isa<tolk::ConstOp, tolk::CastOp, tolk::BitcastOp>(op);
 }
 
 } // namespace
@@ -808,26 +808,27 @@ std::optional<DType> computeDType(Operation *op) {
   return t->dtype;
 }
 
-/// A primitive elementwise op: its operands converted and splat to the
-/// result's shape (but a where's condition, which arith.select takes as a
-/// scalar too), then lowerElementwise.
-template <typename OpTy>
-struct ElementwiseLowering : public OpConversionPattern<OpTy> {
-  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+/// A primitive elementwise op (tolk::OpTrait::Primitive): its operands
+/// converted and splat to the result's shape (but a where's condition, which
+/// arith.select takes as a scalar too), then lowerElementwise.
+struct ElementwiseLowering : public ConversionPattern {
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
                       bool bf16InF32)
-      : OpConversionPattern<OpTy>(converter, ctx), bf16InF32(bf16InF32) {}
+      : ConversionPattern(converter, MatchTraitOpTypeTag(),
+                          TypeID::get<tolk::OpTrait::Primitive>(),
+                          /*benefit=*/1, ctx),
+        bf16InF32(bf16InF32) {}
   bool bf16InF32;
 
   LogicalResult
-  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+  matchAndRewrite(Operation *op, ArrayRef<Value> in,
                   ConversionPatternRewriter &rewriter) const override {
-    Type resultType = this->getTypeConverter()->convertType(op.getType());
+    Type resultType =
+        getTypeConverter()->convertType(op->getResult(0).getType());
     std::optional<DType> dt = computeDType(op);
     if (!resultType || !dt)
       return rewriter.notifyMatchFailure(op, "no arith type");
-    Builder bld{rewriter, op.getLoc(), bf16InF32};
-    ValueRange in = adaptor.getOperands();
+    Builder bld{rewriter, op->getLoc(), bf16InF32};
     // A value of the result's shape, to splat scalars like.
     Value like;
     for (Value v : in)
@@ -835,7 +836,8 @@ struct ElementwiseLowering : public OpConversionPattern<OpTy> {
           isa<ShapedType>(v.getType()))
         like = v;
     SmallVector<Value, 3> operands;
-    for (auto [i, v] : llvm::enumerate(in)) {
+    for (auto [i, operand] : llvm::enumerate(in)) {
+      Value v = operand;
       bool cond = isa<tolk::WhereOp>(op) && i == 0;
       if (like && !isa<ShapedType>(v.getType()) && !cond)
         v = bld.splatLike(v, like);
@@ -1019,16 +1021,7 @@ void tolk::populateTolkToArithConversionPatterns(const TypeConverter &converter,
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ConstLowering, BitcastLowering, SignlessUpstreamOp>(converter,
                                                                   ctx);
-  patterns.add<CastLowering, ElementwiseLowering<AddOp>, ElementwiseLowering<MulOp>,
-               ElementwiseLowering<CmpLtOp>, ElementwiseLowering<CmpEqOp>,
-               ElementwiseLowering<MaxOp>, ElementwiseLowering<AndOp>,
-               ElementwiseLowering<OrOp>, ElementwiseLowering<XorOp>,
-               ElementwiseLowering<ShlOp>, ElementwiseLowering<ShrOp>,
-               ElementwiseLowering<TruncDivOp>, ElementwiseLowering<PowOp>,
-               ElementwiseLowering<ReciprocalOp>, ElementwiseLowering<TruncOp>,
-               ElementwiseLowering<SqrtOp>, ElementwiseLowering<Exp2Op>,
-               ElementwiseLowering<Log2Op>, ElementwiseLowering<WhereOp>>(
-      converter, ctx, bf16InF32);
+  patterns.add<CastLowering, ElementwiseLowering>(converter, ctx, bf16InF32);
 }
 
 void tolk::addSignlessUpstreamLegality(ConversionTarget &target,
@@ -1062,9 +1055,9 @@ static LogicalResult checkTolkOp(Operation *op) {
     return tolk::emitOpErrorAtKnownLocation(
         op, "is a derived op, which has no arith lowering: "
             "run --tolk-decompose first");
-  bool conversion = isa<tolk::CastOp, tolk::BitcastOp>(op);
-  if (!isPrimitive(op) && !conversion && !isa<tolk::ConstOp>(op))
+  if (!isValueOp(op))
     return success(); // Not a value op (kernel ops): not ours.
+  bool conversion = isa<tolk::CastOp, tolk::BitcastOp>(op);
   for (Type t : types) {
     // The storage helpers convert (as unsigned integers) but take no
     // arithmetic, which the verifier already rejects.
@@ -1178,12 +1171,8 @@ struct ConvertTolkToArithPass
     target.addLegalDialect<math::MathDialect>();
     tolk::addSignlessUpstreamLegality(target, converter);
     // Every value op of the dialect; its other ops (kernels) stay.
-    target.addIllegalOp<tolk::ConstOp, tolk::CastOp, tolk::BitcastOp,
-                        tolk::AddOp, tolk::MulOp, tolk::CmpLtOp, tolk::CmpEqOp,
-                        tolk::MaxOp, tolk::AndOp, tolk::OrOp, tolk::XorOp,
-                        tolk::ShlOp, tolk::ShrOp, tolk::TruncDivOp, tolk::PowOp,
-                        tolk::ReciprocalOp, tolk::TruncOp, tolk::SqrtOp,
-                        tolk::Exp2Op, tolk::Log2Op, tolk::WhereOp>();
+    target.addDynamicallyLegalDialect<tolk::TolkDialect>(
+        [](Operation *op) { return !isValueOp(op); });
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());

@@ -23,8 +23,9 @@
 //    arithmetic (GLSL's Pow is undefined for x <= 0), float conversions
 //    keep seed 000's NaN payloads (OpFConvert may make a NaN canonical),
 //    f64 to f16 rounds once (OpFConvert may round through f32), log2 of a
-//    subnormal f32 is computed from its significand (a driver may flush
-//    it), and the entry point and binding ABI attributes are set;
+//    subnormal f32 is computed from its significand and exp2 with a
+//    subnormal f32 result by scaling a normal one (a driver may flush
+//    them), and the entry point and binding ABI attributes are set;
 // 3. the copy is converted with upstream's patterns, as convert-gpu-to-spirv
 //    does;
 // 4. the by-value parameters move into one push-constant block.
@@ -36,7 +37,7 @@
 #include "tolk/Transforms/Passes.h"
 
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
-#include "tolk/Dialect/Tolk/KnownLocation.h"
+#include "tolk/Dialect/Tolk/IR/KnownLocation.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
@@ -66,6 +67,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cmath>
 #include <limits>
 
 namespace tolk {
@@ -536,6 +538,36 @@ static void log2OfSubnormals(gpu::GPUFuncOp func) {
                                      lb.select(subnormal, significand, x));
     Value scaled = lb.subf(log, lb.f32(149.0));
     op.replaceAllUsesWith(lb.select(subnormal, scaled, log));
+    op.erase();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// exp2 with a subnormal result
+//===----------------------------------------------------------------------===//
+
+/// math.exp2 of f32 where the result is subnormal (x below -126): exp2(x + 64)
+/// times 2^-64, a normal value scaled by a power of two, which rounds once.
+/// Without shaderDenormPreserve a driver may flush a subnormal result of
+/// Exp2 (lavapipe's exp2(-128) is 0, not 2^-128), and not one of an FMul
+/// (the differential tests compare both). x + 64 is exact there. One exp2 a
+/// lane still: the operand is selected.
+static void exp2OfSubnormalResults(gpu::GPUFuncOp func) {
+  SmallVector<math::Exp2Op> exps;
+  func.walk([&](math::Exp2Op op) {
+    if (getElementTypeOrSelf(op.getType()).isF32())
+      exps.push_back(op);
+  });
+  for (math::Exp2Op op : exps) {
+    OpBuilder builder(op);
+    Value x = op.getOperand();
+    LaneBuilder lb{builder, op.getLoc(), dyn_cast<VectorType>(x.getType())};
+    Value small = lb.cmpf(arith::CmpFPredicate::OLT, x, lb.f32(-126.0));
+    Value shifted = lb.select(small, lb.addf(x, lb.f32(64.0)), x);
+    Value e = math::Exp2Op::create(builder, lb.loc, shifted);
+    Value scaled = arith::MulFOp::create(builder, lb.loc, e,
+                                         lb.f32(std::ldexp(1.0, -64)));
+    op.replaceAllUsesWith(lb.select(small, scaled, e));
     op.erase();
   }
 }
@@ -1149,6 +1181,7 @@ struct ConvertTolkKernelsToSPIRVPass
         spirv::TargetEnv env(targetAttr);
         tolk::expandPowF(func, env.allows(spirv::Capability::Float64));
         log2OfSubnormals(func);
+        exp2OfSubnormalResults(func);
         keepConversionNaNs(func, env);
         roundF64ToF16Once(func);
         if (failed(storeBF16AsI16(func)))

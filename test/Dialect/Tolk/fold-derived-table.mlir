@@ -476,6 +476,30 @@ func.func @div_f64() -> (f64, f64, f64, f64, f64) {
 
 // -----
 
+// CHECK-LABEL: func.func @div_i1
+// CHECK-DAG: %[[V0:.*]] = tolk.const 0x{{7FC00000|FFC00000}} : f32
+// CHECK-DAG: %[[V1:.*]] = tolk.const 0.0 : f32
+// CHECK-DAG: %[[V2:.*]] = tolk.const 0x7F800000 : f32
+// CHECK-DAG: %[[V3:.*]] = tolk.const 1.0 : f32
+// CHECK: return %[[V0]], %[[V1]], %[[V2]], %[[V3]]
+func.func @div_i1() -> (f32, f32, f32, f32) {
+  %a0 = tolk.const false : i1
+  %b0 = tolk.const false : i1
+  %r0 = tolk.div %a0, %b0 : (i1, i1) -> f32
+  %a1 = tolk.const false : i1
+  %b1 = tolk.const true : i1
+  %r1 = tolk.div %a1, %b1 : (i1, i1) -> f32
+  %a2 = tolk.const true : i1
+  %b2 = tolk.const false : i1
+  %r2 = tolk.div %a2, %b2 : (i1, i1) -> f32
+  %a3 = tolk.const true : i1
+  %b3 = tolk.const true : i1
+  %r3 = tolk.div %a3, %b3 : (i1, i1) -> f32
+  return %r0, %r1, %r2, %r3 : f32, f32, f32, f32
+}
+
+// -----
+
 // CHECK-LABEL: func.func @div_floor_si8
 // CHECK-DAG: %[[V0:.*]] = tolk.const 3 : si8
 // CHECK-DAG: %[[V1:.*]] = tolk.const -4 : si8

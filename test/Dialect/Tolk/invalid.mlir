@@ -32,9 +32,19 @@ func.func @float_and(%a: f16) {
 
 // -----
 
+// sqrt computes in a float: an si32 operand gives an f32.
 func.func @int_sqrt(%a: si32) {
-  // expected-error @+1 {{'tolk.sqrt' op expects float operands, but they promote to si32}}
+  // expected-error @+1 {{'tolk.sqrt' op result type 'si32' is not the type the operands give: expected 'f32'}}
   %r = tolk.sqrt %a : si32
+  return
+}
+
+// -----
+
+// div without rounding takes Bool (as a float); with rounding it does not.
+func.func @bool_floor_div(%a: i1) {
+  // expected-error @+1 {{'tolk.div' op expects numeric (not i1) operands, but they promote to i1}}
+  %r = tolk.div %a, %a {rounding = #tolk.rounding<floor>} : i1
   return
 }
 
@@ -73,7 +83,7 @@ func.func @void_operand(%a: none) {
 // -----
 
 func.func @signless(%a: i32) {
-  // expected-error @+1 {{'tolk.neg' op operand of type i32 has no Tolk data type}}
+  // expected-error @+1 {{'tolk.neg' op operand #0 must be scalar, 1-D vector or ranked tensor of i1, si8, si16, si32, si64, ui8, ui16, ui32, ui64, ui128, ui256, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f16, bf16, f32, f64, !tolk.weakint, !tolk.weakfloat or none, but got 'i32'}}
   %r = tolk.neg %a : i32
   return
 }
@@ -106,7 +116,23 @@ func.func @lanes_and_tensor(%a: vector<4xf32>, %b: tensor<4xf32>) {
 
 func.func @operand_count(%a: f32) {
   // expected-error @+1 {{'tolk.neg' op requires a single operand}}
+  %r = "tolk.neg"(%a, %a) : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @operand_count_short_form(%a: f32) {
+  // expected-error @+1 {{number of operands and types do not match: got 2 operands and 1 types}}
   %r = tolk.neg %a, %a : f32
+  return
+}
+
+// -----
+
+func.func @operand_types_count(%a: f32) {
+  // expected-error @+1 {{expected 2 operand types, not 1}}
+  %r = tolk.add %a, %a : (f32) -> f32
   return
 }
 

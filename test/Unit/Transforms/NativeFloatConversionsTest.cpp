@@ -24,7 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Conversion/Passes.h"
-#include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 #include "tolk/Dtype/Cast.h"
 #include "tolk/Transforms/Passes.h"
 

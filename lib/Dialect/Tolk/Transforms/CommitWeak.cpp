@@ -12,9 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/Passes.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Cast.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -24,7 +24,7 @@
 
 namespace tolk {
 #define GEN_PASS_DEF_TOLKCOMMITWEAK
-#include "tolk/Dialect/Tolk/Passes.h.inc"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h.inc"
 } // namespace tolk
 
 using namespace mlir;

@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// --tolk-decompose: every derived op becomes seed 003's definition of it,
-// built by tolk::ElementwiseBuilder in Style::Primitives, so that lowering
-// knows primitives only. Integer pow by a constant weak exponent becomes
+// --tolk-decompose: every derived op becomes its definition in primitives
+// (DerivedOpInterface, DerivedDefinitions.h), so that lowering knows
+// primitives only. Integer pow by a constant weak exponent becomes
 // multiplications, the one weak operand --tolk-commit-weak could not commit.
 //
 // A pattern driver would add nothing here: each op is replaced once by ops
@@ -16,16 +16,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/ElementwiseBuilder.h"
-#include "tolk/Dialect/Tolk/Passes.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
-
-#include "llvm/ADT/TypeSwitch.h"
+#include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 
 namespace tolk {
 #define GEN_PASS_DEF_TOLKDECOMPOSE
-#include "tolk/Dialect/Tolk/Passes.h.inc"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h.inc"
 } // namespace tolk
 
 using namespace mlir;
@@ -94,8 +92,7 @@ static FailureOr<Value> expandIntegerPow(ElementwiseBuilder &eb, PowOp op) {
 void Decompose::runOnOperation() {
   SmallVector<Operation *> worklist;
   getOperation()->walk([&](Operation *op) {
-    if (isa<SubOp, NegOp, DivOp, ModOp, FModOp, FloorOp, GtOp, LeOp, GeOp,
-            NeOp, LogicalNotOp, BitwiseNotOp, MinimumOp, PowOp>(op))
+    if (isa<DerivedOpInterface, PowOp>(op))
       worklist.push_back(op);
   });
 
@@ -103,28 +100,13 @@ void Decompose::runOnOperation() {
   bool failedAny = false;
   for (Operation *op : worklist) {
     builder.setInsertionPoint(op);
-    ElementwiseBuilder eb(builder, op->getLoc());
-    Value lhs = op->getOperand(0);
-    Value rhs = op->getNumOperands() > 1 ? op->getOperand(1) : Value();
-    FailureOr<Value> replacement =
-        llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
-            .Case([&](SubOp) { return Value(eb.sub(lhs, rhs)); })
-            .Case([&](NegOp) { return Value(eb.neg(lhs)); })
-            .Case([&](DivOp d) {
-              return Value(eb.div(lhs, rhs, d.getRounding()));
-            })
-            .Case([&](ModOp) { return Value(eb.mod(lhs, rhs)); })
-            .Case([&](FModOp) { return Value(eb.fmod(lhs, rhs)); })
-            .Case([&](FloorOp) { return Value(eb.floor(lhs)); })
-            .Case([&](GtOp) { return Value(eb.gt(lhs, rhs)); })
-            .Case([&](LeOp) { return Value(eb.le(lhs, rhs)); })
-            .Case([&](GeOp) { return Value(eb.ge(lhs, rhs)); })
-            .Case([&](NeOp) { return Value(eb.ne(lhs, rhs)); })
-            .Case([&](LogicalNotOp) { return Value(eb.logicalNot(lhs)); })
-            .Case([&](BitwiseNotOp) { return Value(eb.bitwiseNot(lhs)); })
-            .Case([&](MinimumOp) { return Value(eb.minimum(lhs, rhs)); })
-            .Case([&](PowOp p) { return expandIntegerPow(eb, p); })
-            .Default([](Operation *) { return Value(); });
+    FailureOr<Value> replacement = Value();
+    if (auto derived = dyn_cast<DerivedOpInterface>(op)) {
+      replacement = derived.buildDefinition(builder);
+    } else {
+      ElementwiseBuilder eb(builder, op->getLoc());
+      replacement = expandIntegerPow(eb, cast<PowOp>(op));
+    }
     if (failed(replacement)) {
       failedAny = true;
       continue;
@@ -132,7 +114,7 @@ void Decompose::runOnOperation() {
     if (!*replacement)
       continue;
     // The definitions compute in the promoted type, which is the op's
-    // inferred result type: a difference is a bug in the builder.
+    // inferred result type: a difference is a bug in the definition.
     if (replacement->getType() != op->getResult(0).getType()) {
       op->emitOpError("decomposes to a value of type ")
           << replacement->getType() << ", not the op's "

@@ -23,11 +23,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/ElementwiseBuilder.h"
-#include "tolk/Dialect/Tolk/Passes.h"
-#include "tolk/Dialect/Tolk/TolkOps.h"
-#include "tolk/Dialect/Tolk/TolkTypes.h"
-#include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -38,7 +38,7 @@
 
 namespace tolk {
 #define GEN_PASS_DEF_TOLKKERNELIZE
-#include "tolk/Dialect/Tolk/Passes.h.inc"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h.inc"
 } // namespace tolk
 
 using namespace mlir;
@@ -64,10 +64,7 @@ constexpr int64_t kVectorBytes = 16;
 
 /// The ops a kernel body is cloned from.
 static bool isElementwise(Operation *op) {
-  return isa<ConstOp, CastOp, BitcastOp
-#define TOLK_ELEMENTWISE(OpClass) , OpClass
-#include "tolk/Dialect/Tolk/TolkOpList.def"
-             >(op);
+  return isa<ConstOp, CastOp, BitcastOp, ElementwiseOpInterface>(op);
 }
 
 /// The static shape of a value a kernel handles: a scalar (rank 0) or a

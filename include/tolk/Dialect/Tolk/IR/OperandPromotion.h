@@ -1,0 +1,74 @@
+//===- OperandPromotion.h - How an op's operands promote --------*- C++ -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Seed 003's promotion of an elementwise op's operands, in one place: which
+// operands take part, their least upper type, and the data type they convert
+// to. Type inference, the canonicalizer that materializes promotion, and the
+// folder all ask this, so the exceptions (where's condition, pow's weak
+// exponent, the float of div and of the float-only ops) are written once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DIALECT_TOLK_OPERANDPROMOTION_H
+#define TOLK_DIALECT_TOLK_OPERANDPROMOTION_H
+
+#include "tolk/Dtype/Const.h"
+#include "tolk/Dtype/DType.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace tolk {
+
+/// How an op's operands take part in promotion.
+enum class PromotionKind {
+  /// Every operand promotes to the operands' least upper type.
+  All,
+  /// tolk.where: the i1 condition (operand 0) is a selector; the arms promote.
+  Arms,
+  /// tolk.pow: an integer base with a !tolk.weakint exponent keeps its type
+  /// and the exponent keeps its value (it is a number, not a value of a
+  /// width); otherwise as All.
+  Pow,
+  /// The operands convert to least_upper_float of their least upper type:
+  /// tolk.div without rounding (which divides "x, as a float") and the ops
+  /// that compute in a float (tolk.reciprocal, tolk.sqrt, tolk.exp2,
+  /// tolk.log2), so that an integer or Bool operand computes in the default
+  /// float, as tinygrad's Tensor.sqrt of an int32 tensor does.
+  ToFloat,
+};
+
+/// The kind of an elementwise op, from its typing rule (All for any other
+/// op).
+PromotionKind getPromotionKind(mlir::Operation *op);
+
+struct OperandPromotion {
+  /// Indices of the operands that take part, in order.
+  llvm::SmallVector<unsigned, 3> operands;
+  /// Their least upper type.
+  dtype::DType promoted;
+  /// The data type they convert to and the op computes in (promoted, or its
+  /// float for ToFloat): what an op's operand-kind rules check.
+  dtype::DType target;
+};
+
+/// The promotion of operands of data types `dtypes`. Errors are seed 000's
+/// (least_upper of a type outside the lattice, ...).
+llvm::Expected<OperandPromotion>
+promoteOperands(llvm::ArrayRef<dtype::DType> dtypes, PromotionKind kind);
+
+/// A constant operand that takes part in `p`, as its op computes with it:
+/// Dtype.const in the promoted type, then in the target where that differs
+/// (seed 003's div converts "x, as a float" after promotion, so a weak 65537
+/// beside an si16 is 1.0, not 65537.0).
+llvm::Expected<dtype::Const> convertOperand(const OperandPromotion &p,
+                                            const dtype::Const &c);
+
+} // namespace tolk
+
+#endif // TOLK_DIALECT_TOLK_OPERANDPROMOTION_H

@@ -1,0 +1,54 @@
+//===- TolkDialect.td - Tolk dialect definition ------------*- tablegen -*-===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOLK_DIALECT_TD
+#define TOLK_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tolk_Dialect : Dialect {
+  let name = "tolk";
+  let cppNamespace = "::tolk";
+  let summary = "tinygrad's data types and elementwise operations";
+  let description = [{
+    The `tolk` dialect carries tinygrad's data types and elementwise
+    operations. Concrete data types are builtin types (`si8`, `ui32`, `f16`,
+    `f8E4M3FN`, `i1`, ...); the weak types of literals whose width is not
+    committed yet are `!tolk.weakint` and `!tolk.weakfloat`. Operands of
+    different data types are legal: an elementwise op's result type is the
+    promotion of its operands' (seed 000's `least_upper`), which the verifier
+    checks and `--canonicalize` makes explicit with `tolk.cast`.
+
+    Kernel-level ops (`tolk.special`, `tolk.index`, `tolk.load`,
+    `tolk.store`, `tolk.define_local`, `tolk.define_reg`, `tolk.range`) carry
+    tinygrad's kernel UOps inside upstream `gpu.func` kernels, over
+    `!tolk.ptr` buffers in the global, local, reg and alu address spaces.
+
+    Every rule of the scalar semantics comes from the MLIR-free `lib/Dtype`
+    library, so that the folder and the type checker agree with it bit for
+    bit.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  // Promotion materialization, one pattern for every elementwise op
+  // (TolkCanonicalize.cpp).
+  let hasCanonicalizer = 1;
+  // `tolk.bounds` on a kernel's by-value (alu) parameters.
+  let hasRegionArgAttrVerify = 1;
+  let extraClassDeclaration = [{
+  private:
+    void registerTypes();
+    void registerAttributes();
+  }];
+}
+
+class Tolk_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tolk_Dialect, mnemonic, traits>;
+
+#endif // TOLK_DIALECT_TD

@@ -1,0 +1,130 @@
+//===- ElementwiseTyping.cpp - The typing rules of elementwise ops --------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The one type inference of every elementwise op, from the typing rule its
+// ODS declares. Every rule of the data types (promotion, least_upper_float,
+// which types an ALU computes on) comes from lib/Dtype.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/IR/TolkInterfaces.h"
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace tolk;
+using dtype::DType;
+
+static LogicalResult emitInferError(std::optional<Location> loc,
+                                    const Twine &message) {
+  if (loc)
+    emitError(*loc) << message;
+  return failure();
+}
+
+LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         StringRef opName,
+                                         TypeRange operandTypes,
+                                         ElementwiseRule rule,
+                                         SmallVectorImpl<Type> &results) {
+  // where's condition is a selector: it broadcasts with the arms, and only
+  // they promote.
+  if (rule.promotion == PromotionKind::Arms && !operandTypes.empty()) {
+    std::optional<ElementwiseType> cond = classify(operandTypes.front());
+    if (!cond || cond->dtype != DType::Bool) {
+      std::string s;
+      llvm::raw_string_ostream(s) << operandTypes.front();
+      return emitInferError(loc, "'" + opName +
+                                     "' op expects an i1 condition (or lanes "
+                                     "or a tensor of i1), not " + s);
+    }
+  }
+  SmallVector<DType, 3> dtypes;
+  SmallVector<ValueShape, 3> shapes;
+  for (Type t : operandTypes) {
+    std::optional<ElementwiseType> et = classify(t);
+    if (!et) {
+      std::string s;
+      llvm::raw_string_ostream(s) << t;
+      return emitInferError(loc, "'" + opName + "' op operand of type " + s +
+                                     " has no Tolk data type");
+    }
+    if (et->dtype == DType::Void || et->dtype == DType::Uint128 ||
+        et->dtype == DType::Uint256)
+      return emitInferError(loc, "'" + opName + "' op operand of type " +
+                                     getTypeName(ctx, et->dtype) +
+                                     " is not a value an ALU computes on");
+    dtypes.push_back(et->dtype);
+    shapes.push_back(et->shape);
+  }
+  if (dtypes.empty())
+    return failure();
+  FailureOr<ValueShape> shape = broadcastShapes(shapes, loc);
+  if (failed(shape))
+    return failure();
+
+  llvm::Expected<OperandPromotion> promotion =
+      promoteOperands(dtypes, rule.promotion);
+  if (!promotion) {
+    std::string msg = llvm::toString(promotion.takeError());
+    return emitInferError(loc, "'" + opName + "' op " + msg);
+  }
+  DType dt = promotion->target;
+  // The type's name only on failure: printing it is most of the inference's
+  // cost, and every op's verifier runs this (bench/README.md, "Compile time
+  // and scaling").
+  auto reject = [&](StringRef what) {
+    return emitInferError(loc, "'" + opName + "' op expects " + what +
+                                   " operands, but they promote to " +
+                                   getTypeName(ctx, dt));
+  };
+  switch (rule.takes) {
+  case OperandKind::Any:
+    break;
+  case OperandKind::IntOrBool:
+    if (!dtype::isInt(dt) && dt != DType::Bool)
+      return reject("integer or i1");
+    break;
+  case OperandKind::Int:
+    if (!dtype::isInt(dt))
+      return reject("integer");
+    break;
+  case OperandKind::NotBool:
+    if (dt == DType::Bool)
+      return reject("numeric (not i1)");
+    break;
+  }
+  // MLIR vectors hold only integers and floats, so lanes of a weak type do
+  // not exist: lanes whose operands promote to one (si64 with ui64, i1 with
+  // a weak scalar) have no type to compute in, even when the result is i1,
+  // because canonicalization casts the operands to the promoted type.
+  if (shape->kind == ValueShape::Kind::Vector &&
+      (dtype::isWeak(dt) || dtype::isWeak(promotion->promoted)))
+    return emitInferError(
+        loc, "'" + opName + "' op operands with lanes promote to " +
+                 getTypeName(ctx, promotion->target) +
+                 ", which has no lanes; cast them to a strong type first");
+
+  DType resultDType = rule.gives == ResultKind::Bool ? DType::Bool : dt;
+  results.push_back(withShape(*shape, getScalarType(ctx, resultDType)));
+  return success();
+}
+
+LogicalResult tolk::detail::verifyElementwiseResultType(Operation *op,
+                                                        Type inferred) {
+  Type written = op->getResult(0).getType();
+  if (written != inferred)
+    return op->emitOpError("result type ")
+           << written << " is not the type the operands give: expected "
+           << inferred;
+  return success();
+}
+
+#include "tolk/Dialect/Tolk/IR/TolkInterfaces.cpp.inc"

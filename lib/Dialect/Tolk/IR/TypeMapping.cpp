@@ -1,0 +1,214 @@
+//===- TypeMapping.cpp - MLIR types and seed data types -------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tolk;
+using dtype::DType;
+
+std::optional<DType> tolk::getDType(Type t) {
+  if (isa<WeakIntType>(t))
+    return DType::WeakInt;
+  if (isa<WeakFloatType>(t))
+    return DType::WeakFloat;
+  if (isa<NoneType>(t))
+    return DType::Void;
+  if (auto it = dyn_cast<IntegerType>(t)) {
+    unsigned w = it.getWidth();
+    if (it.isSignless())
+      return w == 1 ? std::optional(DType::Bool) : std::nullopt;
+    if (it.isSigned()) {
+      switch (w) {
+      case 8: return DType::Int8;
+      case 16: return DType::Int16;
+      case 32: return DType::Int32;
+      case 64: return DType::Int64;
+      default: return std::nullopt;
+      }
+    }
+    switch (w) {
+    case 8: return DType::Uint8;
+    case 16: return DType::Uint16;
+    case 32: return DType::Uint32;
+    case 64: return DType::Uint64;
+    case 128: return DType::Uint128;
+    case 256: return DType::Uint256;
+    default: return std::nullopt;
+    }
+  }
+  return TypeSwitch<Type, std::optional<DType>>(t)
+      .Case<Float8E4M3FNType>([](auto) { return DType::Fp8e4m3; })
+      .Case<Float8E5M2Type>([](auto) { return DType::Fp8e5m2; })
+      .Case<Float8E4M3FNUZType>([](auto) { return DType::Fp8e4m3fnuz; })
+      .Case<Float8E5M2FNUZType>([](auto) { return DType::Fp8e5m2fnuz; })
+      .Case<Float16Type>([](auto) { return DType::Float16; })
+      .Case<BFloat16Type>([](auto) { return DType::Bfloat16; })
+      .Case<Float32Type>([](auto) { return DType::Float32; })
+      .Case<Float64Type>([](auto) { return DType::Float64; })
+      .Default([](Type) { return std::nullopt; });
+}
+
+std::string tolk::getTypeName(MLIRContext *ctx, DType dt) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << getScalarType(ctx, dt);
+  return s;
+}
+
+Type tolk::getScalarType(MLIRContext *ctx, DType dt) {
+  auto sint = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Signed); };
+  auto uint = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Unsigned); };
+  switch (dt) {
+  case DType::Void: return NoneType::get(ctx);
+  case DType::WeakInt: return WeakIntType::get(ctx);
+  case DType::WeakFloat: return WeakFloatType::get(ctx);
+  case DType::Bool: return IntegerType::get(ctx, 1);
+  case DType::Int8: return sint(8);
+  case DType::Int16: return sint(16);
+  case DType::Int32: return sint(32);
+  case DType::Int64: return sint(64);
+  case DType::Uint8: return uint(8);
+  case DType::Uint16: return uint(16);
+  case DType::Uint32: return uint(32);
+  case DType::Uint64: return uint(64);
+  case DType::Uint128: return uint(128);
+  case DType::Uint256: return uint(256);
+  case DType::Fp8e4m3: return Float8E4M3FNType::get(ctx);
+  case DType::Fp8e5m2: return Float8E5M2Type::get(ctx);
+  case DType::Fp8e4m3fnuz: return Float8E4M3FNUZType::get(ctx);
+  case DType::Fp8e5m2fnuz: return Float8E5M2FNUZType::get(ctx);
+  case DType::Float16: return Float16Type::get(ctx);
+  case DType::Bfloat16: return BFloat16Type::get(ctx);
+  case DType::Float32: return Float32Type::get(ctx);
+  case DType::Float64: return Float64Type::get(ctx);
+  // lib/Dtype's extensions have no type in the dialect yet, and no type maps
+  // to them, so no dtype reaching here is one.
+  case DType::Float128:
+  case DType::Complex64:
+  case DType::Complex128:
+  case DType::Complex256: return Type();
+  }
+  llvm_unreachable("covered switch");
+}
+
+std::optional<ElementwiseType> tolk::classify(Type type) {
+  ElementwiseType result{DType::Void, {}};
+  Type elt = type;
+  if (auto v = dyn_cast<VectorType>(type)) {
+    if (v.getRank() != 1 || v.isScalable())
+      return std::nullopt;
+    result.shape.kind = ValueShape::Kind::Vector;
+    result.shape.shape.assign(v.getShape().begin(), v.getShape().end());
+    elt = v.getElementType();
+  } else if (auto t = dyn_cast<RankedTensorType>(type)) {
+    if (t.getEncoding())
+      return std::nullopt;
+    result.shape.kind = ValueShape::Kind::Tensor;
+    result.shape.shape.assign(t.getShape().begin(), t.getShape().end());
+    elt = t.getElementType();
+  } else if (isa<ShapedType>(type)) {
+    return std::nullopt;
+  }
+  std::optional<DType> dt = getDType(elt);
+  if (!dt)
+    return std::nullopt;
+  result.dtype = *dt;
+  return result;
+}
+
+Type tolk::withShape(const ValueShape &shape, Type elt) {
+  switch (shape.kind) {
+  case ValueShape::Kind::Scalar:
+    return elt;
+  case ValueShape::Kind::Vector:
+    return VectorType::get(shape.shape, elt);
+  case ValueShape::Kind::Tensor:
+    return RankedTensorType::get(shape.shape, elt);
+  }
+  llvm_unreachable("covered switch");
+}
+
+Type tolk::getElementTypeOrSelf(Type type) {
+  if (auto s = dyn_cast<ShapedType>(type))
+    return s.getElementType();
+  return type;
+}
+
+static std::string describe(const ValueShape &s) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  switch (s.kind) {
+  case ValueShape::Kind::Scalar:
+    os << "a scalar";
+    break;
+  case ValueShape::Kind::Vector:
+    os << s.shape[0] << " lanes";
+    break;
+  case ValueShape::Kind::Tensor:
+    os << "shape [";
+    llvm::interleave(s.shape, os, [&](int64_t d) {
+      if (ShapedType::isDynamic(d))
+        os << '?';
+      else
+        os << d;
+    }, ", ");
+    os << "]";
+    break;
+  }
+  return out;
+}
+
+FailureOr<ValueShape>
+tolk::broadcastShapes(ArrayRef<ValueShape> shapes, std::optional<Location> loc) {
+  ValueShape result;
+  auto fail = [&](const ValueShape &a, const ValueShape &b) -> LogicalResult {
+    if (loc)
+      emitError(*loc) << "operand shapes do not broadcast: " << describe(a)
+                      << " and " << describe(b);
+    return failure();
+  };
+  for (const ValueShape &s : shapes) {
+    if (s.kind == ValueShape::Kind::Scalar)
+      continue;
+    if (result.kind == ValueShape::Kind::Scalar) {
+      result = s;
+      continue;
+    }
+    if (s.kind != result.kind)
+      return fail(result, s);
+    if (s.kind == ValueShape::Kind::Vector) {
+      if (s.shape != result.shape)
+        return fail(result, s);
+      continue;
+    }
+    // numpy: align from the right; a dimension of 1 stretches; a dynamic
+    // dimension matches 1 or itself.
+    llvm::SmallVector<int64_t, 4> out(std::max(s.shape.size(), result.shape.size()), 1);
+    for (size_t i = 0; i < out.size(); ++i) {
+      auto dim = [&](const ValueShape &v) -> int64_t {
+        size_t n = v.shape.size();
+        return i < out.size() - n ? 1 : v.shape[i - (out.size() - n)];
+      };
+      int64_t a = dim(result), b = dim(s);
+      if (a == b || b == 1)
+        out[i] = a;
+      else if (a == 1)
+        out[i] = b;
+      else
+        return fail(result, s);
+    }
+    result.shape = std::move(out);
+  }
+  return result;
+}
