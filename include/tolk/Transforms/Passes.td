@@ -147,19 +147,26 @@ def TolkROCDLMath : Pass<"tolk-rocdl-math"> {
 }
 
 def TolkNVVMSqrt : Pass<"tolk-nvvm-sqrt"> {
-  let summary = "libdevice's sqrt calls as LLVM's sqrt intrinsic, correctly "
-                "rounded on NVPTX";
+  let summary = "libdevice calls that are one NVPTX instruction as LLVM "
+                "intrinsics: sqrt correctly rounded, and no libdevice for "
+                "abs, trunc, floor, ceil, fma and copysign";
   let description = [{
-    Replaces the calls of `__nv_sqrtf` and `__nv_sqrt` that
-    `convert-gpu-to-nvvm` makes of `math.sqrt` by `llvm.intr.sqrt`, and
-    erases their declarations once unused. libdevice's functions compile to
-    `sqrt.approx.f32` unless `__CUDA_PREC_SQRT` is reflected as 1, and
-    MLIR's NVVM serializer does not set it; Tolk's `sqrt` is the correctly
-    rounded one. The NVPTX back end makes `sqrt.rn.f32` and `sqrt.rn.f64` of
-    the intrinsic (`f16` is widened to `f32` around the call already, which
-    rounds once in effect: 24 >= 2 * 11 + 2 bits). The intrinsic is illegal
-    during `convert-gpu-to-nvvm`, so Tolk's NVVM pipeline runs this pass on
-    the kernels just after it.
+    Replaces the calls of libdevice's `__nv_sqrtf`, `__nv_fabsf`,
+    `__nv_truncf`, `__nv_floorf`, `__nv_ceilf`, `__nv_fmaf` and
+    `__nv_copysignf` (and their f64 forms) that `convert-gpu-to-nvvm` makes
+    of the `math` ops by the LLVM intrinsics (`llvm.intr.sqrt`,
+    `llvm.intr.fabs`, ...), and erases their declarations once unused.
+    libdevice's sqrt compiles to `sqrt.approx.f32` unless `__CUDA_PREC_SQRT`
+    is reflected as 1, and MLIR's NVVM serializer does not set it; Tolk's
+    `sqrt` is the correctly rounded one, which the NVPTX back end makes of
+    the intrinsic (`sqrt.rn.f32`, `sqrt.rn.f64`; `f16` is widened to `f32`
+    around the call already, which rounds once in effect: 24 >= 2 * 11 + 2
+    bits). The other functions are exact either way and one instruction
+    each (`abs`, `cvt.rzi`, `cvt.rmi`, `cvt.rpi`, `fma.rn`, `copysign`), but
+    as calls they need libdevice, and so a CUDA toolkit, which the
+    float-to-integer casts would otherwise need everywhere. The intrinsics
+    are illegal during `convert-gpu-to-nvvm`, so Tolk's NVVM pipeline runs
+    this pass on the kernels just after it.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
