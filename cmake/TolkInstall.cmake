@@ -63,6 +63,7 @@ set_target_properties(MLIRTolkToGPU PROPERTIES EXPORT_NAME TolkToGPU)
 set_target_properties(MLIRTolkGPUToHost PROPERTIES EXPORT_NAME GPUToHost)
 set_target_properties(MLIRTolkToSPIRV PROPERTIES EXPORT_NAME TolkToSPIRV)
 set_target_properties(TolkPipelines PROPERTIES EXPORT_NAME Pipelines)
+set_target_properties(TolkLoweringUtils PROPERTIES EXPORT_NAME LoweringUtils)
 # Tolk::Conversions: every conversion out of Tolk (the passes register as one
 # group, registerTolkConversionPasses, so a user links them all).
 add_library(TolkConversions INTERFACE)
@@ -75,7 +76,8 @@ set_target_properties(TolkMLIRCAPIArchives PROPERTIES
   EXPORT_NAME MLIRCAPIArchives)
 # MLIR's headers need C++17; say so to users, whatever their default.
 foreach(lib TolkDtype MLIRTolk MLIRTolkTransforms MLIRTolkToArith MLIRTolkToGPU
-    MLIRTolkGPUToHost MLIRTolkToSPIRV TolkPipelines TolkTransforms TolkRuntime)
+    MLIRTolkGPUToHost MLIRTolkToSPIRV TolkPipelines TolkTransforms TolkRuntime
+    TolkLoweringUtils)
   target_compile_features(${lib} INTERFACE cxx_std_17)
 endforeach()
 
@@ -92,7 +94,7 @@ add_library(Tolk::Runtime ALIAS TolkRuntime)
 
 install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms TolkCAPI
   TolkMLIRCAPIArchives MLIRTolkToArith MLIRTolkToGPU MLIRTolkGPUToHost
-  MLIRTolkToSPIRV TolkConversions
+  MLIRTolkToSPIRV TolkConversions TolkLoweringUtils
   TolkPipelines TolkTransforms TolkRuntime
   EXPORT TolkTargets
   COMPONENT tolk-libraries
