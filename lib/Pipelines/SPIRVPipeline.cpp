@@ -121,6 +121,14 @@ struct PreserveSignedZeroInfNan
 };
 } // namespace
 
+void tolk::buildTolkKernelsToSPIRVPipeline(OpPassManager &pm) {
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(tolk::createTolkSPIRVNarrowInt64Casts());
+  kernels.addPass(tolk::createTolkSPIRVCheckKernels());
+  pm.addPass(tolk::createTolkGPUToSPIRV());
+  pm.nest<spirv::ModuleOp>().addPass(tolk::createTolkSPIRVLowerPushConstants());
+}
+
 void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
                                     const TolkToSPIRVOptions &options) {
   // Vulkan has vectors of 2 to 4 lanes (Vector16 is a Kernel capability),
@@ -157,7 +165,7 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   target.clientApi = "Vulkan";
   target.deviceId = spirv::TargetEnvAttr::kUnknownDeviceID;
   pm.addPass(createGpuSPIRVAttachTarget(target));
-  pm.addPass(tolk::createConvertTolkKernelsToSPIRV());
+  buildTolkKernelsToSPIRVPipeline(pm);
   OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();
   spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModules.addPass(std::make_unique<PreserveSignedZeroInfNan>());
@@ -167,6 +175,18 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
 }
 
 void tolk::registerTolkToSPIRVPipeline() {
+  PassPipelineRegistration<>(
+      "convert-tolk-kernels-to-spirv",
+      "Deprecated name of tolk-spirv-narrow-int64-casts, "
+      "tolk-spirv-check-kernels, tolk-gpu-to-spirv and "
+      "tolk-spirv-lower-push-constants",
+      [](OpPassManager &pm) {
+        llvm::errs() << "tolk-opt: --convert-tolk-kernels-to-spirv is "
+                        "deprecated; it runs --tolk-spirv-narrow-int64-casts "
+                        "--tolk-spirv-check-kernels --tolk-gpu-to-spirv "
+                        "--tolk-spirv-lower-push-constants\n";
+        buildTolkKernelsToSPIRVPipeline(pm);
+      });
   // Registered by hand to reject an unknown version, capability or
   // extension while the pipeline is parsed: spirv-attach-target drops them
   // with no diagnostic.
