@@ -25,7 +25,7 @@ Each configuration is a separate process: wall time, the pass's own time
 (--mlir-timing; parse and print excluded) and peak RSS (os.wait4's rusage of
 that child). The table gives time per op (the op count is the Tolk program's,
 constants included; the arith program has more ops, its explicit casts), and
-the ratios that issue 6 sets targets for: Tolk canonicalize / arith
+the ratios whose targets bench/README.md states: Tolk canonicalize / arith
 canonicalize (<= 1.5) and time per op at the largest size / time per op at
 1e4 (<= 1.5).
 
@@ -40,10 +40,18 @@ Wall times on a shared machine vary: every configuration runs --repeat times
 and the fastest run is reported. Ratios between columns of one run are what
 the numbers are for.
 
+The first table is also drawn (with python3-matplotlib, where installed):
+compile-time.png (time per op against N, net of start-up, per pipeline) and
+memory.png (peak memory against N) in --plot-dir, from the measurements it
+saves as compile-scaling.json there; --replot FILE.json draws them again
+from saved measurements without measuring.
+
 Usage: bench/compile-scaling.py [--tolk-opt build/bin/tolk-opt] [--huge]
+                                [--sizes 1000,10000] [--plot-dir DIR]
 """
 
 import argparse
+import json
 import os
 import random
 import re
@@ -53,8 +61,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plotting  # noqa: E402
+
 # ---------------------------------------------------------------------------
-# Data types: the part of seed 000's lattice that the generator uses.
+# Data types: the part of the promotion lattice (docs/Semantics.md) that
+# the generator uses.
 # ---------------------------------------------------------------------------
 
 # The types of the chain, and the signless MLIR type arith spells them with.
@@ -74,7 +86,7 @@ def is_unsigned(t):
 
 
 def least_upper(a, b):
-    """Seed 000's least_upper restricted to TYPES (closed under it): an
+    """least_upper (docs/Semantics.md) restricted to TYPES (closed under it): an
     integer with a float gives the float; f16 with bf16 gives f32; two
     integers give the least one holding both."""
     if a == b:
@@ -319,7 +331,8 @@ def startup(args, tmp):
 
 
 def scaling(args, tmp):
-    sizes = [1000, 10000, 100000] + ([1000000] if args.huge else [])
+    sizes = ([int(n) for n in args.sizes.split(",")] if args.sizes else
+             [1000, 10000, 100000] + ([1000000] if args.huge else []))
     base = startup(args, tmp)
     rows = []  # (size, name, ops, Result, start-up Result)
     for size in sizes:
@@ -376,6 +389,9 @@ def scaling(args, tmp):
             ("%.2f" % (net_us(t, tb, ops) / net_a)) if net_a else "-",
             ("%.2f" % (t.pass_s / a.pass_s)) if a.pass_s else "-"))
     print()
+    save_and_plot_scaling(args, sizes, rows)
+    if 10000 not in sizes:
+        return
     largest = sizes[-1]
     print("Per op at N=%d / per op at N=10000 (net of start-up):" % largest)
     print()
@@ -392,6 +408,55 @@ def scaling(args, tmp):
             ratio(l.pass_s / ops_l, s_.pass_s / ops_s),
             ratio(net_kb(l, lb, ops_l), net_kb(s_, sb, ops_s))))
     print()
+
+
+def save_and_plot_scaling(args, sizes, rows):
+    """Saves the scaling measurements as JSON beside the plots, and draws
+    them."""
+    data = {"date": time.strftime("%Y-%m-%d %H:%M"), "cores": os.cpu_count(),
+            "sizes": sizes, "rows": []}
+    for size, name, ops, r, b in rows:
+        data["rows"].append({"size": size, "pipeline": name, "ops": ops,
+                             "wall": r.wall, "rss_mb": r.rss,
+                             "pass_s": r.pass_s, "startup_wall": b.wall,
+                             "startup_rss_mb": b.rss})
+    os.makedirs(args.plot_dir, exist_ok=True)
+    path = os.path.join(args.plot_dir, "compile-scaling.json")
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1)
+    sys.stderr.write("  measurements: %s\n" % path)
+    plot_scaling(data, args.plot_dir)
+
+
+def plot_scaling(data, directory):
+    """compile-time.png and memory.png from saved measurements."""
+    plt = plotting.pyplot()
+    if plt is None:
+        return
+    series = {}
+    for row in data["rows"]:
+        series.setdefault(row["pipeline"], []).append(row)
+    title = "tolk-opt and mlir-opt, one function of N ops (%s, %d cores)" % (
+        data["date"], data["cores"])
+    for name, ylabel, value in (
+            ("compile-time.png", "net time per op (us)",
+             lambda r: max(r["wall"] - r["startup_wall"], 0) / r["ops"] * 1e6),
+            ("memory.png", "peak memory (MB)", lambda r: r["rss_mb"])):
+        fig, ax = plt.subplots(figsize=(7, 4.2))
+        for pipeline, rows in series.items():
+            rows = sorted(rows, key=lambda r: r["ops"])
+            style = "--" if pipeline.startswith("arith") else "-"
+            ax.plot([r["ops"] for r in rows], [value(r) for r in rows],
+                    style, marker="o", label=pipeline)
+        ax.set_xscale("log")
+        if name == "memory.png":
+            ax.set_yscale("log")
+        ax.set_xlabel("ops in the function (N)")
+        ax.set_ylabel(ylabel)
+        ax.set_title(title, fontsize=9)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+        plotting.save(plt, fig, directory, name)
 
 
 # (dialect, label, flags, what --mlir-timing names the measured part). A
@@ -527,7 +592,20 @@ def main(argv=None):
                         help="run one of the three tables")
     parser.add_argument("--keep", metavar="DIR",
                         help="write the generated modules to DIR and keep them")
+    parser.add_argument("--sizes", metavar="N1,N2",
+                        help="the op counts of the scaling table (default "
+                        "1000,10000,100000, and 1000000 with --huge)")
+    parser.add_argument("--plot-dir", default=os.path.join(root, "bench",
+                                                           "plots"),
+                        help="where the plots and their measurements go")
+    parser.add_argument("--replot", metavar="FILE.json",
+                        help="draw the plots from saved measurements, and "
+                        "measure nothing")
     args = parser.parse_args(argv)
+    if args.replot:
+        with open(args.replot) as f:
+            plot_scaling(json.load(f), args.plot_dir)
+        return 0
     for tool in (args.tolk_opt, args.mlir_opt):
         if not (os.path.isfile(tool) and os.access(tool, os.X_OK)):
             parser.error("no executable %s (build it, or pass --tolk-opt / "

@@ -24,16 +24,23 @@ bra and ret all count, and labels, braces, comments and declarations do not.
 The kernels have no loops, so this static count is also what each thread
 executes (on the path that runs every instruction). Per element is the count
 divided by the elements one thread handles, size / (grid * block), read from
-`tolk-translate --launch-json`. Targets (nvcc on tinygrad's CUDA C) and
-tinygrad's own PTX renderer are from issue 5.
+`tolk-translate --launch-json`. The references are the counts of nvcc on
+tinygrad's CUDA C (the targets) and of tinygrad's own PTX renderer, as
+bench/README.md gives them.
 
 Table 2, compile time: `tolk-kernel-compile-bench` (bench/KernelCompileBench
 .cpp) parses each function and runs --tolk-to-nvvm on it in one process,
 --repeat times after an untimed warm-up, and reports the median (and the
 fastest and slowest) milliseconds. Target: at most 10 ms median.
 
+Both tables are also drawn (with python3-matplotlib, where installed):
+kernel-instructions.png and kernel-compile-time.png in --plot-dir, from the
+measurements saved there as kernel-quality.json; --replot FILE.json draws
+them again without measuring.
+
 Usage: bench/kernel-quality.py [--build build] [--repeat 21] [--keep DIR]
                                [--show-ptx] [--no-compile-time]
+                               [--plot-dir DIR] [--replot FILE.json]
 """
 
 import argparse
@@ -43,6 +50,10 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plotting  # noqa: E402
 
 N = 1 << 20
 
@@ -125,6 +136,53 @@ def instructions(body):
     return out
 
 
+def plot(data, directory):
+    """kernel-instructions.png and kernel-compile-time.png from saved
+    measurements."""
+    plt = plotting.pyplot()
+    if plt is None:
+        return
+    rows = data["rows"]
+    names = ["%d %s" % (r["num"], r["name"]) for r in rows]
+    x = range(len(rows))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    width = 0.27
+    for k, (key, label) in enumerate((("per_element", "Tolk"),
+                                      ("target", "target (nvcc)"),
+                                      ("tinygrad", "tinygrad PTX"))):
+        # A kernel without a reference figure has no bar.
+        ax.bar([i + (k - 1) * width for i in x],
+               [float("nan") if r[key] is None else r[key] for r in rows],
+               width, label=label)
+    finish(ax, names, "PTX instructions per element",
+           "Generated kernels, %s, 2^20 elements (%s)" % (data["chip"],
+                                                          data["date"]))
+    plotting.save(plt, fig, directory, "kernel-instructions.png")
+    if any(r["median_ms"] is None for r in rows):
+        return  # --no-compile-time: no second table to draw.
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    med = [r["median_ms"] for r in rows]
+    err = [[m - r["min_ms"] for m, r in zip(med, rows)],
+           [r["max_ms"] - m for m, r in zip(med, rows)]]
+    ax.bar(list(x), med, 0.6, yerr=err, capsize=4, label="median, min to max")
+    ax.axhline(10, color="gray", linestyle="--", label="target: 10 ms")
+    finish(ax, names, "ms, tensor-level function to PTX",
+           "Compile time in-process, median of %d (%s)" % (data["repeat"],
+                                                           data["date"]))
+    plotting.save(plt, fig, directory, "kernel-compile-time.png")
+
+
+def finish(ax, names, ylabel, title):
+    """The kernels on the x axis, labels, legend and grid of a bar chart."""
+    ax.set_xticks(list(range(len(names))))
+    ax.set_xticklabels(names, rotation=20, fontsize=8)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=8)
+    ax.grid(True, axis="y", alpha=0.3)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default="build", help="the build directory")
@@ -135,7 +193,17 @@ def main():
                     help="print each kernel's counted instructions")
     ap.add_argument("--no-compile-time", action="store_true",
                     help="count the instructions only (Table 1)")
+    ap.add_argument("--plot-dir", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "plots"),
+        help="where the plots and their measurements go")
+    ap.add_argument("--replot", metavar="FILE.json",
+                    help="draw the plots from saved measurements, and "
+                    "measure nothing")
     opts = ap.parse_args()
+    if opts.replot:
+        with open(opts.replot) as f:
+            plot(json.load(f), opts.plot_dir)
+        return
 
     opt = os.path.join(opts.build, "bin", "tolk-opt")
     translate = os.path.join(opts.build, "bin", "tolk-translate")
@@ -185,8 +253,14 @@ def main():
         print(f"| {num} | {name} | {count} | {per_thread} | {per_elt:.2f} "
               f"| {'-' if target is None else target} "
               f"| {'-' if tinygrad is None else tinygrad} |")
-    if opts.no_compile_time:
-        return
+    if not opts.no_compile_time:
+        print_compile_times(opts, rows, files, times)
+    if opts.keep:
+        print(f"\nkernels and PTX in {work}")
+    save_and_plot(opts, rows, files, times)
+
+
+def print_compile_times(opts, rows, files, times):
     print(f"\nCompile time, tensor-level function to PTX, in-process "
           f"(median of {opts.repeat}; target <= 10 ms)\n")
     print("| # | kernel | median ms | min ms | max ms |")
@@ -194,8 +268,26 @@ def main():
     for (num, name, *_), path in zip(rows, files):
         median, lo, hi = times[path]
         print(f"| {num} | {name} | {median:.2f} | {lo:.2f} | {hi:.2f} |")
-    if opts.keep:
-        print(f"\nkernels and PTX in {work}")
+
+
+def save_and_plot(opts, rows, files, times):
+    """Saves the measurements as JSON beside the plots, and draws them."""
+    data = {"date": time.strftime("%Y-%m-%d %H:%M"), "chip": opts.chip,
+            "repeat": opts.repeat, "rows": []}
+    for (num, name, count, per_thread, per_elt, target, tinygrad), path in \
+            zip(rows, files):
+        median, lo, hi = times.get(path, (None, None, None))
+        data["rows"].append({
+            "num": num, "name": name, "instructions": count,
+            "elements_per_thread": per_thread, "per_element": per_elt,
+            "target": target, "tinygrad": tinygrad, "median_ms": median,
+            "min_ms": lo, "max_ms": hi})
+    os.makedirs(opts.plot_dir, exist_ok=True)
+    saved = os.path.join(opts.plot_dir, "kernel-quality.json")
+    with open(saved, "w") as f:
+        json.dump(data, f, indent=1)
+    sys.stderr.write(f"  measurements: {saved}\n")
+    plot(data, opts.plot_dir)
 
 
 if __name__ == "__main__":

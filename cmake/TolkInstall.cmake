@@ -7,8 +7,11 @@
 #   cmake --install build --prefix P
 #
 # P holds the headers (the sources' and the generated ones), the libraries,
-# tolk-opt, TolkPlugin.so, and P/lib/cmake/tolk/TolkConfig.cmake, so that a
-# project with CMAKE_PREFIX_PATH=P can say
+# every tool (tolk-opt, tolk-translate, tolk-run, tolk-reduce,
+# tolk-lsp-server), TolkPlugin.so, the documentation (share/doc/tolk: docs/
+# and the reference generated from ODS) and
+# P/lib/cmake/tolk/TolkConfig.cmake, so that a project with
+# CMAKE_PREFIX_PATH=P can say
 #
 #   find_package(Tolk CONFIG REQUIRED)
 #   target_link_libraries(app PRIVATE Tolk::Dialect Tolk::Transforms)
@@ -46,6 +49,7 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tolk-c"
   PATTERN "*.h"
   )
 install(DIRECTORY "${PROJECT_BINARY_DIR}/include/tolk"
+  "${PROJECT_BINARY_DIR}/include/tolk-c"
   DESTINATION include
   COMPONENT tolk-headers
   FILES_MATCHING
@@ -103,10 +107,10 @@ install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms TolkCAPI
   RUNTIME DESTINATION bin
   INCLUDES DESTINATION include
   )
-# tolk-opt (Tolk::tolk-opt), tolk-lsp-server and the plugin (Tolk::Plugin, a
-# MODULE library) are exported too, so that a user's tests can name them by
-# target.
-set(tolk_tools tolk-opt tolk-lsp-server)
+# The tools (Tolk::tolk-opt, ...) and the plugin (Tolk::Plugin, a MODULE
+# library) are exported too, so that a user's tests can name them by target.
+# Every executable under tools/ is one of them: the install test checks each.
+set(tolk_tools tolk-opt tolk-translate tolk-run tolk-reduce tolk-lsp-server)
 if(TARGET TolkPlugin)
   set_target_properties(TolkPlugin PROPERTIES EXPORT_NAME Plugin)
   list(APPEND tolk_tools TolkPlugin)
@@ -146,4 +150,30 @@ install(FILES
   "${PROJECT_BINARY_DIR}/${TOLK_INSTALL_CMAKEDIR}/TolkConfigVersion.cmake"
   DESTINATION "${TOLK_INSTALL_CMAKEDIR}"
   COMPONENT tolk-cmake
+  )
+
+# The documentation: docs/*.md and the README as they are in the sources, and
+# the reference generated from ODS (the dialect's types, attributes and ops,
+# and every pass), which `mlir-doc` writes into the build's docs/. It is part
+# of `all`, so that an install always has it.
+set(TOLK_INSTALL_DOCDIR "share/doc/tolk")
+if(TARGET mlir-doc)
+  add_custom_target(tolk-reference-docs ALL DEPENDS mlir-doc)
+endif()
+install(FILES "${PROJECT_SOURCE_DIR}/README.md" "${PROJECT_SOURCE_DIR}/CHANGELOG.md"
+  DESTINATION "${TOLK_INSTALL_DOCDIR}"
+  COMPONENT tolk-docs
+  )
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/"
+  DESTINATION "${TOLK_INSTALL_DOCDIR}"
+  COMPONENT tolk-docs
+  FILES_MATCHING
+  PATTERN "*.md"
+  )
+install(DIRECTORY "${PROJECT_BINARY_DIR}/docs/"
+  DESTINATION "${TOLK_INSTALL_DOCDIR}/reference"
+  COMPONENT tolk-docs
+  OPTIONAL
+  FILES_MATCHING
+  PATTERN "*.md"
   )

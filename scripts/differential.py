@@ -37,6 +37,8 @@
 #
 #   scripts/differential.py --bin build/bin --backend host --backend vulkan
 #   scripts/differential.py --bin build/bin --op add --dtype f8E4M3FN --exhaustive
+#   scripts/differential.py --bin build/bin --op cast:f8E5M2 --dtype f32 \
+#       --f32-boundaries --tsv cells.tsv
 #
 # It prints one line per cell and backend (cases compared, excused,
 # undefined, or why the backend cannot run it), each disagreement with its
@@ -230,6 +232,35 @@ def exact_bits(ty, x):
     if flavour == "fn" and code == (1 << (e + m)) - 1:
         return None
     return code | (1 << (e + m) if x < 0 else 0)
+
+
+def f32_boundaries():
+    """f32 patterns around every rounding boundary of the 8-bit floats, as
+    test/Unit/Transforms/NativeFloatConversionsTest.cpp's f32Sources takes
+    them for each format (here their union): every finite value of each
+    format and every midpoint between neighbours, one f32 ulp either side,
+    of both signs; past the largest value and below the smallest subnormal;
+    the special values; and every 2^16th pattern of the f32 line, with
+    varying low bits."""
+    out = {0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000,
+           0xFFC00000, 0x7F800001, 0xFF800001, 0x7FBFFFFF, 0xFFFFFFFF,
+           0x00000001, 0x807FFFFF, 0x7F7FFFFF, 0xFF7FFFFF}
+    for ty in (t for t in FLOATS if width(t) == 8):
+        values = [v for v in (float_value(ty, c) for c in range(0x80))
+                  if v is not None and not math.isinf(v)]
+        points = values + [(a + b) / 2 for a, b in zip(values, values[1:])]
+        top = values[-1]
+        points += [top * 1.0625, top * 1.125, top * 2, 3.0e38, values[1] / 2,
+                   values[1] / 4]
+        for p in points:
+            b = struct.unpack("<I", struct.pack("<f", p))[0]
+            for d in (-1, 0, 1):
+                x = (b + d) & 0xFFFFFFFF
+                if x < 0x7F800000:
+                    out |= {x, x | 0x80000000}
+    for i in range(1 << 16):
+        out.add(i << 16 | ((i * 2654435761) & 0xFFFFFFFF) >> 16)
+    return sorted(out)
 
 
 def all_values(ty):
@@ -561,9 +592,9 @@ def make_cases(args, op, in_tys, values):
 def check(args, cells, in_tys, values, tmp):
     """Folds and runs cells of one operand list, in one module and one
     kernel (one result each); returns the disagreements and, per cell and
-    backend, the counts (compared, excused, undefined) or why the backend
-    cannot run it (unsupported). A kernel that fails is run again cell by
-    cell, so that each cell's failure is its own."""
+    backend, the counts (compared, excused, undefined, disagreements) or
+    why the backend cannot run it (unsupported). A kernel that fails is run
+    again cell by cell, so that each cell's failure is its own."""
     op0 = cells[0][0]
     cases = make_cases(args, op0, in_tys, values)
     n = len(cases)
@@ -602,7 +633,7 @@ def check(args, cells, in_tys, values, tmp):
             f, c = compare(op, backend, in_tys, out_ty, cases, want[cell],
                            g[:n], name)
             failures += f
-            counts[cell, backend] = c
+            counts[cell, backend] = c + (len(f),)
     return failures, counts
 
 
@@ -656,12 +687,13 @@ def cells(args):
     dtypes = args.dtype or list(TYPES)
     jobs = []
     for op in ops:
-        if op in ("cast", "bitcast"):
+        kind, _, target = op.partition(":")
+        if kind in ("cast", "bitcast"):
             for a in dtypes:
-                for b in TYPES:
-                    if op == "bitcast" and width(a) != width(b):
+                for b in [target] if target else TYPES:
+                    if kind == "bitcast" and width(a) != width(b):
                         continue
-                    jobs.append((f"{op}:{b}", [a], b))
+                    jobs.append((f"{kind}:{b}", [a], b))
             continue
         jobs += [(op, in_tys, rt)
                  for in_tys, rt in legal_cells(args, op, dtypes)]
@@ -694,6 +726,9 @@ def input_values(args, op, ty, rng, arity):
     if (args.exhaustive and width(ty) <= (8 if arity == 2 else 16)) or \
             (conversion and width(ty) == 8):
         return all_values(ty)
+    if conversion and ty == "f32" and args.f32_boundaries:
+        return sorted(set(cast_values(ty, rng, args.randoms)) |
+                      set(f32_boundaries()))
     if conversion:
         return cast_values(ty, rng, args.randoms)
     return boundary_values(ty, rng, args.randoms)
@@ -707,8 +742,8 @@ def main():
     p.add_argument("--backend", action="append",
                    help="host, vulkan or cuda (repeatable; default host)")
     p.add_argument("--op", action="append", help="an op (default: all), "
-                   "cast to check every pair of data types, or bitcast every "
-                   "pair of one size")
+                   "cast to check every pair of data types, bitcast every "
+                   "pair of one size, cast:T or bitcast:T those to T only")
     p.add_argument("--dtype", action="append", help="default: all")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--randoms", type=int, default=4,
@@ -717,8 +752,26 @@ def main():
                    help="sample at most this many input tuples per op")
     p.add_argument("--exhaustive", action="store_true",
                    help="every bit pattern of 8- and 16-bit types")
+    p.add_argument("--f32-boundaries", action="store_true",
+                   help="an f32 source of a conversion also takes the f32 "
+                   "patterns around every rounding boundary of the 8-bit "
+                   "floats and every 2^16th pattern (about 70000)")
     p.add_argument("--max-failures", type=int, default=20)
+    p.add_argument("--tsv", metavar="FILE",
+                   help="also write one tab-separated line per cell and "
+                   "backend: op, operand types, result type, backend, "
+                   "cases compared, agreeing, excused, undefined, and why "
+                   "the cell did not run (empty where it ran)")
     args = p.parse_args()
+    for op in args.op or []:
+        kind, colon, target = op.partition(":")
+        if not (op in OPS or kind in ("cast", "bitcast") and
+                (not colon or target in TYPES)):
+            p.error(f"unknown --op '{op}' (an op of {', '.join(sorted(OPS))};"
+                    f" cast, bitcast, cast:T or bitcast:T, T a data type)")
+    for ty in args.dtype or []:
+        if ty not in TYPES:
+            p.error(f"unknown --dtype '{ty}' (one of {', '.join(TYPES)})")
     args.backend = args.backend or ["host"]
     rng = random.Random(args.seed)
     print(f"differential: seed {args.seed}, backends {', '.join(args.backend)}")
@@ -726,6 +779,7 @@ def main():
     all_failures = []
     # Per backend: cases compared, excused, undefined; cells unsupported.
     totals = {b: [0, 0, 0, 0] for b in args.backend}
+    tsv = open(args.tsv, "w") if args.tsv else None
     with tempfile.TemporaryDirectory(prefix="tolk-diff-") as tmp:
         for in_tys, group in groups(cells(args)):
             values = [input_values(args, group[0][0], ty, rng, len(in_tys))
@@ -735,6 +789,14 @@ def main():
                 op, out_ty = cell
                 for backend in args.backend:
                     c = counts.get((cell, backend))
+                    if tsv:
+                        row = [op, "/".join(in_tys), out_ty, backend]
+                        if c is None or isinstance(c, str):
+                            row += ["0"] * 4 + [c or "failed"]
+                        else:
+                            row += [str(c[0]), str(c[0] - c[3]), str(c[1]),
+                                    str(c[2]), ""]
+                        tsv.write("\t".join(row) + "\n")
                     if c is None:
                         continue
                     head = (f"{op.split(':')[0]:>11} {'/'.join(in_tys):>15} -> "
@@ -750,6 +812,8 @@ def main():
             for f in failures[:args.max_failures]:
                 print("  MISMATCH " + f)
             all_failures += failures
+    if tsv:
+        tsv.close()
     for backend, (compared, excused_n, undefined, unsupported) in \
             totals.items():
         print(f"differential: {backend}: {compared} compared, {excused_n} "

@@ -10,12 +10,15 @@ PACKAGES=(
   # LLVM/MLIR 22: libraries, headers, and the tools MLIR's CMake package
   # checks for at configure time (mlir-tblgen, FileCheck, lit, ...).
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libzstd-dev
-  # lib/Dtype: GMP for the seed's mathematical integers.
+  # lib/Dtype: GMP for the mathematical integers of constants.
   libgmp-dev
   # Tests and benchmarks.
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # Target validators used by lit tests (skipped where missing).
   spirv-tools
+  # What the docs' commands and the main job use: numpy writes and reads
+  # tolk-run's .npy buffers; matplotlib draws the benchmarks' plots.
+  python3-numpy python3-matplotlib
   # tolk-run's Vulkan backend: the loader and its headers, and Mesa's
   # lavapipe, a Vulkan 1.3 CPU device, so kernels run without a GPU.
   libvulkan-dev mesa-vulkan-drivers vulkan-tools

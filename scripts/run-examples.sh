@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # The main job: canonicalizes every example in examples/ (constants fold to
-# the seed's bits, promotion becomes explicit), then compiles every example
+# their exact bits, promotion becomes explicit), then compiles every example
 # (a tensor-level elementwise function of mixed dtypes, and a kernel with
 # workgroup memory, a barrier and by-value scalars) to the three targets:
 # PTX (--tolk-to-nvvm), AMDGCN (--tolk-to-rocdl) and SPIR-V (--tolk-to-spirv),
 # validating each artifact with the target's own tool where the machine has
-# it, and prints where each went.
+# it, and prints where each went. Last, it runs both examples with tolk-run
+# on the CPU, on Vulkan (lavapipe without a GPU) and on CUDA where a driver
+# exists, on generated inputs, prints a few elements of each output, and
+# says whether every element has the bits the folder computes for the same
+# values (scripts/run-examples-check.py).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TOLK_BUILD_DIR:-$ROOT/build}"
@@ -61,3 +65,7 @@ done
 
 echo "== artifacts"
 printf '%s\n' "${artifacts[@]}"
+
+echo "== tolk-run: the examples on each backend, against the folder"
+python3 "$ROOT/scripts/run-examples-check.py" --bin "$BUILD/bin" \
+  --work "$OUT/run"

@@ -21,6 +21,7 @@ config.excludes = ["Unit", "CMakeLists.txt", "README.md", "lit.cfg.py",
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tolk_src_root", config.tolk_src_root))
+config.substitutions.append(("%tolk_obj_root", config.tolk_obj_root))
 config.substitutions.append(("%tolk_version", config.tolk_version))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
@@ -31,7 +32,7 @@ llvm_config.with_environment("PATH", config.tolk_tools_dir, append_path=True)
 
 tool_dirs = [config.tolk_tools_dir, config.llvm_tools_dir]
 tools = ["tolk-opt", "tolk-translate", "tolk-lsp-server", "tolk-capi-test",
-         "tolk-run"]
+         "tolk-run", "tolk-reduce"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Optional target tools. A test that needs one says `REQUIRES: ptxas` (or

@@ -7,17 +7,32 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk-c/Dialect.h"
+#include "tolk/Dialect/Tolk/TolkAttrs.h"
 #include "tolk/Dialect/Tolk/TolkDialect.h"
 #include "tolk/Dialect/Tolk/TolkTypes.h"
 #include "tolk/Dialect/Tolk/TypeMapping.h"
+#include "tolk/Dtype/Cast.h"
+#include "tolk/InitAllDialects.h"
+#include "tolk/Pipelines/Pipelines.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Tolk, tolk, tolk::TolkDialect)
+
+void tolkRegisterAllDialects(MlirDialectRegistry registry) {
+  DialectRegistry &r = *unwrap(registry);
+  tolk::registerAllDialects(r);
+  tolk::registerTolkPipelineExtensions(r);
+}
+
+//===----------------------------------------------------------------------===//
+// Data types
+//===----------------------------------------------------------------------===//
 
 bool tolkTypeIsADType(MlirType type) {
   return tolk::getDType(unwrap(type)).has_value();
@@ -32,11 +47,29 @@ bool tolkTypeGetDTypeName(MlirType type, MlirStringCallback callback,
   return true;
 }
 
+MlirType tolkDTypeTypeGet(MlirContext ctx, MlirStringRef name) {
+  llvm::Expected<tolk::dtype::DType> dt = tolk::dtype::ofString(unwrap(name));
+  if (!dt) {
+    llvm::consumeError(dt.takeError());
+    return {nullptr};
+  }
+  if (*dt == tolk::dtype::DType::Void)
+    return {nullptr};
+  return wrap(tolk::getScalarType(unwrap(ctx), *dt));
+}
+
+//===----------------------------------------------------------------------===//
+// Weak types
+//===----------------------------------------------------------------------===//
+
 bool tolkTypeIsAWeakInt(MlirType type) {
   return isa<tolk::WeakIntType>(unwrap(type));
 }
 MlirType tolkWeakIntTypeGet(MlirContext ctx) {
   return wrap(tolk::WeakIntType::get(unwrap(ctx)));
+}
+MlirTypeID tolkWeakIntTypeGetTypeID(void) {
+  return wrap(tolk::WeakIntType::getTypeID());
 }
 
 bool tolkTypeIsAWeakFloat(MlirType type) {
@@ -45,17 +78,62 @@ bool tolkTypeIsAWeakFloat(MlirType type) {
 MlirType tolkWeakFloatTypeGet(MlirContext ctx) {
   return wrap(tolk::WeakFloatType::get(unwrap(ctx)));
 }
+MlirTypeID tolkWeakFloatTypeGetTypeID(void) {
+  return wrap(tolk::WeakFloatType::getTypeID());
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers
+//===----------------------------------------------------------------------===//
 
 bool tolkTypeIsAPtr(MlirType type) { return isa<tolk::PtrType>(unwrap(type)); }
+MlirTypeID tolkPtrTypeGetTypeID(void) {
+  return wrap(tolk::PtrType::getTypeID());
+}
 
-MlirType tolkPtrTypeGetChecked(MlirLocation loc, MlirType elementType,
-                               TolkAddrSpace addrSpace, int64_t size) {
+/// The one checked constructor behind the three C ones.
+static MlirType getPtrChecked(MlirLocation loc, MlirType elementType,
+                              TolkAddrSpace addrSpace, int64_t size,
+                              unsigned vecWidth,
+                              std::optional<tolk::ImageKind> image,
+                              ArrayRef<int64_t> imageShape) {
   Location l = unwrap(loc);
   return wrap(tolk::PtrType::getChecked(
       [&] { return emitError(l); }, l.getContext(), unwrap(elementType),
-      static_cast<tolk::AddrSpace>(addrSpace), size, /*vecWidth=*/1u,
-      /*image=*/std::optional<tolk::ImageKind>(),
-      /*imageShape=*/ArrayRef<int64_t>()));
+      static_cast<tolk::AddrSpace>(addrSpace), size, vecWidth, image,
+      imageShape));
+}
+
+MlirType tolkPtrTypeGetChecked(MlirLocation loc, MlirType elementType,
+                               TolkAddrSpace addrSpace, int64_t size) {
+  return getPtrChecked(loc, elementType, addrSpace, size, /*vecWidth=*/1,
+                       std::nullopt, {});
+}
+
+MlirType tolkPtrTypeGetVectorChecked(MlirLocation loc, MlirType elementType,
+                                     TolkAddrSpace addrSpace, int64_t size,
+                                     unsigned vecWidth) {
+  return getPtrChecked(loc, elementType, addrSpace, size, vecWidth,
+                       std::nullopt, {});
+}
+
+MlirType tolkPtrTypeGetImageChecked(MlirLocation loc, MlirType elementType,
+                                    TolkAddrSpace addrSpace,
+                                    TolkImageKind kind, intptr_t rank,
+                                    const int64_t *shape) {
+  ArrayRef<int64_t> dims(shape, rank);
+  if (dims.empty()) {
+    emitError(unwrap(loc)) << "an image pointer needs a shape";
+    return {nullptr};
+  }
+  // An image addresses every element of its shape (an overflowing product
+  // is left to the verifier, which rejects the dimension first).
+  int64_t size = 1;
+  for (int64_t d : dims)
+    size = d > 0 ? size * d : -1;
+  return getPtrChecked(loc, elementType, addrSpace, size < 0 ? -1 : size,
+                       /*vecWidth=*/1, static_cast<tolk::ImageKind>(kind),
+                       dims);
 }
 
 MlirType tolkPtrTypeGetElementType(MlirType type) {
@@ -70,4 +148,155 @@ int64_t tolkPtrTypeGetSize(MlirType type) {
 }
 unsigned tolkPtrTypeGetVecWidth(MlirType type) {
   return cast<tolk::PtrType>(unwrap(type)).getVecWidth();
+}
+bool tolkPtrTypeIsImage(MlirType type) {
+  return cast<tolk::PtrType>(unwrap(type)).getImage().has_value();
+}
+TolkImageKind tolkPtrTypeGetImageKind(MlirType type) {
+  return static_cast<TolkImageKind>(
+      *cast<tolk::PtrType>(unwrap(type)).getImage());
+}
+intptr_t tolkPtrTypeGetImageRank(MlirType type) {
+  return cast<tolk::PtrType>(unwrap(type)).getImageShape().size();
+}
+int64_t tolkPtrTypeGetImageDim(MlirType type, intptr_t pos) {
+  return cast<tolk::PtrType>(unwrap(type)).getImageShape()[pos];
+}
+
+//===----------------------------------------------------------------------===//
+// Address space and rounding attributes
+//===----------------------------------------------------------------------===//
+
+bool tolkAttributeIsAAddrSpace(MlirAttribute attr) {
+  return isa<tolk::AddrSpaceAttr>(unwrap(attr));
+}
+MlirAttribute tolkAddrSpaceAttrGet(MlirContext ctx, TolkAddrSpace value) {
+  return wrap(tolk::AddrSpaceAttr::get(unwrap(ctx),
+                                       static_cast<tolk::AddrSpace>(value)));
+}
+TolkAddrSpace tolkAddrSpaceAttrGetValue(MlirAttribute attr) {
+  return static_cast<TolkAddrSpace>(
+      cast<tolk::AddrSpaceAttr>(unwrap(attr)).getValue());
+}
+MlirTypeID tolkAddrSpaceAttrGetTypeID(void) {
+  return wrap(tolk::AddrSpaceAttr::getTypeID());
+}
+
+bool tolkAttributeIsARounding(MlirAttribute attr) {
+  return isa<tolk::RoundingAttr>(unwrap(attr));
+}
+MlirAttribute tolkRoundingAttrGet(MlirContext ctx, TolkRounding value) {
+  return wrap(tolk::RoundingAttr::get(unwrap(ctx),
+                                      static_cast<tolk::Rounding>(value)));
+}
+TolkRounding tolkRoundingAttrGetValue(MlirAttribute attr) {
+  return static_cast<TolkRounding>(
+      cast<tolk::RoundingAttr>(unwrap(attr)).getValue());
+}
+MlirTypeID tolkRoundingAttrGetTypeID(void) {
+  return wrap(tolk::RoundingAttr::getTypeID());
+}
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+using tolk::dtype::Const;
+
+static MlirAttribute wrapConst(MlirContext ctx, Const c) {
+  return wrap(tolk::ConstAttr::get(unwrap(ctx), std::move(c)));
+}
+/// The attribute's constant (ConstAttr stores it and returns a copy).
+static Const constOf(MlirAttribute attr) {
+  return cast<tolk::ConstAttr>(unwrap(attr)).getValue();
+}
+
+bool tolkAttributeIsAConst(MlirAttribute attr) {
+  return isa<tolk::ConstAttr>(unwrap(attr));
+}
+MlirTypeID tolkConstAttrGetTypeID(void) {
+  return wrap(tolk::ConstAttr::getTypeID());
+}
+
+MlirAttribute tolkConstAttrGetBool(MlirContext ctx, bool value) {
+  return wrapConst(ctx, Const::ofBool(value));
+}
+MlirAttribute tolkConstAttrGetInt(MlirContext ctx, int64_t value) {
+  return wrapConst(ctx, Const::ofInt(value));
+}
+MlirAttribute tolkConstAttrGetIntFromString(MlirContext ctx,
+                                            MlirStringRef decimal) {
+  StringRef text = unwrap(decimal);
+  StringRef digits = text;
+  digits.consume_front("-");
+  if (digits.empty() ||
+      !llvm::all_of(digits, [](char c) { return c >= '0' && c <= '9'; }))
+    return {nullptr};
+  return wrapConst(ctx, Const::ofInt(mpz_class(text.str(), 10)));
+}
+MlirAttribute tolkConstAttrGetFloatBits(MlirContext ctx, uint64_t bits) {
+  return wrapConst(ctx, Const::ofFloat(tolk::dtype::Float::ofBits(bits)));
+}
+MlirAttribute tolkConstAttrGetFloat(MlirContext ctx, double value) {
+  return wrapConst(ctx, Const::ofDouble(value));
+}
+MlirAttribute tolkConstAttrGetInvalid(MlirContext ctx) {
+  return wrapConst(ctx, Const::invalid());
+}
+
+TolkConstKind tolkConstAttrGetKind(MlirAttribute attr) {
+  Const c = constOf(attr);
+  if (c.isInvalid())
+    return TolkConstKindInvalid;
+  switch (c.value().kind()) {
+  case tolk::dtype::Value::Kind::Bool:
+    return TolkConstKindBool;
+  case tolk::dtype::Value::Kind::Int:
+    return TolkConstKindInt;
+  case tolk::dtype::Value::Kind::Float:
+    return TolkConstKindFloat;
+  }
+  llvm_unreachable("covered switch");
+}
+bool tolkConstAttrGetBoolValue(MlirAttribute attr) {
+  return constOf(attr).value().getBool();
+}
+bool tolkConstAttrIntFitsInt64(MlirAttribute attr) {
+  mpz_class i = constOf(attr).value().getInt();
+  return i >= mpz_class(std::to_string(INT64_MIN), 10) &&
+         i <= mpz_class(std::to_string(INT64_MAX), 10);
+}
+int64_t tolkConstAttrGetIntValue(MlirAttribute attr) {
+  // Through the decimal text: long may be 32 bits.
+  return std::stoll(constOf(attr).value().getInt().get_str(10));
+}
+void tolkConstAttrGetIntDecimal(MlirAttribute attr, MlirStringCallback callback,
+                                void *userData) {
+  std::string s = constOf(attr).value().getInt().get_str(10);
+  callback(wrap(StringRef(s)), userData);
+}
+uint64_t tolkConstAttrGetFloatBitsValue(MlirAttribute attr) {
+  return constOf(attr).value().getFloat().bits;
+}
+
+MlirAttribute tolkConstAttrConvert(MlirLocation loc, MlirAttribute attr,
+                                   MlirType type) {
+  Location l = unwrap(loc);
+  std::optional<tolk::dtype::DType> dt = tolk::getDType(unwrap(type));
+  if (!dt) {
+    emitError(l) << unwrap(type) << " is not a Tolk data type";
+    return {nullptr};
+  }
+  llvm::Expected<Const> c = tolk::dtype::makeConst(*dt, constOf(attr));
+  if (!c) {
+    emitError(l) << llvm::toString(c.takeError());
+    return {nullptr};
+  }
+  return wrap(tolk::ConstAttr::get(l.getContext(), std::move(*c)));
+}
+
+void tolkConstAttrPrintLiteral(MlirAttribute attr, MlirStringCallback callback,
+                               void *userData) {
+  std::string s = tolk::dtype::ppConst(constOf(attr));
+  callback(wrap(StringRef(s)), userData);
 }

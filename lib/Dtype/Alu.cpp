@@ -22,6 +22,11 @@
 // and the differential tests compare them with the target within a ULP bound
 // rather than bit for bit.
 //
+// Float128 and the complex types are computed in llvm::APFloat, in binary128
+// or the component format, with the same NaN rules; every operation is
+// correctly rounded, so the fold is what an IEEE 754 target computes, one
+// operation at a time (see "Binary128 and complex" below).
+//
 // "Tolk chooses" marks each decision the seeds leave open (DESIGN rule 3);
 // docs/Rationale.md lists them.
 //
@@ -54,8 +59,9 @@ static constexpr unsigned long kMaxWeakIntBits = 1UL << 13;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The kinds of data type an op takes.
-enum Kinds : uint8_t { B = 1, I = 2, F = 4 };
+/// The kinds of data type an op takes: Bool, integers, floats (Float128
+/// included), complex types.
+enum Kinds : uint8_t { B = 1, I = 2, F = 4, C = 8 };
 
 struct OpInfo {
   const char *name;
@@ -66,13 +72,18 @@ struct OpInfo {
 
 // Indexed by AluOp.
 static constexpr OpInfo kOps[] = {
-    {"add", 2, B | I | F},   {"mul", 2, B | I | F},  {"cmplt", 2, B | I | F},
-    {"cmpeq", 2, B | I | F}, {"max", 2, B | I | F},  {"and", 2, B | I},
-    {"or", 2, B | I},        {"xor", 2, B | I},      {"shl", 2, I},
-    {"shr", 2, I},           {"reciprocal", 1, F},   {"trunc", 1, B | I | F},
-    {"sqrt", 1, F},          {"exp2", 1, F},         {"log2", 1, F},
-    {"truncdiv", 2, I},      {"mod", 2, I},          {"pow", 2, B | I | F},
-    {"where", 3, B | I | F},
+    {"add", 2, B | I | F | C},   {"mul", 2, B | I | F | C},
+    {"cmplt", 2, B | I | F},     {"cmpeq", 2, B | I | F | C},
+    {"max", 2, B | I | F},       {"and", 2, B | I},
+    {"or", 2, B | I},            {"xor", 2, B | I},
+    {"shl", 2, I},               {"shr", 2, I},
+    {"reciprocal", 1, F | C},    {"trunc", 1, B | I | F},
+    {"sqrt", 1, F},              {"exp2", 1, F},
+    {"log2", 1, F},              {"truncdiv", 2, I},
+    {"mod", 2, I},               {"pow", 2, B | I | F},
+    {"where", 3, B | I | F | C}, {"sub", 2, C},
+    {"neg", 1, C},               {"div", 2, C},
+    {"ne", 2, C},
 };
 static_assert(sizeof(kOps) / sizeof(kOps[0]) == kNumAluOps,
               "one row per AluOp");
@@ -90,12 +101,23 @@ static uint8_t kindOf(DType dt) {
     return I;
   if (isFloat(dt))
     return F;
+  if (isComplex(dt))
+    return C;
   return 0;
 }
 
-static Value::Kind valueKind(uint8_t kind) {
-  return kind == B ? Value::Kind::Bool
-                   : kind == I ? Value::Kind::Int : Value::Kind::Float;
+/// The kind of value a constant of dt, of the kind `kind`, is.
+static Value::Kind valueKind(uint8_t kind, DType dt) {
+  switch (kind) {
+  case B:
+    return Value::Kind::Bool;
+  case I:
+    return Value::Kind::Int;
+  case C:
+    return Value::Kind::Complex;
+  default:
+    return dt == DType::Float128 ? Value::Kind::Float128 : Value::Kind::Float;
+  }
 }
 
 static const char *kindName(Value::Kind k) {
@@ -106,6 +128,10 @@ static const char *kindName(Value::Kind k) {
     return "an Int";
   case Value::Kind::Float:
     return "a Float";
+  case Value::Kind::Float128:
+    return "a Float128";
+  case Value::Kind::Complex:
+    return "a Complex";
   }
   llvm_unreachable("covered switch");
 }
@@ -113,6 +139,50 @@ static const char *kindName(Value::Kind k) {
 static llvm::Error fail(AluOp op, const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  (llvm::Twine(info(op).name) + ": " + msg).str());
+}
+
+/// The error for an op that does not take dt although the op table's kinds
+/// would say it does, or that takes dt but is not folded on it; none when
+/// the op table decides.
+static std::optional<llvm::Error> refusal(AluOp op, DType dt) {
+  if (isComplex(dt)) {
+    switch (op) {
+    case AluOp::CmpLt:
+    case AluOp::Max:
+    case AluOp::And:
+    case AluOp::Or:
+    case AluOp::Xor:
+    case AluOp::Shl:
+    case AluOp::Shr:
+    case AluOp::Trunc:
+    case AluOp::TruncDiv:
+    case AluOp::Mod:
+      return fail(op, "does not take " + toString(dt) +
+                          ": it needs an order, and complex numbers have none");
+    case AluOp::Sqrt:
+    case AluOp::Exp2:
+    case AluOp::Log2:
+    case AluOp::Pow:
+      // complex-to-standard computes them with atan2, cos, sin, exp, log
+      // and pow of the math library, whose bits the folder cannot know.
+      return fail(op, toString(dt) +
+                          " is not folded: its lowering calls the math "
+                          "library's transcendental functions, whose results "
+                          "the folder does not reproduce");
+    default:
+      return std::nullopt;
+    }
+  }
+  if (dt == DType::Float128 &&
+      (op == AluOp::Exp2 || op == AluOp::Log2 || op == AluOp::Pow))
+    // Tolk chooses: APFloat has no exp2, log2 or pow, no correctly rounded
+    // binary128 one is at hand, and the target's soft-float library decides
+    // the bits; sqrt, which IEEE 754 rounds correctly, is folded.
+    return fail(op, toString(dt) +
+                        " is not folded in binary128: no correctly rounded "
+                        "binary128 implementation is at hand, and the "
+                        "target's library decides the bits");
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//
@@ -297,6 +367,271 @@ static bool overflowedBinary64(AluOp op, DType dt,
 }
 
 //===----------------------------------------------------------------------===//
+// Binary128 and complex
+//===----------------------------------------------------------------------===//
+//
+// One IEEE 754 operation at a time, in llvm::APFloat of the operands'
+// format, rounded to nearest even, which is what an f32, f64 or f128
+// operation of the target computes (no flush of subnormals, no contraction
+// into fused multiply-adds). The NaN rules are value::*'s: a NaN operand
+// gives the first NaN operand quieted, a NaN made from non-NaNs is the
+// positive quiet zero-payload NaN, and neg flips any sign.
+
+using llvm::APFloat;
+static constexpr APFloat::roundingMode kRNE = APFloat::rmNearestTiesToEven;
+
+namespace {
+enum class Arith : uint8_t { Add, Sub, Mul, Div };
+} // namespace
+
+static APFloat arith(Arith op, const APFloat &x, const APFloat &y) {
+  if (x.isNaN())
+    return x.makeQuiet();
+  if (y.isNaN())
+    return y.makeQuiet();
+  APFloat r = x;
+  switch (op) {
+  case Arith::Add:
+    r.add(y, kRNE);
+    break;
+  case Arith::Sub:
+    r.subtract(y, kRNE);
+    break;
+  case Arith::Mul:
+    r.multiply(y, kRNE);
+    break;
+  case Arith::Div:
+    r.divide(y, kRNE);
+    break;
+  }
+  return r.isNaN() ? APFloat::getQNaN(r.getSemantics()) : r;
+}
+
+static APFloat add(const APFloat &x, const APFloat &y) {
+  return arith(Arith::Add, x, y);
+}
+static APFloat sub(const APFloat &x, const APFloat &y) {
+  return arith(Arith::Sub, x, y);
+}
+static APFloat mul(const APFloat &x, const APFloat &y) {
+  return arith(Arith::Mul, x, y);
+}
+static APFloat div(const APFloat &x, const APFloat &y) {
+  return arith(Arith::Div, x, y);
+}
+/// IEEE 754's copySign (llvm::neg and llvm::abs are its negate and abs):
+/// the sign bit only, NaNs too.
+static APFloat copySign(APFloat x, const APFloat &sign) {
+  x.copySign(sign);
+  return x;
+}
+/// arith.cmpf's predicates: ordered ones are false with a NaN.
+static bool oeq(const APFloat &x, const APFloat &y) {
+  return x.compare(y) == APFloat::cmpEqual;
+}
+static bool olt(const APFloat &x, const APFloat &y) {
+  return x.compare(y) == APFloat::cmpLessThan;
+}
+static bool one(const APFloat &x, const APFloat &y) {
+  APFloat::cmpResult c = x.compare(y);
+  return c == APFloat::cmpLessThan || c == APFloat::cmpGreaterThan;
+}
+
+/// floatMax's rule in binary128.
+static APFloat quadMax(const APFloat &a, const APFloat &b) {
+  if (a.isNaN())
+    return b.isNaN() ? a.makeQuiet() : b;
+  if (b.isNaN())
+    return a;
+  if (a.isZero() && b.isZero())
+    return a.isNegative() ? b : a;
+  return olt(a, b) ? b : a;
+}
+
+/// The square root of a binary128 number, correctly rounded (IEEE 754
+/// requires it, and the soft-float sqrt of the targets computes it). APFloat
+/// has no sqrt, so: x = m * 2^e with m an integer and e even; isqrt of m
+/// scaled by an even power of two to at least 230 bits gives s of at least
+/// 115 bits, and 2s + (whether a remainder is left) rounds to 113 bits as the
+/// exact root does, since the rounding point is a multiple of 4 and the root
+/// lies strictly between 2s and 2s + 2 when it is not exact. The root of a
+/// positive binary128 number is normal, so scaling it back is exact.
+static APFloat quadSqrt(const APFloat &x) {
+  if (x.isNaN())
+    return x.makeQuiet();
+  if (x.isZero() || (x.isInfinity() && !x.isNegative()))
+    return x; // sqrt(-0) = -0.
+  if (x.isNegative())
+    return APFloat::getQNaN(x.getSemantics());
+  APInt bits = x.bitcastToAPInt();
+  unsigned biased = static_cast<unsigned>(bits.extractBitsAsZExtValue(15, 112));
+  APInt m = bits.trunc(112).zext(113);
+  if (biased != 0)
+    m.setBit(112);
+  long e = (biased == 0 ? 1L : static_cast<long>(biased)) - 16383 - 112;
+  mpz_class mz = fromAPInt(m, /*isSigned=*/false);
+  if (e % 2 != 0) {
+    mz <<= 1;
+    --e;
+  }
+  long size = static_cast<long>(mpz_sizeinbase(mz.get_mpz_t(), 2));
+  long shift = size < 230 ? (230 - size + 1) / 2 * 2 : 0;
+  mz <<= static_cast<mp_bitcnt_t>(shift);
+  e -= shift;
+  mpz_class root, rem;
+  mpz_sqrtrem(root.get_mpz_t(), rem.get_mpz_t(), mz.get_mpz_t());
+  mpz_class n = root * 2 + (sgn(rem) != 0 ? 1 : 0);
+  unsigned width = static_cast<unsigned>(mpz_sizeinbase(n.get_mpz_t(), 2)) + 1;
+  APFloat r(x.getSemantics());
+  r.convertFromAPInt(toAPInt(n, width), /*IsSigned=*/false, kRNE);
+  // sqrt(x) = n / 2 * 2^(e / 2).
+  return scalbn(r, static_cast<int>(e / 2 - 1), kRNE);
+}
+
+/// One lane of op on binary128 operands.
+static Value quadCompute(AluOp op, llvm::ArrayRef<const Value *> v) {
+  const APFloat &a = v[0]->getFloat128();
+  auto q = [](APFloat x) { return Value::ofFloat128(std::move(x)); };
+  switch (op) {
+  case AluOp::Add:
+    return q(add(a, v[1]->getFloat128()));
+  case AluOp::Mul:
+    return q(mul(a, v[1]->getFloat128()));
+  case AluOp::CmpLt:
+    return Value::ofBool(olt(a, v[1]->getFloat128()));
+  case AluOp::CmpEq:
+    return Value::ofBool(oeq(a, v[1]->getFloat128()));
+  case AluOp::Max:
+    return q(quadMax(a, v[1]->getFloat128()));
+  case AluOp::Recip:
+    return q(div(APFloat(a.getSemantics(), 1), a));
+  case AluOp::Trunc: {
+    if (a.isNaN())
+      return q(a.makeQuiet());
+    APFloat r = a;
+    r.roundToIntegral(APFloat::rmTowardZero);
+    return q(r);
+  }
+  case AluOp::Sqrt:
+    return q(quadSqrt(a));
+  default:
+    llvm_unreachable("refusal and the op table leave no other op");
+  }
+}
+
+/// complex.div as MLIR 22's complex-to-standard lowers it with its default
+/// complex-range=improved (convertDivToStandardUsingRangeReduction in
+/// mlir/lib/Conversion/ComplexCommon/DivisionConverter.cpp): Smith's
+/// algorithm, both of whose branches are computed and the one for the
+/// larger of |c| and |d| selected, and when both parts of that are NaN, the
+/// C99 Annex G recoveries of a zero divisor, an infinite dividend and an
+/// infinite divisor. Every operation, select and comparison below is one of
+/// the lowering's, in its order, so the fold is the executed code's result.
+static Complex complexDiv(const Complex &x, const Complex &y) {
+  const llvm::fltSemantics &s = x.semantics();
+  const APFloat &a = x.re, &b = x.im, &c = y.re, &d = y.im;
+  APFloat zero = APFloat::getZero(s), oneF(s, 1), inf = APFloat::getInf(s);
+
+  // |c| < |d|: divide through by d.
+  APFloat r1 = div(c, d);
+  APFloat den1 = add(d, mul(r1, c));
+  APFloat re1 = div(add(mul(a, r1), b), den1);
+  APFloat im1 = div(sub(mul(b, r1), a), den1);
+  // Otherwise by c.
+  APFloat r2 = div(d, c);
+  APFloat den2 = add(c, mul(r2, d));
+  APFloat re2 = div(add(a, mul(b, r2)), den2);
+  APFloat im2 = div(sub(b, mul(a, r2)), den2);
+
+  // A zero divisor and a dividend not entirely NaN: (inf * a, inf * b), the
+  // infinity of c's sign.
+  APFloat absC = llvm::abs(c), absD = llvm::abs(d);
+  bool zeroDivisor = oeq(absC, zero) && oeq(absD, zero);
+  bool dividendOrdered = !a.isNaN() || !b.isNaN();
+  bool case0 = dividendOrdered && zeroDivisor;
+  APFloat infC = copySign(inf, c);
+  APFloat z0re = mul(infC, a), z0im = mul(infC, b);
+
+  // An infinite dividend and a finite divisor.
+  bool finiteDivisor = one(absC, inf) && one(absD, inf);
+  APFloat absA = llvm::abs(a), absB = llvm::abs(b);
+  bool aInf = oeq(absA, inf), bInf = oeq(absB, inf);
+  bool case1 = (aInf || bInf) && finiteDivisor;
+  APFloat aa = copySign(aInf ? oneF : zero, a);
+  APFloat bb = copySign(bInf ? oneF : zero, b);
+  APFloat z1re = mul(inf, add(mul(aa, c), mul(bb, d)));
+  APFloat z1im = mul(inf, sub(mul(bb, c), mul(aa, d)));
+
+  // A finite dividend and an infinite divisor.
+  bool finiteDividend = one(absA, inf) && one(absB, inf);
+  bool cInf = oeq(absC, inf), dInf = oeq(absD, inf);
+  bool case2 = finiteDividend && (cInf || dInf);
+  APFloat cc = copySign(cInf ? oneF : zero, c);
+  APFloat dd = copySign(dInf ? oneF : zero, d);
+  APFloat z2re = mul(zero, add(mul(a, cc), mul(b, dd)));
+  APFloat z2im = mul(zero, sub(mul(b, cc), mul(a, dd)));
+
+  bool byD = olt(absC, absD);
+  const APFloat &re = byD ? re1 : re2, &im = byD ? im1 : im2;
+  const APFloat *sre = case2 ? &z2re : &re, *sim = case2 ? &z2im : &im;
+  if (case1) {
+    sre = &z1re;
+    sim = &z1im;
+  }
+  if (case0) {
+    sre = &z0re;
+    sim = &z0im;
+  }
+  if (re.isNaN() && im.isNaN())
+    return Complex{*sre, *sim};
+  return Complex{re, im};
+}
+
+/// One lane of op on complex operands of one component format, as
+/// complex-to-standard lowers each op: add, sub and neg per component;
+/// mul as (ac - bd, bc + ad); eq as both components oeq, ne as either une;
+/// reciprocal as (1, +0) / z, with div's algorithm.
+static Value complexCompute(AluOp op, llvm::ArrayRef<const Value *> v) {
+  const Complex &x = v[0]->getComplex();
+  auto z = [](Complex r) {
+    return Value::ofComplex(std::move(r.re), std::move(r.im));
+  };
+  switch (op) {
+  case AluOp::Add: {
+    const Complex &y = v[1]->getComplex();
+    return z({add(x.re, y.re), add(x.im, y.im)});
+  }
+  case AluOp::Sub: {
+    const Complex &y = v[1]->getComplex();
+    return z({sub(x.re, y.re), sub(x.im, y.im)});
+  }
+  case AluOp::Neg:
+    return z({llvm::neg(x.re), llvm::neg(x.im)});
+  case AluOp::Mul: {
+    const Complex &y = v[1]->getComplex();
+    return z({sub(mul(x.re, y.re), mul(x.im, y.im)),
+              add(mul(x.im, y.re), mul(x.re, y.im))});
+  }
+  case AluOp::Div:
+    return z(complexDiv(x, v[1]->getComplex()));
+  case AluOp::Recip: {
+    const llvm::fltSemantics &s = x.semantics();
+    return z(complexDiv({APFloat(s, 1), APFloat::getZero(s)}, x));
+  }
+  case AluOp::CmpEq: {
+    const Complex &y = v[1]->getComplex();
+    return Value::ofBool(oeq(x.re, y.re) && oeq(x.im, y.im));
+  }
+  case AluOp::CmpNe: {
+    const Complex &y = v[1]->getComplex();
+    return Value::ofBool(!oeq(x.re, y.re) || !oeq(x.im, y.im));
+  }
+  default:
+    llvm_unreachable("refusal and the op table leave no other op");
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Evaluation
 //===----------------------------------------------------------------------===//
 
@@ -389,6 +724,11 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
     return intPow(dt, a.toInteger(), v[1]->toInteger());
   case AluOp::Where:
     break;
+  case AluOp::Sub:
+  case AluOp::Neg:
+  case AluOp::Div:
+  case AluOp::CmpNe:
+    llvm_unreachable("only the complex types take it");
   }
   llvm_unreachable("where is evaluated by evalAlu");
 }
@@ -400,12 +740,17 @@ llvm::Expected<Const> tolk::dtype::evalAlu(AluOp op, DType dt,
     return fail(op, "takes " + llvm::Twine(unsigned(oi.arity)) +
                         " operands, not " + llvm::Twine(operands.size()));
   uint8_t kind = kindOf(dt);
+  if (kind == C || dt == DType::Float128)
+    if (std::optional<llvm::Error> e = refusal(op, dt))
+      return std::move(*e);
   if (!(kind & oi.kinds))
     return fail(op, "does not take " + toString(dt));
 
   // Every operand must be a constant of dt's kind, but for Where's condition
   // (a Bool) and Pow's exponent (which may also be a weak integer).
-  Value::Kind want = valueKind(kind);
+  Value::Kind want = valueKind(kind, dt);
+  const llvm::fltSemantics *componentSem =
+      kind == C ? semantics(*componentType(dt)) : nullptr;
   for (unsigned i = 0; i < operands.size(); ++i) {
     const Value *val = operands[i].getValue();
     if (!val)
@@ -423,6 +768,13 @@ llvm::Expected<Const> tolk::dtype::evalAlu(AluOp op, DType dt,
       return fail(op, llvm::Twine("operand ") + llvm::Twine(i) + " is " +
                           kindName(k) + ", not a constant of " +
                           toString(dt));
+    if (componentSem && &val->getComplex().semantics() != componentSem)
+      return fail(op, llvm::Twine("operand ") + llvm::Twine(i) +
+                          " is a Complex of " +
+                          llvm::Twine(llvm::APFloat::semanticsSizeInBits(
+                              val->getComplex().semantics())) +
+                          "-bit components, not a constant of " +
+                          toString(dt));
   }
 
   if (op == AluOp::Where) {
@@ -436,6 +788,12 @@ llvm::Expected<Const> tolk::dtype::evalAlu(AluOp op, DType dt,
       return Const::invalid();
     vals.push_back(&c.value());
   }
+
+  // Exact in their own format already, one operation at a time.
+  if (kind == C)
+    return Const(complexCompute(op, vals));
+  if (dt == DType::Float128)
+    return Const(quadCompute(op, vals));
 
   llvm::Expected<Value> r = compute(op, dt, vals);
   if (!r)

@@ -64,8 +64,18 @@ double value::toDouble(const Value &v) {
     return intToDouble(v.getInt());
   case Value::Kind::Float:
     return v.getFloat().toDouble();
+  case Value::Kind::Float128: {
+    llvm::APFloat d = v.getFloat128();
+    bool losesInfo = false;
+    d.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &losesInfo);
+    return d.convertToDouble();
   }
-  llvm_unreachable("covered switch");
+  case Value::Kind::Complex:
+    break;
+  }
+  llvm_unreachable("a complex value has no double (Const.h: value:: takes "
+                   "real values)");
 }
 
 //===----------------------------------------------------------------------===//

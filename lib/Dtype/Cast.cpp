@@ -17,9 +17,12 @@
 
 #include "FloatFormats.h"
 
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/ErrorHandling.h"
+
+#include <cmath>
 
 using namespace tolk::dtype;
 using namespace tolk::dtype::detail;
@@ -96,6 +99,33 @@ static mpz_class truncToInteger(Float x) {
   return r;
 }
 
+/// A finite binary128 number rounded towards zero, exactly. Its magnitude is
+/// below 2^16384, so 16386 bits hold the integer and its sign.
+static mpz_class truncToInteger(const llvm::APFloat &q) {
+  assert(q.isFinite());
+  llvm::APSInt r(16386, /*isUnsigned=*/false);
+  bool isExact = false;
+  q.convertToInteger(r, llvm::APFloat::rmTowardZero, &isExact);
+  return fromAPInt(r, /*isSigned=*/true);
+}
+
+/// The value v as a complex value of the complex type dt: each part (a real
+/// v's imaginary part is +0.0) converted by `convert` to the component type.
+template <typename Convert>
+static llvm::Expected<Value> toComplex(DType dt, const Value &v,
+                                       Convert convert) {
+  DType part = *componentType(dt);
+  const llvm::fltSemantics &sem = *semantics(part);
+  auto [re, im] = complexParts(v);
+  llvm::Expected<Value> r = convert(part, re);
+  if (!r)
+    return r.takeError();
+  llvm::Expected<Value> i = convert(part, im);
+  if (!i)
+    return i.takeError();
+  return Value::ofComplex(toComponent(sem, *r), toComponent(sem, *i));
+}
+
 //===----------------------------------------------------------------------===//
 // const and truncate
 //===----------------------------------------------------------------------===//
@@ -122,24 +152,51 @@ llvm::Expected<Const> tolk::dtype::makeConst(DType dt, const Const &c) {
   }
   if (dt == DType::Bool)
     return Const(Value::ofBool(v.isNonZero()));
+  if (dt == DType::Float128)
+    return Const(Value::ofFloat128(roundToQuad(v, NaNMode::Keep).value));
+  if (isComplex(dt)) {
+    llvm::Expected<Value> r =
+        toComplex(dt, v, [](DType part, const Value &x) -> llvm::Expected<Value> {
+          llvm::Expected<Const> c = makeConst(part, Const(x));
+          if (!c)
+            return c.takeError();
+          return c->value();
+        });
+    if (!r)
+      return r.takeError();
+    return Const(std::move(*r));
+  }
 
-  // An integer: WeakInt or one of known width.
+  // An integer: WeakInt or one of known width. A complex value goes through
+  // its real part.
   std::optional<IntFormat> f = intFormat(dt);
   assert((f || dt == DType::WeakInt) && "every data type is covered");
+  std::optional<Value> realOfComplex;
+  if (v.isComplex())
+    realOfComplex = realPart(v);
+  const Value &real = realOfComplex ? *realOfComplex : v;
+  // A NaN is 0 and an infinity the bound of its sign; WeakInt has neither.
+  auto nonFinite = [&](bool nan, bool negative) -> llvm::Expected<Const> {
+    if (!f)
+      return invalidArgument("const: " + describe(v) + " has no value as " +
+                             toString(dt));
+    if (nan)
+      return Const(Value::ofInt(0));
+    return Const(Value::ofInt(negative ? intMin(*f) : intMax(*f)));
+  };
   mpz_class i;
-  if (v.isFloat()) {
-    Float x = v.getFloat();
-    if (!x.isFinite()) {
-      if (!f)
-        return invalidArgument("const: " + describe(v) + " has no value as " +
-                               toString(dt));
-      if (x.isNaN())
-        return Const(Value::ofInt(0));
-      return Const(Value::ofInt(x.isNegative() ? intMin(*f) : intMax(*f)));
-    }
+  if (real.isFloat()) {
+    Float x = real.getFloat();
+    if (!x.isFinite())
+      return nonFinite(x.isNaN(), x.isNegative());
+    i = truncToInteger(x);
+  } else if (real.isFloat128()) {
+    const llvm::APFloat &x = real.getFloat128();
+    if (!x.isFinite())
+      return nonFinite(x.isNaN(), x.isNegative());
     i = truncToInteger(x);
   } else {
-    i = v.toInteger();
+    i = real.toInteger();
   }
   if (f)
     i = wrap(i, *f);
@@ -156,10 +213,18 @@ llvm::Expected<Value> tolk::dtype::truncate(DType dt, const Value &v) {
     return Value::ofFloat(roundValue(*f, v, NaNMode::Quiet).value);
   if (dt == DType::Bool)
     return Value::ofBool(v.isNonZero());
+  if (dt == DType::Float128)
+    return Value::ofFloat128(roundToQuad(v, NaNMode::Quiet).value);
+  if (isComplex(dt))
+    return toComplex(dt, v, [](DType part, const Value &x) {
+      return truncate(part, x);
+    });
   std::optional<IntFormat> f = intFormat(dt);
   assert(f && "every data type is covered");
-  if (v.isFloat())
-    return invalidArgument("truncate: the float " + describe(v) +
+  if (v.isFloat() || v.isFloat128() || v.isComplex())
+    return invalidArgument(llvm::Twine("truncate: the ") +
+                           (v.isComplex() ? "complex " : "float ") +
+                           describe(v) +
                            " cannot be truncated to the integer type " +
                            toString(dt));
   return Value::ofInt(wrap(v.toInteger(), *f));
@@ -177,6 +242,28 @@ std::optional<char> tolk::dtype::storageFmt(DType dt) {
   return fmt(dt);
 }
 
+bool tolk::dtype::hasStorage(DType dt) {
+  return storageFmt(dt) || dt == DType::Float128 || dt == DType::Complex256;
+}
+
+/// An infinity or a NaN as the double that holds it (a binary128 NaN's
+/// payload top-aligned, unquieted), for a value that is not finite: a Float,
+/// a Float128, or a Complex whose real part is one. None for anything else.
+static std::optional<Float> nonFiniteAsDouble(const Value &v) {
+  if (v.isFloat())
+    return v.getFloat().isFinite() ? std::nullopt
+                                   : std::optional<Float>(v.getFloat());
+  if (v.isComplex())
+    return nonFiniteAsDouble(realPart(v));
+  if (!v.isFloat128() || v.getFloat128().isFinite())
+    return std::nullopt;
+  const llvm::APFloat &q = v.getFloat128();
+  if (q.isInfinity())
+    return Float::ofDouble(q.isNegative() ? -HUGE_VAL : HUGE_VAL);
+  llvm::APFloat d = moveNaN(q, llvm::APFloat::IEEEdouble(), NaNMode::Keep);
+  return Float::ofBits(d.bitcastToAPInt().getZExtValue());
+}
+
 /// The bits that store v as a value of the float format f, and whether a
 /// finite v overflowed f. An infinity or a NaN goes to encode directly, which
 /// keeps the sign that rounding would drop where f has no infinity (an
@@ -185,6 +272,9 @@ static APInt storageBits(const FloatFormat &f, const Value &v, bool &overflow) {
   overflow = false;
   if (v.isFloat() && !v.getFloat().isFinite())
     return encode(f, v.getFloat());
+  if (!v.isFloat())
+    if (std::optional<Float> x = nonFiniteAsDouble(v))
+      return encode(f, *x);
   Rounded r = roundValue(f, v, NaNMode::Keep);
   overflow = r.overflow;
   return encode(f, r.value);
@@ -220,9 +310,30 @@ llvm::Expected<Value> tolk::dtype::fromStorageScalar(DType dt, const Value &s) {
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<APInt> tolk::dtype::toBits(DType dt, const Value &v) {
-  if (!storageFmt(dt))
+  if (!hasStorage(dt))
     return invalidArgument("bitcast: " + toString(dt) + " has no storage");
   unsigned width = itemsize(dt) * 8;
+
+  if (dt == DType::Float128) {
+    // As f32 and f64 (reading 6): an integer past the range is an error.
+    RoundedQuad r = roundToQuad(v, NaNMode::Keep);
+    if (r.overflow)
+      return invalidArgument("bitcast: " + describe(v) +
+                             " is out of the range of " + toString(dt));
+    return r.value.bitcastToAPInt();
+  }
+  if (std::optional<DType> part = componentType(dt)) {
+    // Each part stored as its component type stores it, real part first
+    // (the low half of the little-endian integer).
+    auto [re, im] = complexParts(v);
+    llvm::Expected<APInt> lo = toBits(*part, re);
+    if (!lo)
+      return lo.takeError();
+    llvm::Expected<APInt> hi = toBits(*part, im);
+    if (!hi)
+      return hi.takeError();
+    return hi->zext(width).shl(width / 2) | lo->zext(width);
+  }
 
   if (dt == DType::Bool) {
     // DESIGN reading 6: Bool storage holds only 0 and 1.
@@ -274,13 +385,22 @@ llvm::Expected<APInt> tolk::dtype::toBits(DType dt, const Value &v) {
 }
 
 llvm::Expected<Value> tolk::dtype::fromBits(DType dt, const APInt &bits) {
-  if (!storageFmt(dt))
+  if (!hasStorage(dt))
     return invalidArgument("bitcast: " + toString(dt) + " has no storage");
   unsigned width = itemsize(dt) * 8;
   if (bits.getBitWidth() != width)
     return invalidArgument("bitcast: " + toString(dt) + " is stored in " +
                            std::to_string(width) + " bits, not " +
                            std::to_string(bits.getBitWidth()));
+
+  if (dt == DType::Float128)
+    return Value::ofFloat128(llvm::APFloat(llvm::APFloat::IEEEquad(), bits));
+  if (std::optional<DType> part = componentType(dt)) {
+    const llvm::fltSemantics &sem = *semantics(*part);
+    return Value::ofComplex(llvm::APFloat(sem, bits.extractBits(width / 2, 0)),
+                            llvm::APFloat(sem, bits.extractBits(width / 2,
+                                                                width / 2)));
+  }
 
   if (dt == DType::Bool) {
     // Project decision: bits other than 0 and 1 store no Bool. Reading them
@@ -302,7 +422,7 @@ llvm::Expected<Value> tolk::dtype::fromBits(DType dt, const APInt &bits) {
 llvm::Expected<Value> tolk::dtype::bitcast(DType from, DType to,
                                            const Value &v) {
   for (DType dt : {from, to})
-    if (!storageFmt(dt))
+    if (!hasStorage(dt))
       return invalidArgument("bitcast: " + toString(dt) + " has no storage");
   if (itemsize(from) != itemsize(to))
     return invalidArgument("bitcast: " + toString(from) + " (" +
@@ -316,6 +436,8 @@ llvm::Expected<Value> tolk::dtype::bitcast(DType from, DType to,
 }
 
 const llvm::fltSemantics *tolk::dtype::semantics(DType dt) {
+  if (dt == DType::Float128)
+    return &llvm::APFloat::IEEEquad();
   const FloatFormat *f = floatFormat(dt);
   return f ? f->sem : nullptr;
 }

@@ -68,20 +68,47 @@ Value Value::ofInt(int64_t i) {
 }
 Value Value::ofFloat(Float f) { return Value(f); }
 
+Value Value::ofFloat128(llvm::APFloat q) {
+  assert(&q.getSemantics() == &llvm::APFloat::IEEEquad() &&
+         "a Float128 is binary128");
+  return Value(std::make_shared<const llvm::APFloat>(std::move(q)));
+}
+
+Value Value::ofComplex(llvm::APFloat re, llvm::APFloat im) {
+  assert(&re.getSemantics() == &im.getSemantics() &&
+         "both components have one format");
+  assert((&re.getSemantics() == &llvm::APFloat::IEEEsingle() ||
+          &re.getSemantics() == &llvm::APFloat::IEEEdouble() ||
+          &re.getSemantics() == &llvm::APFloat::IEEEquad()) &&
+         "components are f32, f64 or f128");
+  return Value(
+      std::make_shared<const Complex>(Complex{std::move(re), std::move(im)}));
+}
+
 Value::Kind Value::kind() const {
   switch (v.index()) {
   case 0:
     return Kind::Bool;
   case 1:
     return Kind::Int;
-  default:
+  case 2:
     return Kind::Float;
+  case 3:
+    return Kind::Float128;
+  default:
+    return Kind::Complex;
   }
 }
 
 bool Value::getBool() const { return std::get<bool>(v); }
 const mpz_class &Value::getInt() const { return std::get<mpz_class>(v); }
 Float Value::getFloat() const { return std::get<Float>(v); }
+const llvm::APFloat &Value::getFloat128() const {
+  return *std::get<std::shared_ptr<const llvm::APFloat>>(v);
+}
+const Complex &Value::getComplex() const {
+  return *std::get<std::shared_ptr<const Complex>>(v);
+}
 
 mpz_class Value::toInteger() const {
   if (isBool())
@@ -97,6 +124,10 @@ bool Value::isNonZero() const {
     return sgn(getInt()) != 0;
   case Kind::Float:
     return !getFloat().isZero();
+  case Kind::Float128:
+    return !getFloat128().isZero();
+  case Kind::Complex:
+    return !getComplex().re.isZero() || !getComplex().im.isZero();
   }
   llvm_unreachable("covered switch");
 }
@@ -104,6 +135,13 @@ bool Value::isNonZero() const {
 //===----------------------------------------------------------------------===//
 // Equality and hashing
 //===----------------------------------------------------------------------===//
+
+/// The same format and the same bits (so -0.0 and 0.0 differ, and so do NaNs
+/// of different payloads).
+static bool sameBits(const llvm::APFloat &a, const llvm::APFloat &b) {
+  return &a.getSemantics() == &b.getSemantics() &&
+         a.bitcastToAPInt() == b.bitcastToAPInt();
+}
 
 bool tolk::dtype::equalConst(const Const &a, const Const &b) {
   if (a.isInvalid() || b.isInvalid())
@@ -118,6 +156,11 @@ bool tolk::dtype::equalConst(const Const &a, const Const &b) {
     return cmp(x.getInt(), y.getInt()) == 0;
   case Value::Kind::Float:
     return x.getFloat().bits == y.getFloat().bits;
+  case Value::Kind::Float128:
+    return sameBits(x.getFloat128(), y.getFloat128());
+  case Value::Kind::Complex:
+    return sameBits(x.getComplex().re, y.getComplex().re) &&
+           sameBits(x.getComplex().im, y.getComplex().im);
   }
   llvm_unreachable("covered switch");
 }
@@ -140,6 +183,31 @@ size_t tolk::dtype::hashConst(const Const &c) {
   }
   case Value::Kind::Float:
     return llvm::hash_combine(2, v.getFloat().bits);
+  case Value::Kind::Float128:
+    return llvm::hash_combine(4, llvm::hash_value(v.getFloat128().bitcastToAPInt()));
+  case Value::Kind::Complex:
+    return llvm::hash_combine(
+        5, llvm::hash_value(v.getComplex().re.bitcastToAPInt()),
+        llvm::hash_value(v.getComplex().im.bitcastToAPInt()));
+  }
+  llvm_unreachable("covered switch");
+}
+
+Const tolk::dtype::isFinite(const Const &c) {
+  const Value *v = c.getValue();
+  if (!v)
+    return c;
+  switch (v->kind()) {
+  case Value::Kind::Bool:
+  case Value::Kind::Int:
+    return Const::ofBool(true);
+  case Value::Kind::Float:
+    return Const::ofBool(v->getFloat().isFinite());
+  case Value::Kind::Float128:
+    return Const::ofBool(v->getFloat128().isFinite());
+  case Value::Kind::Complex:
+    return Const::ofBool(v->getComplex().re.isFinite() &&
+                         v->getComplex().im.isFinite());
   }
   llvm_unreachable("covered switch");
 }

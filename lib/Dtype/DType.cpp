@@ -33,6 +33,9 @@ struct Info {
 // which the lattice says the 64-bit integers promote to. That accounts for
 // every rank from -1 to 15. The storage helpers take part in no promotion;
 // they rank with Void so that they sort before every type of the lattice.
+// The extensions rank above Float64, which every one of them is above or
+// beside in the lattice: the reals before the complexes, then by width, so
+// that compare stays a linear extension of the promotion order.
 constexpr Info kInfo[] = {
     {DType::Void, -1, 0, "void", 0},
     {DType::WeakInt, 0, 800, "weakint", 0},
@@ -56,6 +59,10 @@ constexpr Info kInfo[] = {
     {DType::Float64, 15, 64, "f64", 'd'},
     {DType::Uint128, -1, 128, "_uint128", 0},
     {DType::Uint256, -1, 256, "_uint256", 0},
+    {DType::Float128, 16, 128, "f128", 0},
+    {DType::Complex64, 17, 64, "c64", 'F'},
+    {DType::Complex128, 18, 128, "c128", 'D'},
+    {DType::Complex256, 19, 256, "c256", 0},
 };
 static_assert(std::size(kInfo) == kNumDTypes, "one row per DType");
 
@@ -93,6 +100,8 @@ llvm::Expected<std::pair<unsigned, unsigned>> tolk::dtype::finfo(DType dt) {
     return std::make_pair(8u, 23u);
   case DType::Float64:
     return std::make_pair(11u, 52u);
+  case DType::Float128:
+    return std::make_pair(15u, 112u);
   default:
     return llvm::createStringError("finfo: " + toString(dt) +
                                    " is not a float of known width");
@@ -123,6 +132,16 @@ static constexpr DType kEvery[] = {
     DType::Fp8e4m3,     DType::Fp8e5m2,     DType::Fp8e4m3fnuz,
     DType::Fp8e5m2fnuz, DType::Float16,     DType::Bfloat16, DType::Float32,
     DType::Float64};
+static constexpr DType kExtensions[] = {DType::Float128, DType::Complex64,
+                                        DType::Complex128, DType::Complex256};
+static constexpr DType kPromotable[] = {
+    DType::WeakInt,     DType::Bool,        DType::Int8,      DType::Uint8,
+    DType::Int16,       DType::Uint16,      DType::Int32,     DType::Uint32,
+    DType::Int64,       DType::Uint64,      DType::WeakFloat, DType::Fp8e4m3,
+    DType::Fp8e5m2,     DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz,
+    DType::Float16,     DType::Bfloat16,    DType::Float32,   DType::Float64,
+    DType::Float128,    DType::Complex64,   DType::Complex128,
+    DType::Complex256};
 
 llvm::ArrayRef<DType> tolk::dtype::fp8Ocp() { return llvm::ArrayRef(kFloats).take_front(2); }
 llvm::ArrayRef<DType> tolk::dtype::fp8Fnuz() { return llvm::ArrayRef(kFloats).slice(2, 2); }
@@ -134,13 +153,18 @@ llvm::ArrayRef<DType> tolk::dtype::ints() { return kInts; }
 llvm::ArrayRef<DType> tolk::dtype::weaks() { return kWeaks; }
 llvm::ArrayRef<DType> tolk::dtype::all() { return kAll; }
 llvm::ArrayRef<DType> tolk::dtype::every() { return kEvery; }
+llvm::ArrayRef<DType> tolk::dtype::complexes() {
+  return llvm::ArrayRef(kExtensions).drop_front();
+}
+llvm::ArrayRef<DType> tolk::dtype::extensions() { return kExtensions; }
+llvm::ArrayRef<DType> tolk::dtype::promotable() { return kPromotable; }
 
 bool tolk::dtype::mem(DType dt, llvm::ArrayRef<DType> dts) {
   return llvm::is_contained(dts, dt);
 }
 
 bool tolk::dtype::isFloat(DType dt) {
-  return mem(dt, floats()) || dt == DType::WeakFloat;
+  return mem(dt, floats()) || dt == DType::WeakFloat || dt == DType::Float128;
 }
 bool tolk::dtype::isInt(DType dt) {
   return mem(dt, ints()) || dt == DType::WeakInt;
@@ -149,6 +173,27 @@ bool tolk::dtype::isUnsigned(DType dt) { return mem(dt, uints()); }
 bool tolk::dtype::isBool(DType dt) { return dt == DType::Bool; }
 bool tolk::dtype::isWeak(DType dt) { return mem(dt, weaks()); }
 bool tolk::dtype::isFp8(DType dt) { return mem(dt, fp8s()); }
+bool tolk::dtype::isComplex(DType dt) { return mem(dt, complexes()); }
+
+std::optional<DType> tolk::dtype::componentType(DType dt) {
+  switch (dt) {
+  case DType::Complex64:
+    return DType::Float32;
+  case DType::Complex128:
+    return DType::Float64;
+  case DType::Complex256:
+    return DType::Float128;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<DType> tolk::dtype::complexOf(DType dt) {
+  for (DType c : complexes())
+    if (componentType(c) == dt)
+      return c;
+  return std::nullopt;
+}
 
 //===----------------------------------------------------------------------===//
 // Order, equality, printing
@@ -225,6 +270,10 @@ llvm::Expected<DType> tolk::dtype::ofString(llvm::StringRef s) {
           .Case("fp8e5m2fnuz", DType::Fp8e5m2fnuz)
           .Case("weakint", DType::WeakInt)
           .Case("weakfloat", DType::WeakFloat)
+          .Case("f128", DType::Float128)
+          .Case("c64", DType::Complex64)
+          .Case("c128", DType::Complex128)
+          .Case("c256", DType::Complex256)
           // Constructor names without underscores (those not already above).
           .Case("int8", DType::Int8)
           .Case("int16", DType::Int16)
@@ -238,6 +287,10 @@ llvm::Expected<DType> tolk::dtype::ofString(llvm::StringRef s) {
           .Case("bfloat16", DType::Bfloat16)
           .Case("float32", DType::Float32)
           .Case("float64", DType::Float64)
+          .Case("float128", DType::Float128)
+          .Case("complex64", DType::Complex64)
+          .Case("complex128", DType::Complex128)
+          .Case("complex256", DType::Complex256)
           // C-flavoured aliases.
           .Case("half", DType::Float16)
           .Case("float", DType::Float32)

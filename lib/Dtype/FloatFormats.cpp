@@ -19,6 +19,8 @@
 
 #include "llvm/Support/ErrorHandling.h"
 
+#include <cmath>
+
 using namespace tolk::dtype;
 using namespace tolk::dtype::detail;
 using llvm::APFloat;
@@ -140,6 +142,24 @@ Rounded detail::roundInteger(const FloatFormat &f, const mpz_class &i) {
   return finishRounding(f, a, status, sgn(i) < 0);
 }
 
+/// A binary128 number rounded once to f. A NaN or an infinity goes through
+/// the double that holds it (a NaN's payload top-aligned, which keeps the
+/// same top bits a direct move would), a finite value directly.
+static Rounded roundQuad(const FloatFormat &f, const APFloat &q,
+                         NaNMode mode) {
+  if (q.isNaN())
+    return roundDouble(f, toFloat(moveNaN(q, APFloat::IEEEdouble(), mode)),
+                       mode);
+  if (q.isInfinity())
+    return roundDouble(f, Float::ofDouble(q.isNegative() ? -HUGE_VAL : HUGE_VAL),
+                       mode);
+  APFloat a = q;
+  bool losesInfo = false;
+  APFloat::opStatus status =
+      a.convert(*f.sem, APFloat::rmNearestTiesToEven, &losesInfo);
+  return finishRounding(f, a, status, q.isNegative());
+}
+
 Rounded detail::roundValue(const FloatFormat &f, const Value &v, NaNMode mode) {
   switch (v.kind()) {
   case Value::Kind::Bool:
@@ -149,6 +169,10 @@ Rounded detail::roundValue(const FloatFormat &f, const Value &v, NaNMode mode) {
     return roundInteger(f, v.getInt());
   case Value::Kind::Float:
     return roundDouble(f, v.getFloat(), mode);
+  case Value::Kind::Float128:
+    return roundQuad(f, v.getFloat128(), mode);
+  case Value::Kind::Complex:
+    return roundValue(f, realPart(v), mode);
   }
   llvm_unreachable("covered switch");
 }
@@ -207,4 +231,105 @@ Float detail::decode(const FloatFormat &f, const APInt &bits) {
   uint64_t sign = (raw >> (f.bits - 1)) & 1;
   return Float::ofBits((sign << 63) | kExpMask |
                        (frac << (kDoubleFracBits - f.fracBits)));
+}
+
+//===----------------------------------------------------------------------===//
+// Binary128 and complex components
+//===----------------------------------------------------------------------===//
+
+/// Explicit fraction bits of an IEEE interchange format.
+static unsigned fractionBits(const llvm::fltSemantics &sem) {
+  return APFloat::semanticsPrecision(sem) - 1;
+}
+
+APFloat detail::moveNaN(const APFloat &x, const llvm::fltSemantics &to,
+                        NaNMode mode) {
+  assert(x.isNaN());
+  // By hand, for the reason narrowNaN gives: APFloat::convert quiets.
+  const llvm::fltSemantics &from = x.getSemantics();
+  unsigned fromFrac = fractionBits(from), toFrac = fractionBits(to);
+  unsigned toWidth = APFloat::semanticsSizeInBits(to);
+  APInt bits = x.bitcastToAPInt();
+  bool negative = bits[bits.getBitWidth() - 1];
+  APInt payload = bits.trunc(fromFrac);
+  if (toFrac >= fromFrac)
+    payload = payload.zext(toFrac).shl(toFrac - fromFrac);
+  else
+    payload = payload.lshr(fromFrac - toFrac).trunc(toFrac);
+  if (mode == NaNMode::Quiet)
+    payload.setBit(toFrac - 1);
+  else if (payload.isZero())
+    payload.setBit(0); // Reading 3: stay a signalling NaN.
+  APInt r = APInt::getBitsSet(toWidth, toFrac, toWidth - 1); // Exponent ones.
+  r |= payload.zext(toWidth);
+  if (negative)
+    r.setBit(toWidth - 1);
+  return APFloat(to, r);
+}
+
+RoundedQuad detail::roundToQuad(const Value &v, NaNMode mode) {
+  const llvm::fltSemantics &quad = APFloat::IEEEquad();
+  switch (v.kind()) {
+  case Value::Kind::Bool:
+    return {APFloat(quad, v.getBool() ? 1 : 0)};
+  case Value::Kind::Int: {
+    // As roundInteger: one rounding from the exact value.
+    const mpz_class &i = v.getInt();
+    unsigned width =
+        static_cast<unsigned>(mpz_sizeinbase(i.get_mpz_t(), 2)) + 2;
+    APFloat a(quad);
+    APFloat::opStatus status = a.convertFromAPInt(
+        toAPInt(i, width), /*IsSigned=*/true, APFloat::rmNearestTiesToEven);
+    return {a, (status & APFloat::opOverflow) != 0};
+  }
+  case Value::Kind::Float: {
+    APFloat a(v.getFloat().toDouble());
+    if (a.isNaN())
+      return {moveNaN(a, quad, mode)};
+    bool losesInfo = false;
+    a.convert(quad, APFloat::rmNearestTiesToEven, &losesInfo);
+    assert(!losesInfo && "binary128 holds every double");
+    return {a};
+  }
+  case Value::Kind::Float128: {
+    const APFloat &q = v.getFloat128();
+    if (q.isNaN() && mode == NaNMode::Quiet)
+      return {moveNaN(q, quad, mode)};
+    return {q};
+  }
+  case Value::Kind::Complex:
+    return roundToQuad(realPart(v), mode);
+  }
+  llvm_unreachable("covered switch");
+}
+
+Value detail::componentValue(const APFloat &c) {
+  if (&c.getSemantics() == &APFloat::IEEEquad())
+    return Value::ofFloat128(c);
+  const FloatFormat &f = &c.getSemantics() == &APFloat::IEEEsingle()
+                             ? *floatFormat(DType::Float32)
+                             : doubleFormat();
+  return Value::ofFloat(decode(f, c.bitcastToAPInt()));
+}
+
+Value detail::realPart(const Value &v) {
+  return v.isComplex() ? componentValue(v.getComplex().re) : v;
+}
+
+std::pair<Value, Value> detail::complexParts(const Value &v) {
+  if (!v.isComplex())
+    return {v, Value::ofDouble(0.0)};
+  return {componentValue(v.getComplex().re), componentValue(v.getComplex().im)};
+}
+
+APFloat detail::toComponent(const llvm::fltSemantics &sem, const Value &v) {
+  if (&sem == &APFloat::IEEEquad()) {
+    assert(v.isFloat128() && "a binary128 component is a Float128");
+    return v.getFloat128();
+  }
+  assert(v.isFloat() && "an f32 or f64 component is a Float");
+  const FloatFormat &f = &sem == &APFloat::IEEEsingle()
+                             ? *floatFormat(DType::Float32)
+                             : doubleFormat();
+  return APFloat(sem, encode(f, v.getFloat()));
 }

@@ -16,6 +16,11 @@
 // format's fraction bits at the top of the double's fraction, which is what a
 // widening conversion gives without quieting.
 //
+// Binary128, which no double holds, is an llvm::APFloat of IEEEquad, and so
+// are complex components (of IEEEsingle, IEEEdouble or IEEEquad); the
+// functions at the end move values between these and the formats above with
+// the same rules (one rounding, NaN payloads top-aligned).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TOLK_LIB_DTYPE_FLOATFORMATS_H
@@ -25,6 +30,8 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+
+#include <utility>
 
 namespace tolk::dtype::detail {
 
@@ -79,7 +86,8 @@ struct Rounded {
 Rounded roundDouble(const FloatFormat &f, Float x, NaNMode mode);
 /// The integer i rounded once, from its exact value, to f.
 Rounded roundInteger(const FloatFormat &f, const mpz_class &i);
-/// A value (Bool 0/1, Int, Float) rounded once to f.
+/// A value (Bool 0/1, Int, Float, Float128; a Complex by its real part)
+/// rounded once to f.
 Rounded roundValue(const FloatFormat &f, const Value &v, NaNMode mode);
 
 /// A NaN x narrowed to a format of 16 bits or more with `fracBits` fraction
@@ -96,6 +104,41 @@ llvm::APInt encode(const FloatFormat &f, Float x);
 /// NaN is the zero-payload quiet NaN, signed for Fp8e5m2 and positive for the
 /// others (DESIGN reading 4); a wider NaN keeps its sign and payload.
 Float decode(const FloatFormat &f, const llvm::APInt &bits);
+
+//===----------------------------------------------------------------------===//
+// Binary128 and complex components
+//===----------------------------------------------------------------------===//
+
+/// x, a NaN of an IEEE interchange format (f16, bf16, f32, f64, f128), as a
+/// NaN of the interchange format `to`: the sign kept, the payload top-aligned
+/// (a narrower format keeps its top bits, a wider one gets it at the top of
+/// its fraction). Quiet sets the quiet bit; Keep leaves it, and sets the
+/// lowest fraction bit of a signalling NaN whose payload fell off.
+llvm::APFloat moveNaN(const llvm::APFloat &x, const llvm::fltSemantics &to,
+                      NaNMode mode);
+
+/// A value rounded once to binary128, to nearest with ties to even: Bool 0/1,
+/// an Int from its exact value, a Float or Float128 exactly (a NaN by mode),
+/// a Complex by its real part. overflow is set for an Int past binary128's
+/// range, which rounds to the infinity of its sign.
+struct RoundedQuad {
+  llvm::APFloat value;
+  bool overflow = false;
+};
+RoundedQuad roundToQuad(const Value &v, NaNMode mode);
+
+/// The real part of v as a real value (componentValue of a Complex's real
+/// component); any other value is itself.
+Value realPart(const Value &v);
+/// The real and imaginary parts of v as real values; a real value's
+/// imaginary part is +0.0, as C and numpy convert a real number to complex.
+std::pair<Value, Value> complexParts(const Value &v);
+/// A complex component as a real value: a Float128 for IEEEquad, otherwise
+/// the Float that holds it (a NaN's payload at the top of the double's).
+Value componentValue(const llvm::APFloat &c);
+/// The component of semantics `sem` that holds v, a constant of the component
+/// type (a Float of f32 or f64, or a Float128), with its bits exactly.
+llvm::APFloat toComponent(const llvm::fltSemantics &sem, const Value &v);
 
 } // namespace tolk::dtype::detail
 

@@ -12,6 +12,8 @@
 
 #include "tolk/Dtype/Const.h"
 
+#include "tolk/Dtype/Cast.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -67,15 +69,35 @@ static Value bound(DType dt, bool upper) {
     double largest = llvm::APFloat::getLargest(*sem).convertToDouble();
     return Value::ofDouble(upper ? largest : -largest);
   }
-  // Float16, Bfloat16, Float32, Float64, Fp8e5m2 have infinities; so does
-  // WeakFloat, by DESIGN.md's reading 5.
-  assert(isFloat(dt) && "every data type is covered");
+  // Float16, Bfloat16, Float32, Float64, Float128, Fp8e5m2 have infinities;
+  // so does WeakFloat, by DESIGN.md's reading 5.
+  assert(isFloat(dt) && "every ordered data type is covered; complex types "
+                        "have no bounds (lowest and greatest say so)");
   double inf = std::numeric_limits<double>::infinity();
   return Value::ofDouble(upper ? inf : -inf);
 }
 
 Value tolk::dtype::min(DType dt) { return bound(dt, /*upper=*/false); }
 Value tolk::dtype::max(DType dt) { return bound(dt, /*upper=*/true); }
+
+/// The bound, or the error that a complex type has none: its values are not
+/// ordered, so it has no least or greatest one.
+static llvm::Expected<Value> checkedBound(DType dt, bool upper) {
+  if (isComplex(dt))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "%s: %s is a complex type, which has no order and so no %s value",
+        upper ? "greatest" : "lowest", toString(dt).c_str(),
+        upper ? "greatest" : "least");
+  return bound(dt, upper);
+}
+
+llvm::Expected<Value> tolk::dtype::lowest(DType dt) {
+  return checkedBound(dt, /*upper=*/false);
+}
+llvm::Expected<Value> tolk::dtype::greatest(DType dt) {
+  return checkedBound(dt, /*upper=*/true);
+}
 
 //===----------------------------------------------------------------------===//
 // Literals
@@ -91,6 +113,15 @@ DType tolk::dtype::ofConst(const Const &c) {
     return DType::WeakInt;
   case Value::Kind::Float:
     return DType::WeakFloat;
+  case Value::Kind::Float128:
+    return DType::Float128;
+  case Value::Kind::Complex: {
+    const llvm::fltSemantics &sem = c.value().getComplex().semantics();
+    for (DType dt : complexes())
+      if (semantics(*componentType(dt)) == &sem)
+        return dt;
+    llvm_unreachable("a complex value has f32, f64 or f128 components");
+  }
   }
   llvm_unreachable("covered switch");
 }
@@ -111,7 +142,7 @@ llvm::Expected<DType> tolk::dtype::ofConsts(llvm::ArrayRef<Const> cs) {
   std::optional<mpz_class> lo, hi;
   for (const Const &c : cs) {
     const Value *v = c.getValue();
-    if (!v || v->isFloat())
+    if (!v || !(v->isBool() || v->isInt()))
       continue;
     mpz_class i = v->toInteger();
     if (!lo || i < *lo)

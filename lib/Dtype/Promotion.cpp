@@ -14,6 +14,13 @@
 // and Float64. leastUpper takes the least common upper bound by `compare`,
 // which is why it is not associative.
 //
+// The extensions extend it as JAX's lattice does complex types: Float32
+// promotes to Complex64, Float64 to Complex128, Complex64 to Complex128 (so
+// everything below Float32 reaches Complex64 through it, and WeakFloat with a
+// complex type gives that type), and, past JAX, Float64 to Float128, Float128
+// to Complex256 and Complex128 to Complex256. Complex256 is then the top, so
+// that Float128 and Complex64 have a least upper bound too.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dtype/DType.h"
@@ -44,7 +51,10 @@ llvm::ArrayRef<DType> parents(DType dt) {
   static constexpr DType i32[] = {DType::Int64};
   static constexpr DType u32[] = {DType::Int64, DType::Uint64};
   static constexpr DType f16[] = {DType::Float32};
-  static constexpr DType f32[] = {DType::Float64};
+  static constexpr DType f32[] = {DType::Float64, DType::Complex64};
+  static constexpr DType f64[] = {DType::Float128, DType::Complex128};
+  static constexpr DType toC128[] = {DType::Complex128};
+  static constexpr DType toC256[] = {DType::Complex256};
   switch (dt) {
   case DType::Bool:
     return bool_;
@@ -78,6 +88,13 @@ llvm::ArrayRef<DType> parents(DType dt) {
   case DType::Float32:
     return f32;
   case DType::Float64:
+    return f64;
+  case DType::Complex64:
+    return toC128;
+  case DType::Float128:
+  case DType::Complex128:
+    return toC256;
+  case DType::Complex256:
   case DType::Void:
   case DType::Uint128:
   case DType::Uint256:
@@ -108,9 +125,8 @@ const Set &upperSet(DType dt) {
       }
       return t[idx(d)];
     };
-    for (DType d : every())
-      if (inLattice(d))
-        visit(visit, d);
+    for (DType d : promotable())
+      visit(visit, d);
     return t;
   }();
   return table[idx(dt)];
@@ -138,9 +154,10 @@ llvm::Expected<DType> tolk::dtype::leastUpper(llvm::ArrayRef<DType> dts) {
       return notInLattice("least_upper", dt);
     common &= upperSet(dt);
   }
-  // Float64 is above every type of the lattice, so `common` is never empty.
+  // Complex256 is above every type of the lattice, so `common` is never
+  // empty.
   std::optional<DType> best;
-  for (DType dt : every())
+  for (DType dt : promotable())
     if (common.test(idx(dt)) && (!best || compare(dt, *best) < 0))
       best = dt;
   return *best;
@@ -149,7 +166,7 @@ llvm::Expected<DType> tolk::dtype::leastUpper(llvm::ArrayRef<DType> dts) {
 llvm::Expected<DType> tolk::dtype::leastUpperFloat(DType dt) {
   if (dt == DType::WeakInt)
     return DType::WeakFloat;
-  if (isFloat(dt))
+  if (isFloat(dt) || isComplex(dt))
     return dt;
   if (!inLattice(dt))
     return notInLattice("least_upper_float", dt);
@@ -171,16 +188,30 @@ static bool intRangeWithin(DType from, DType to) {
   return false; // a signed type has negative values
 }
 
+/// A float of known width: the seed's floats and Float128.
+static bool isKnownWidthFloat(DType dt) {
+  return mem(dt, floats()) || dt == DType::Float128;
+}
+
 bool tolk::dtype::canLosslessCast(DType from, DType to) {
   if (from == to || from == DType::Bool)
     return true;
   if (!inLattice(from) || !inLattice(to))
     return false;
+  // A complex value casts to a real one by its real part, losing the
+  // imaginary one; into a complex type, each component casts on its own,
+  // and a real value's imaginary part is an exact zero.
+  if (std::optional<DType> toPart = componentType(to)) {
+    DType fromPart = componentType(from).value_or(from);
+    return fromPart == *toPart || canLosslessCast(fromPart, *toPart);
+  }
+  if (isComplex(from))
+    return false;
   // d1 an integer (weak included), d0 an integer whose min and max lie
   // within d1's.
   if (isInt(to) && isInt(from))
     return intRangeWithin(from, to);
-  bool toKnownFloat = mem(to, floats());
+  bool toKnownFloat = isKnownWidthFloat(to);
   // d1 a float of known width, d0 an integer of b bits (less one for a
   // signed one), with b at most one more than d1's mantissa bits.
   if (toKnownFloat && isInt(from)) {
@@ -189,7 +220,7 @@ bool tolk::dtype::canLosslessCast(DType from, DType to) {
   }
   // Both floats of known width: no more exponent and no more mantissa bits,
   // and fewer of one.
-  if (toKnownFloat && mem(from, floats())) {
+  if (toKnownFloat && isKnownWidthFloat(from)) {
     auto [fe, fm] = cantFail(finfo(from));
     auto [te, tm] = cantFail(finfo(to));
     return fe <= te && fm <= tm && (fe < te || fm < tm);

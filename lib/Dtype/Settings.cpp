@@ -86,6 +86,13 @@ llvm::Expected<DType> tolk::dtype::defaultFloat() {
   llvm::Expected<DType> dt = resolve("DEFAULT_FLOAT", value);
   if (!dt)
     return dt.takeError();
+  if (mem(*dt, extensions()))
+    // Float128 is a float of known width too, but not one of tinygrad's,
+    // which the dialect's weak floats commit to.
+    return llvm::createStringError("DEFAULT_FLOAT=" + value + ": " +
+                                   toString(*dt) +
+                                   " is not one of floats, the types the "
+                                   "default float can be");
   if (!mem(*dt, floats()))
     return llvm::createStringError("DEFAULT_FLOAT=" + value + ": " +
                                    toString(*dt) +

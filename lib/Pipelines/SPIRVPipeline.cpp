@@ -237,9 +237,13 @@ tolk::serializeSPIRVKernel(Operation *root, StringRef kernel) {
   if (modules.empty() && !kernel.empty())
     return emitError(root->getLoc(), "no spirv.module has the entry point '")
            << kernel << "'";
+  if (modules.empty())
+    return emitError(root->getLoc(),
+                     "no spirv.module to serialize: --tolk-to-spirv makes "
+                     "one for each kernel, and the input has none");
   if (modules.size() != 1)
     return emitError(root->getLoc(), "expected one spirv.module, found ")
-           << modules.size() << ": name the kernel to serialize";
+           << modules.size() << ": name the kernel to serialize (--kernel)";
   // The workgroup size of a kernel compiled without one is a composite of
   // specialization constants, which only the binary can decorate.
   auto finish = [&](const SmallVector<uint32_t> &words)

@@ -4,9 +4,12 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
 # The ctest entry `install`: uses Tolk the way its users do. It installs the
-# build into a fresh prefix, builds examples/consumer against that prefix
-# with find_package(Tolk), runs it, and runs the installed tolk-opt and
-# TolkPlugin.so (in the MLIR's own mlir-opt); FileCheck checks the outputs.
+# build into a fresh prefix, checks that every tool of tools/ and the
+# documentation are there, builds examples/consumer against that prefix
+# with find_package(Tolk), runs it and its tests (which run the installed
+# tolk-opt, tolk-translate and tolk-run by their imported targets), and runs
+# the installed TolkPlugin.so in the MLIR's own mlir-opt; FileCheck checks
+# the outputs.
 #
 #   test-install.sh BUILD WORK CMAKE GENERATOR CXX LLVM_TOOLS_DIR VERSION PLUGIN
 #
@@ -45,6 +48,37 @@ if grep -rlF -e "$build" -e "$src" "$prefix/lib/cmake"; then
   exit 1
 fi
 
+step "every tool of tools/ is installed and runs from the prefix"
+for dir in "$src"/tools/*/; do
+  tool=$(basename "$dir")
+  [[ $tool == tolk-plugin ]] && continue # TolkPlugin.so, checked below.
+  if [[ ! -x "$prefix/bin/$tool" ]]; then
+    echo "error: $tool is not installed in $prefix/bin" >&2
+    exit 1
+  fi
+  # Each is an LLVM tool: --version names the LLVM it runs on, which the
+  # run path must find.
+  "$prefix/bin/$tool" --version | "$filecheck" "$inputs/version.txt" \
+    --check-prefix=LLVM
+done
+"$prefix/bin/tolk-opt" --version |
+  "$filecheck" "$inputs/version.txt" -DVERSION="$version"
+"$prefix/bin/tolk-reduce" --version |
+  "$filecheck" "$inputs/version.txt" -DVERSION="$version"
+
+step "the documentation is installed"
+for doc in README.md CHANGELOG.md Semantics.md GettingStarted.md Linking.md; do
+  if [[ ! -f "$prefix/share/doc/tolk/$doc" ]]; then
+    echo "error: $doc is not installed in $prefix/share/doc/tolk" >&2
+    exit 1
+  fi
+done
+if [[ -f "$build/docs/Dialects/TolkDialect.md" &&
+      ! -f "$prefix/share/doc/tolk/reference/Dialects/TolkDialect.md" ]]; then
+  echo "error: the generated reference is not installed" >&2
+  exit 1
+fi
+
 step "configure and build examples/consumer against the prefix"
 # Configured once, and again only when its settings change.
 settings="$generator|$cxx|${TOLK_BUILD_TYPE:-}|${TOLK_CXX_FLAGS:-}|${TOLK_EXE_LINKER_FLAGS:-}"
@@ -67,9 +101,11 @@ step "run the consumer"
 "$consumer/tolk-consumer" "$inputs/consumer.mlir" int16 |
   "$filecheck" "$inputs/consumer.mlir" --check-prefixes=CHECK,CONSUMER
 
-step "run the installed tolk-opt"
-"$prefix/bin/tolk-opt" --version |
-  "$filecheck" "$inputs/version.txt" -DVERSION="$version"
+step "run the consumer's tests: the installed tools by their targets"
+rm -f "$consumer/iota.npy"
+"$(dirname "$cmake")/ctest" --test-dir "$consumer" --output-on-failure
+python3 "$src/test/tolk-run/Inputs/npy.py" print "$consumer/iota.npy" |
+  "$filecheck" "$inputs/iota.txt"
 
 if [[ $plugin == 1 ]]; then
   step "load the installed TolkPlugin.so into mlir-opt"

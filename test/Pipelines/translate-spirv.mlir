@@ -7,7 +7,7 @@
 // RUN: not tolk-translate --serialize-spirv --kernel=missing %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
 // MAGIC: 07230203
-// MANY: error: expected one spirv.module, found 2: name the kernel to serialize
+// MANY: error: expected one spirv.module, found 2: name the kernel to serialize (--kernel)
 // MISSING: error: no spirv.module has the entry point 'missing'
 module {
   spirv.module @first Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {

@@ -9,7 +9,13 @@
 // The entry points through which an MLIR tool loads Tolk at run time:
 //
 //   mlir-opt --load-dialect-plugin=TolkPlugin.so \
-//            --load-pass-plugin=TolkPlugin.so --canonicalize --tolk-commit-weak
+//            --load-pass-plugin=TolkPlugin.so \
+//            --pass-pipeline='builtin.module(canonicalize,tolk-commit-weak)'
+//
+// The dialect plugin adds the tolk dialect and the extensions the named
+// pipelines' last steps look up (target attributes, LLVM IR translations);
+// both plugins register every Tolk pass and pipeline (tolk/InitAllPasses.h,
+// the list tolk-opt registers), so that either is enough.
 //
 // The module links the same shared libMLIR.so and libLLVM.so as the tool, so
 // that the process holds one copy of MLIR: a second, static copy would give
@@ -20,34 +26,36 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Config/Version.h"
-#include "tolk/Conversion/Passes.h"
-#include "tolk/Dialect/Tolk/Passes.h"
 #include "tolk/Dialect/Tolk/TolkDialect.h"
+#include "tolk/InitAllPasses.h"
+#include "tolk/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/Support/Compiler.h"
 
-/// Registers the tolk dialect. The passes are registered here too, so that
-/// --load-dialect-plugin alone is enough to run them (as upstream's
-/// standalone plugin does); registering a pass twice is harmless.
+#include <mutex>
+
+/// Registers the passes and pipelines once, whichever plugin entry point the
+/// tool calls first: a pipeline registered twice is a fatal error.
+static void registerPassesOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] { tolk::registerAllPasses(); });
+}
+
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "Tolk", TOLK_VERSION_STRING,
           [](mlir::DialectRegistry *registry) {
             registry->insert<tolk::TolkDialect>();
-            tolk::registerTolkPasses();
-            tolk::registerTolkConversionPasses();
+            tolk::registerTolkPipelineExtensions(*registry);
+            registerPassesOnce();
           }};
 }
 
-/// Registers the Tolk passes (--tolk-commit-weak, ...).
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "TolkPasses", TOLK_VERSION_STRING,
-          []() {
-            tolk::registerTolkPasses();
-            tolk::registerTolkConversionPasses();
-          }};
+          registerPassesOnce};
 }

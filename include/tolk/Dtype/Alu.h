@@ -55,14 +55,24 @@ enum class AluOp : uint8_t {
   Mod,
   Pow,
   Where,
+  // Primitives of the complex types only. On the real types these are
+  // derived ops (x + neg y, x * -1, x * reciprocal y, not (x == y)), but a
+  // complex number's derived forms differ from what the complex lowering
+  // computes (in signed zeros, infinities and NaNs), so for the complex
+  // types each is its own primitive, folded as that lowering computes it.
+  Sub,
+  Neg,
+  Div,
+  CmpNe,
 };
 
 /// The number of AluOp enumerators, for tables indexed by AluOp.
-inline constexpr unsigned kNumAluOps = static_cast<unsigned>(AluOp::Where) + 1;
+inline constexpr unsigned kNumAluOps = static_cast<unsigned>(AluOp::CmpNe) + 1;
 
 /// The op's lower-case name, as the Tolk dialect spells the op: "add", "mul",
 /// "cmplt", "cmpeq", "max", "and", "or", "xor", "shl", "shr", "reciprocal",
-/// "trunc", "sqrt", "exp2", "log2", "truncdiv", "mod", "pow", "where".
+/// "trunc", "sqrt", "exp2", "log2", "truncdiv", "mod", "pow", "where", "sub",
+/// "neg", "div", "ne".
 llvm::StringRef aluOpName(AluOp op);
 
 /// The number of operands the op takes: 1, 2, or 3 for Where.
@@ -81,12 +91,20 @@ unsigned aluOpArity(AluOp op);
 /// An Invalid operand gives Invalid (Where: an Invalid condition does; else
 /// the chosen arm, which may itself be Invalid).
 ///
+/// Float128 is computed in binary128 and a complex type per component in its
+/// component format, each operation rounded once to nearest even, in the
+/// order of MLIR's complex-to-standard lowering (Alu.cpp names the
+/// algorithms); a constant of such a type is a Float128 or a Complex value.
+///
 /// Errors: a wrong number of operands; a dt the op does not take (e.g. And on
-/// a float), or an operand not of dt's kind; and the cases the folder must
-/// not fold: integer division or remainder by zero (undefined at run time), a
-/// negative integer exponent of Pow in a type that is not a float (seed 003's
-/// Invalid_argument), a negative shift count of WeakInt, and a WeakInt
-/// result too large to hold.
+/// a float; an op that needs an order, on a complex type), or an operand not
+/// of dt's kind; and the cases the folder must not fold: integer division or
+/// remainder by zero (undefined at run time), a negative integer exponent of
+/// Pow in a type that is not a float (seed 003's Invalid_argument), a
+/// negative shift count of WeakInt, a WeakInt result too large to hold,
+/// exp2, log2 and pow on Float128, and sqrt, exp2, log2 and pow on the
+/// complex types (their results are the target's math library's, which the
+/// folder does not reproduce).
 llvm::Expected<Const> evalAlu(AluOp op, DType dt,
                               llvm::ArrayRef<Const> operands);
 

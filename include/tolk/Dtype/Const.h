@@ -14,6 +14,11 @@
 // is truncated. A Float is exact binary64 bits, so 0.0 and -0.0 differ and a
 // NaN keeps its payload, signalling bit included.
 //
+// Two kinds of value hold the extensions, which a double cannot: a Float128
+// is an IEEE binary128 number, and a Complex a pair of components of one of
+// the formats f32, f64 and f128, each held exactly (its bits are a constant
+// of the component type). See docs/ComplexAndFloat128.md.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TOLK_DTYPE_CONST_H
@@ -21,6 +26,7 @@
 
 #include "tolk/Dtype/DType.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Hashing.h"
@@ -29,6 +35,7 @@
 #include <gmpxx.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -56,34 +63,58 @@ struct Float {
 /// operands that are not NaNs.
 Float nan();
 
-/// Seed 000's `value`.
+/// A complex number: its real and imaginary components, of the same
+/// semantics (IEEEsingle, IEEEdouble or IEEEquad), each held by its bits.
+struct Complex {
+  llvm::APFloat re, im;
+  const llvm::fltSemantics &semantics() const { return re.getSemantics(); }
+};
+
+/// Seed 000's `value`, with the two kinds the extensions need.
 class Value {
 public:
-  enum class Kind : uint8_t { Bool, Int, Float };
+  enum class Kind : uint8_t { Bool, Int, Float, Float128, Complex };
 
   static Value ofBool(bool b);
   static Value ofInt(mpz_class i);
   static Value ofInt(int64_t i);
   static Value ofFloat(Float f);
   static Value ofDouble(double d) { return ofFloat(Float::ofDouble(d)); }
+  /// Precondition: q is of IEEEquad semantics.
+  static Value ofFloat128(llvm::APFloat q);
+  /// Precondition: re and im have the same semantics, IEEEsingle, IEEEdouble
+  /// or IEEEquad.
+  static Value ofComplex(llvm::APFloat re, llvm::APFloat im);
 
   Kind kind() const;
   bool isBool() const { return kind() == Kind::Bool; }
   bool isInt() const { return kind() == Kind::Int; }
   bool isFloat() const { return kind() == Kind::Float; }
+  bool isFloat128() const { return kind() == Kind::Float128; }
+  bool isComplex() const { return kind() == Kind::Complex; }
 
   bool getBool() const;            ///< Precondition: isBool().
   const mpz_class &getInt() const; ///< Precondition: isInt().
   Float getFloat() const;          ///< Precondition: isFloat().
+  /// Precondition: isFloat128().
+  const llvm::APFloat &getFloat128() const;
+  const Complex &getComplex() const; ///< Precondition: isComplex().
 
-  /// Bool as 0 or 1, Int itself; precondition: not a Float.
+  /// Bool as 0 or 1, Int itself; precondition: isBool() or isInt().
   mpz_class toInteger() const;
-  /// Nonzero (a NaN is nonzero, -0.0 is zero).
+  /// Nonzero (a NaN is nonzero, -0.0 is zero); a complex value is nonzero
+  /// iff either component is, as C converts a complex number to _Bool.
   bool isNonZero() const;
 
 private:
-  std::variant<bool, mpz_class, Float> v;
-  explicit Value(std::variant<bool, mpz_class, Float> v) : v(std::move(v)) {}
+  // The extensions' values are rare and wide (an APFloat is 24 bytes): they
+  // are held by an immutable shared pointer, so that a Value of the other
+  // kinds stays as small as it was.
+  using Storage =
+      std::variant<bool, mpz_class, Float, std::shared_ptr<const llvm::APFloat>,
+                   std::shared_ptr<const Complex>>;
+  Storage v;
+  explicit Value(Storage v) : v(std::move(v)) {}
   friend class Const;
 };
 
@@ -119,12 +150,27 @@ inline llvm::hash_code hash_value(const Const &c) { return hashConst(c); }
 
 /// Formats a constant as a literal: True, False, Invalid, an integer in
 /// decimal, a float in the fewest significant digits that read back as the
-/// same float (Python's repr: "1.0", "1e-05", "1.5e+16", "inf", "nan").
+/// same float (Python's repr: "1.0", "1e-05", "1.5e+16", "inf", "nan"). A
+/// Float128 is laid out the same, with the digits binary128 needs; a complex
+/// value is its two components so, in parentheses: "(1.5, -2.0)".
 void printConst(llvm::raw_ostream &os, const Const &c);
 std::string ppConst(const Const &c);
 llvm::raw_ostream &operator<<(llvm::raw_ostream &os, const Const &c);
 /// The shortest round-trip text of a double, as printConst writes it.
 std::string formatFloat(double d);
+/// The text of a binary128 number, as printConst writes it: the fewest
+/// significant digits that read back as q in binary128, laid out as
+/// formatFloat lays out a double's.
+std::string formatFloat128(const llvm::APFloat &q);
+
+/// The constant of dt that `text`, as printConst writes it, denotes: Invalid;
+/// True or False; a decimal integer; a float ("1.5", "-2e-05", "inf", "-inf",
+/// "nan"); for a complex type also "(re, im)". The literal's value (a Float
+/// read as the nearest double, or for Float128 and Complex256 the nearest
+/// binary128) becomes a constant as makeConst makes it. So for every
+/// constant c of dt whose floats are not NaNs, parseConst(ppConst(c), dt) is
+/// c. Errors: text that is no such literal, and makeConst's errors.
+llvm::Expected<Const> parseConst(llvm::StringRef text, DType dt);
 
 //===----------------------------------------------------------------------===//
 // Arithmetic and comparison on values (seed 000 `Value`)
@@ -134,7 +180,8 @@ std::string formatFloat(double d);
 // exact integer, one that involves a float gives a float (an integer that
 // rounds past the greatest double is the infinity of its sign). Comparisons
 // are exact between an integer and a float; a comparison with NaN is false,
-// except `ne`, which is true.
+// except `ne`, which is true. Their operands are Bools, Ints and Floats: the
+// arithmetic of Float128 and Complex values is evalAlu's (Alu.h).
 
 namespace value {
 Value add(const Value &a, const Value &b);
@@ -159,7 +206,8 @@ bool ne(const Value &a, const Value &b);
 /// The integer converted to a double, rounded once to nearest even; an
 /// integer that rounds past the greatest double is the infinity of its sign.
 double intToDouble(const mpz_class &i);
-/// A value as a double: Bool 0/1, Int rounded (intToDouble), Float itself.
+/// A value as a double: Bool 0/1, Int rounded (intToDouble), Float itself,
+/// Float128 rounded once to nearest even. Precondition: not a Complex.
 double toDouble(const Value &v);
 } // namespace value
 
@@ -177,14 +225,27 @@ inline bool operator>=(const Value &a, const Value &b) { return value::ge(a, b);
 // Bounds and literals
 //===----------------------------------------------------------------------===//
 
-/// The least value of dt: -inf for the floats with infinities (WeakFloat
-/// included), -max for the others, the least integer of dt's bitsize for the
-/// integers (weak included), false for Bool and Void.
+/// The least value of dt: -inf for the floats with infinities (WeakFloat and
+/// Float128 included), -max for the others, the least integer of dt's bitsize
+/// for the integers (weak included), false for Bool and Void. Precondition:
+/// dt is not complex (lowest says so as an error).
 Value min(DType dt);
-/// The greatest value of dt.
+/// The greatest value of dt. Precondition: dt is not complex.
 Value max(DType dt);
+/// min, or an error for a complex type, which has no order.
+llvm::Expected<Value> lowest(DType dt);
+/// max, or an error for a complex type, which has no order.
+llvm::Expected<Value> greatest(DType dt);
 
-/// Bool for Bool and Invalid, WeakInt for Int, WeakFloat for Float.
+/// True iff the value is finite: a Float or Float128 that is neither an
+/// infinity nor a NaN, a complex value whose components both are, and every
+/// Bool and Int. Invalid is itself.
+Const isFinite(const Const &c);
+
+/// Bool for Bool and Invalid, WeakInt for Int, WeakFloat for Float; a
+/// Float128 or Complex value, which only a constant of its type holds, gives
+/// that type (Float128; Complex64, Complex128 or Complex256 by its
+/// components).
 DType ofConst(const Const &c);
 /// The committed data type of the literals cs (default_float if empty).
 llvm::Expected<DType> ofConsts(llvm::ArrayRef<Const> cs);

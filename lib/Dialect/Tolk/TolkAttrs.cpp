@@ -48,6 +48,10 @@ void tolk::printConstValue(AsmPrinter &printer, const dtype::Const &c) {
     printer << "float 0x";
     printer.getStream().write_hex(v.getFloat().bits);
     return;
+  case dtype::Value::Kind::Float128:
+  case dtype::Value::Kind::Complex:
+    // parseConstValue makes neither, and no dialect type holds one yet.
+    llvm_unreachable("no attribute holds a binary128 or complex constant");
   }
 }
 

@@ -85,6 +85,12 @@ Type tolk::getScalarType(MLIRContext *ctx, DType dt) {
   case DType::Bfloat16: return BFloat16Type::get(ctx);
   case DType::Float32: return Float32Type::get(ctx);
   case DType::Float64: return Float64Type::get(ctx);
+  // lib/Dtype's extensions have no type in the dialect yet, and no type maps
+  // to them, so no dtype reaching here is one.
+  case DType::Float128:
+  case DType::Complex64:
+  case DType::Complex128:
+  case DType::Complex256: return Type();
   }
   llvm_unreachable("covered switch");
 }

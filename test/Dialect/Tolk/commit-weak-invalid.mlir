@@ -1,20 +1,35 @@
 // The errors of --tolk-commit-weak: a weak operand that promotion absorbed,
-// and option values that name no integer or float of known width.
+// strong operands that promote to a weak type, and option values that name
+// no integer or float of known width (reported once, without the module).
 // RUN: tolk-opt %s -split-input-file --tolk-commit-weak -verify-diagnostics
 // RUN: not tolk-opt %s --tolk-commit-weak="default-int=f32" 2>&1 | FileCheck %s --check-prefix=INT
-// RUN: not tolk-opt %s --tolk-commit-weak="default-float=bogus" 2>&1 | FileCheck %s --check-prefix=FLOAT
+// RUN: not tolk-opt %s --tolk-commit-weak="default-float=bogus" 2>&1 | FileCheck %s --check-prefix=FLOAT --implicit-check-not="see current operation" --implicit-check-not="non-function type"
+// RUN: not tolk-opt %s --tolk-commit-weak="default-int=bogus" 2>&1 | FileCheck %s --check-prefix=BOGUS --implicit-check-not="see current operation" --implicit-check-not="non-function type"
 // RUN: not tolk-opt %s --tolk-commit-weak="default-int=weakint" 2>&1 | FileCheck %s --check-prefix=WEAK
+// RUN: not tolk-opt %s --tolk-commit-weak="default-float=f128" 2>&1 | FileCheck %s --check-prefix=F128
 
 // INT: error: tolk-commit-weak: default-int='f32' is not an integer type of known width
-// FLOAT: error: tolk-commit-weak: default-float='bogus'
+// FLOAT: error: tolk-commit-weak: default-float='bogus': unknown data type name 'bogus'
+// BOGUS: error: tolk-commit-weak: default-int='bogus': unknown data type name 'bogus'
 // WEAK: error: tolk-commit-weak: default-int='weakint' is not an integer type of known width
+// F128: error: tolk-commit-weak: default-float='f128' names dtypes.f128, which has no type in the dialect
 
 // Not canonicalized: committing the constant would make the add si32.
 func.func @absorbed(%x: si8) -> si8 {
   %c = tolk.const 3 : !tolk.weakint
-  // expected-error @+1 {{a weak operand would change this op's promoted type once committed; run --canonicalize first (the committed operands give 'si32', not 'si8')}}
+  // expected-error @+1 {{a weak operand would change this op's promoted type once committed (the committed operands give 'si32', not 'si8'); run --canonicalize first, which makes the promotion explicit}}
   %0 = tolk.add %x, %c : (si8, !tolk.weakint) -> si8
   return %0 : si8
+}
+
+// -----
+
+// No weak operand: si64 and ui64 promote to !tolk.weakfloat, whose commit
+// (f32) the uncast operands cannot give.
+func.func @strong_operands(%a: si64, %b: ui64) -> !tolk.weakfloat {
+  // expected-error @+1 {{the operands promote to a weak type, which committing the result alone would not change (the committed operands give '!tolk.weakfloat', not 'f32'); run --canonicalize first, which makes the promotion explicit}}
+  %0 = tolk.add %a, %b : (si64, ui64) -> !tolk.weakfloat
+  return %0 : !tolk.weakfloat
 }
 
 // -----

@@ -147,7 +147,8 @@ TEST(AluOpTest, NamesAreTheDialectSpellings) {
   const char *names[] = {"add",  "mul",        "cmplt", "cmpeq",    "max",
                          "and",  "or",         "xor",   "shl",      "shr",
                          "reciprocal", "trunc", "sqrt", "exp2",     "log2",
-                         "truncdiv",   "mod",   "pow",  "where"};
+                         "truncdiv",   "mod",   "pow",  "where",    "sub",
+                         "neg",        "div",   "ne"};
   ASSERT_EQ(sizeof(names) / sizeof(names[0]), kNumAluOps);
   for (AluOp op : allOps())
     EXPECT_EQ(aluOpName(op), names[static_cast<unsigned>(op)]);
@@ -175,6 +176,11 @@ TEST(AluOpTest, EveryOpTakesExactlyItsKindsOfEveryDtype) {
     case AluOp::Exp2:
     case AluOp::Log2:
       return f;
+    case AluOp::Sub: // Primitives of the complex types only.
+    case AluOp::Neg:
+    case AluOp::Div:
+    case AluOp::CmpNe:
+      return false;
     default:
       return b || i || f;
     }

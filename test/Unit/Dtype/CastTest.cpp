@@ -531,6 +531,10 @@ TEST(CastStorage, StorageFmtTable) {
       {DType::Float64, 'd'},
       {DType::Uint128, std::nullopt},
       {DType::Uint256, std::nullopt},
+      {DType::Float128, std::nullopt},
+      {DType::Complex64, 'F'},
+      {DType::Complex128, 'D'},
+      {DType::Complex256, std::nullopt},
   };
   ASSERT_EQ(std::size(cases), kNumDTypes);
   for (const Case &c : cases) {

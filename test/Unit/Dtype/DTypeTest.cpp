@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TestUtil.h"
+#include "tolk/Dtype/Cast.h"
 #include "tolk/Dtype/DType.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -49,6 +50,10 @@ constexpr Row kTable[] = {
     {DType::Float64, 15, 64, 8, "f64", 'd'},
     {DType::Uint128, -1, 128, 16, "_uint128", 0},
     {DType::Uint256, -1, 256, 32, "_uint256", 0},
+    {DType::Float128, 16, 128, 16, "f128", 0},
+    {DType::Complex64, 17, 64, 8, "c64", 'F'},
+    {DType::Complex128, 18, 128, 16, "c128", 'D'},
+    {DType::Complex256, 19, 256, 32, "c256", 0},
 };
 } // namespace
 
@@ -228,8 +233,8 @@ TEST(DTypeNames, OfStringAliases) {
 
 // "The error names s."; the storage helpers only by their exact spelling.
 TEST(DTypeNames, OfStringErrors) {
-  for (const char *s : {"f128", "", "int4", "_UINT128", "uint128", "fp8",
-                        "dtypes.", "float 32"}) {
+  for (const char *s : {"f80", "", "int4", "_UINT128", "uint128", "fp8",
+                        "dtypes.", "float 32", "longdouble", "complex"}) {
     llvm::Expected<DType> e = ofString(s);
     ASSERT_FALSE(e) << s;
     EXPECT_EQ(llvm::toString(e.takeError()),
@@ -248,4 +253,117 @@ TEST(DTypeDefaults, Weak) {
   EXPECT_EQ(weak(DType::WeakFloat), DType::WeakFloat);
   EXPECT_EQ(weak(DType::Bool), DType::Bool);
   EXPECT_EQ(weak(DType::Void), DType::Void);
+}
+
+// The extensions: Float128 and the complex types.
+
+TEST(ExtensionTypes, Properties) {
+  struct {
+    DType dt;
+    int priority;
+    unsigned bits;
+    const char *name;
+    std::optional<char> fmt;
+    std::optional<DType> part;
+  } rows[] = {
+      {DType::Float128, 16, 128, "f128", std::nullopt, std::nullopt},
+      {DType::Complex64, 17, 64, "c64", 'F', DType::Float32},
+      {DType::Complex128, 18, 128, "c128", 'D', DType::Float64},
+      {DType::Complex256, 19, 256, "c256", std::nullopt, DType::Float128},
+  };
+  for (const auto &r : rows) {
+    SCOPED_TRACE(r.name);
+    EXPECT_EQ(priority(r.dt), r.priority);
+    EXPECT_EQ(bitsize(r.dt), r.bits);
+    EXPECT_EQ(itemsize(r.dt), r.bits / 8);
+    EXPECT_EQ(name(r.dt), r.name);
+    EXPECT_EQ(fmt(r.dt), r.fmt);
+    EXPECT_EQ(storageFmt(r.dt), r.fmt);
+    EXPECT_TRUE(hasStorage(r.dt));
+    EXPECT_EQ(componentType(r.dt), r.part);
+    if (r.part) {
+      EXPECT_EQ(complexOf(*r.part), r.dt);
+      EXPECT_EQ(bitsize(r.dt), 2 * bitsize(*r.part));
+    }
+  }
+  EXPECT_EQ(llvm::cantFail(finfo(DType::Float128)),
+            std::make_pair(15u, 112u));
+  EXPECT_EQ(semantics(DType::Float128), &llvm::APFloat::IEEEquad());
+  for (DType c : complexes()) {
+    EXPECT_FALSE(finfo(c)) << toString(c);
+    llvm::consumeError(finfo(c).takeError());
+    EXPECT_EQ(semantics(c), nullptr);
+  }
+  for (DType dt : every()) {
+    if (dt != DType::Float32 && dt != DType::Float64) {
+      EXPECT_EQ(complexOf(dt), std::nullopt) << toString(dt);
+    }
+  }
+}
+
+TEST(ExtensionTypes, GroupsAndPredicates) {
+  using V = std::vector<DType>;
+  auto v = [](llvm::ArrayRef<DType> a) { return V(a.begin(), a.end()); };
+  EXPECT_EQ(v(complexes()),
+            V({DType::Complex64, DType::Complex128, DType::Complex256}));
+  EXPECT_EQ(v(extensions()), V({DType::Float128, DType::Complex64,
+                                DType::Complex128, DType::Complex256}));
+  // tinygrad's groups keep their members.
+  for (DType e : extensions()) {
+    EXPECT_FALSE(mem(e, floats()));
+    EXPECT_FALSE(mem(e, all()));
+    EXPECT_FALSE(mem(e, every()));
+  }
+  // promotable: every type but Void, then the extensions.
+  V want(every().begin() + 1, every().end());
+  want.insert(want.end(), extensions().begin(), extensions().end());
+  EXPECT_EQ(v(promotable()), want);
+  EXPECT_TRUE(isFloat(DType::Float128));
+  EXPECT_FALSE(isComplex(DType::Float128));
+  for (DType c : complexes()) {
+    EXPECT_TRUE(isComplex(c));
+    EXPECT_FALSE(isFloat(c));
+    EXPECT_FALSE(isInt(c));
+    EXPECT_FALSE(isWeak(c));
+    EXPECT_EQ(weak(c), c); // There is no weak complex type.
+  }
+  for (DType dt : every())
+    EXPECT_FALSE(isComplex(dt));
+  EXPECT_EQ(weak(DType::Float128), DType::WeakFloat);
+  EXPECT_EQ(llvm::cantFail(strong(DType::Complex64)), DType::Complex64);
+}
+
+TEST(ExtensionTypes, Names) {
+  struct {
+    const char *s;
+    DType dt;
+  } rows[] = {
+      {"f128", DType::Float128},       {"float128", DType::Float128},
+      {"FLOAT128", DType::Float128},   {"dtypes.f128", DType::Float128},
+      {"c64", DType::Complex64},       {"complex64", DType::Complex64},
+      {"c128", DType::Complex128},     {"Complex128", DType::Complex128},
+      {"c256", DType::Complex256},     {"complex256", DType::Complex256},
+  };
+  for (const auto &r : rows)
+    EXPECT_EQ(llvm::cantFail(ofString(r.s)), r.dt) << r.s;
+  for (DType e : extensions())
+    EXPECT_EQ(llvm::cantFail(ofString(toString(e))), e);
+  // "long double" names x87's 80-bit format on x86 and binary128 on
+  // AArch64: no name of Tolk's.
+  for (const char *s : {"longdouble", "long double", "f80", "clongdouble"}) {
+    llvm::Expected<DType> e = ofString(s);
+    EXPECT_FALSE(e) << s;
+    llvm::consumeError(e.takeError());
+  }
+}
+
+// The extensions cannot be the default float: the weak float commits to one
+// of tinygrad's floats.
+TEST(ExtensionTypes, NoDefaultFloat) {
+  for (const char *s : {"f128", "complex64"}) {
+    setDefaultFloatSetting(s);
+    llvm::Expected<DType> d = defaultFloat();
+    EXPECT_TRUE(tolk::dtype::test::fails(std::move(d), {s}));
+  }
+  resetDefaultSettings();
 }

@@ -25,7 +25,7 @@ mpz_class pow2(unsigned n) { return mpz_class(1) << n; }
 
 // One row of the bounds table: a Bool, Int or Float bound for each side.
 struct Bound {
-  enum Kind { B, I, F } kind;
+  enum Kind { B, I, F, None } kind;
   bool b = false;
   mpz_class i;
   uint64_t bits = 0;
@@ -33,6 +33,7 @@ struct Bound {
 Bound boolB(bool b) { return {Bound::B, b, 0, 0}; }
 Bound intB(const mpz_class &i) { return {Bound::I, false, i, 0}; }
 Bound floatB(uint64_t bits) { return {Bound::F, false, 0, bits}; }
+Bound noneB() { return {Bound::None, false, 0, 0}; }
 
 ::testing::AssertionResult matches(const Value &v, const Bound &e) {
   switch (e.kind) {
@@ -47,6 +48,8 @@ Bound floatB(uint64_t bits) { return {Bound::F, false, 0, bits}; }
   case Bound::F:
     if (v.isFloat() && v.getFloat().bits == e.bits)
       return ::testing::AssertionSuccess();
+    break;
+  case Bound::None:
     break;
   }
   return ::testing::AssertionFailure() << "got " << ppConst(v);
@@ -90,6 +93,11 @@ std::vector<BoundsRow> boundsTable() {
       {DType::Float64, floatB(kNegInf), floatB(kInf)},
       {DType::Uint128, intB(0), intB(pow2(128) - 1)},
       {DType::Uint256, intB(0), intB(pow2(256) - 1)},
+      {DType::Float128, floatB(kNegInf), floatB(kInf)},
+      // A complex type has no order, so no bounds.
+      {DType::Complex64, noneB(), noneB()},
+      {DType::Complex128, noneB(), noneB()},
+      {DType::Complex256, noneB(), noneB()},
   };
 }
 
@@ -99,8 +107,24 @@ TEST(LiteralsTest, MinAndMaxOfEveryDataType) {
   for (unsigned k = 0; k < kNumDTypes; ++k) {
     const BoundsRow &row = rows[k];
     ASSERT_EQ(static_cast<unsigned>(row.dt), k) << "table out of order";
+    if (row.lo.kind == Bound::None) {
+      llvm::Expected<Value> lo = lowest(row.dt), hi = greatest(row.dt);
+      ASSERT_FALSE(lo);
+      ASSERT_FALSE(hi);
+      EXPECT_EQ(llvm::toString(lo.takeError()),
+                "lowest: " + toString(row.dt) +
+                    " is a complex type, which has no order and so no least "
+                    "value");
+      EXPECT_EQ(llvm::toString(hi.takeError()),
+                "greatest: " + toString(row.dt) +
+                    " is a complex type, which has no order and so no "
+                    "greatest value");
+      continue;
+    }
     EXPECT_TRUE(matches(min(row.dt), row.lo)) << "min of row " << k;
     EXPECT_TRUE(matches(max(row.dt), row.hi)) << "max of row " << k;
+    EXPECT_TRUE(matches(llvm::cantFail(lowest(row.dt)), row.lo));
+    EXPECT_TRUE(matches(llvm::cantFail(greatest(row.dt)), row.hi));
   }
 }
 

@@ -9,7 +9,10 @@
 // Full tables over every pair of the lattice's nineteen types. The tables were
 // written from the seed's prose ("Bool is at the bottom, then Weak_int, then
 // the integers by width, ...") with a separate model of the lattice, not with
-// the library, and reviewed row by row.
+// the library, and reviewed row by row. The extensions (Float128 and the
+// complex types) add the rows and columns of their four types, and the
+// lattice law is checked over all 23: the common upper bounds of every pair
+// have one least element, but for two different 8-bit floats.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +37,9 @@ DType abbr(llvm::StringRef s) {
       {"e52", DType::Fp8e5m2},     {"e43z", DType::Fp8e4m3fnuz},
       {"e52z", DType::Fp8e5m2fnuz}, {"f16", DType::Float16},
       {"bf16", DType::Bfloat16},   {"f32", DType::Float32},
-      {"f64", DType::Float64}};
+      {"f64", DType::Float64},      {"f128", DType::Float128},
+      {"c64", DType::Complex64},    {"c128", DType::Complex128},
+      {"c256", DType::Complex256}};
   auto it = map.find(s);
   EXPECT_NE(it, map.end()) << s.str();
   return it->second;
@@ -106,6 +111,51 @@ constexpr LosslessRow kLossless[] = {
 DType lub(std::initializer_list<DType> dts) {
   return llvm::cantFail(leastUpper(dts));
 }
+
+// The 23 columns, in the promotion order.
+constexpr const char *kAllColumns[] = {
+    "b",   "wi",   "i8",   "u8",  "i16", "u16", "i32",  "u32",
+    "i64", "u64",  "wf",   "e43", "e52", "e43z", "e52z", "f16",
+    "bf16", "f32", "f64", "f128", "c64", "c128", "c256"};
+constexpr unsigned kN = std::size(kAllColumns);
+
+// least_upper [row; column] for the rows of the new types. Written from the
+// lattice's prose: every old type is below f64, hence below f128, c128 and
+// c256, and every one but f64 below f32, hence below c64.
+struct WideLubRow {
+  const char *row;
+  const char *cols[kN];
+};
+constexpr WideLubRow kExtensionLeastUpper[] = {
+    {"f128", {"f128", "f128", "f128", "f128", "f128", "f128", "f128", "f128",
+              "f128", "f128", "f128", "f128", "f128", "f128", "f128", "f128",
+              "f128", "f128", "f128", "f128", "c256", "c256", "c256"}},
+    {"c64",  {"c64",  "c64",  "c64",  "c64",  "c64",  "c64",  "c64",  "c64",
+              "c64",  "c64",  "c64",  "c64",  "c64",  "c64",  "c64",  "c64",
+              "c64",  "c64",  "c128", "c256", "c64",  "c128", "c256"}},
+    {"c128", {"c128", "c128", "c128", "c128", "c128", "c128", "c128", "c128",
+              "c128", "c128", "c128", "c128", "c128", "c128", "c128", "c128",
+              "c128", "c128", "c128", "c256", "c128", "c128", "c256"}},
+    {"c256", {"c256", "c256", "c256", "c256", "c256", "c256", "c256", "c256",
+              "c256", "c256", "c256", "c256", "c256", "c256", "c256", "c256",
+              "c256", "c256", "c256", "c256", "c256", "c256", "c256"}},
+};
+
+// can_lossless_cast row column: the new types' rows over every column, and
+// every old type's row over the new columns (f128 c64 c128 c256).
+constexpr LosslessRow kExtensionRows[] = {
+    {"f128", "...................1..1"},
+    {"c64",  "...................." "111"},
+    {"c128", "....................." "11"},
+    {"c256", "......................" "1"},
+};
+constexpr LosslessRow kExtensionColumns[] = {
+    {"b", "1111"},   {"wi", "...."},  {"i8", "1111"},   {"u8", "1111"},
+    {"i16", "1111"}, {"u16", "1111"}, {"i32", "1.11"},  {"u32", "1.11"},
+    {"i64", "1..1"}, {"u64", "1..1"}, {"wf", "...."},   {"e43", "1111"},
+    {"e52", "1111"}, {"e43z", "1111"}, {"e52z", "1111"}, {"f16", "1111"},
+    {"bf16", "1111"}, {"f32", "1111"}, {"f64", "1.11"},
+};
 
 } // namespace
 
@@ -257,4 +307,115 @@ TEST(PromotionSumAcc, AccumulatesWide) {
   EXPECT_EQ(acc(DType::Bfloat16), DType::Float32);
   EXPECT_EQ(acc(DType::Fp8e4m3), DType::Float32);
   EXPECT_EQ(acc(DType::Float64), DType::Float64);
+}
+
+// The extensions: Float128 and the complex types.
+
+TEST(ExtensionPromotion, LeastUpperOfTheNewRowsAndColumns) {
+  for (const WideLubRow &r : kExtensionLeastUpper)
+    for (unsigned c = 0; c < kN; ++c) {
+      DType a = abbr(r.row), b = abbr(kAllColumns[c]), want = abbr(r.cols[c]);
+      EXPECT_EQ(lub({a, b}), want)
+          << "least_upper [" << r.row << "; " << kAllColumns[c] << "]";
+      EXPECT_EQ(lub({b, a}), want)
+          << "least_upper [" << kAllColumns[c] << "; " << r.row << "]";
+    }
+}
+
+// JEP 9407's statements, one by one.
+TEST(ExtensionPromotion, JaxLatticeStatements) {
+  EXPECT_TRUE(promotesTo(DType::Float32, DType::Complex64));
+  EXPECT_TRUE(promotesTo(DType::Float64, DType::Complex128));
+  EXPECT_TRUE(promotesTo(DType::Complex64, DType::Complex128));
+  EXPECT_TRUE(promotesTo(DType::Float64, DType::Float128));
+  EXPECT_TRUE(promotesTo(DType::Float128, DType::Complex256));
+  EXPECT_TRUE(promotesTo(DType::Complex128, DType::Complex256));
+  EXPECT_FALSE(promotesTo(DType::Complex64, DType::Float64));
+  EXPECT_FALSE(promotesTo(DType::Float64, DType::Complex64));
+  EXPECT_FALSE(promotesTo(DType::Complex128, DType::Float128));
+  EXPECT_FALSE(promotesTo(DType::Float128, DType::Complex128));
+  // Everything below f32 reaches complex64 through it.
+  for (DType dt : promotable()) {
+    if (promotesTo(dt, DType::Float32)) {
+      EXPECT_EQ(lub({dt, DType::Complex64}), DType::Complex64) << toString(dt);
+    }
+  }
+  // A weak float takes the complex type.
+  for (DType c : complexes())
+    EXPECT_EQ(lub({DType::WeakFloat, c}), c);
+  EXPECT_EQ(lub({DType::WeakInt, DType::Complex64}), DType::Complex64);
+  EXPECT_EQ(lub({DType::Int64, DType::Complex64}), DType::Complex64);
+  EXPECT_EQ(lub({DType::Float16, DType::Float128}), DType::Float128);
+}
+
+// Every pair of the lattice has a unique least common upper bound, and
+// leastUpper is it, but for two different 8-bit floats, which have Float16
+// and Bfloat16 (leastUpper takes Float16, the lesser by compare).
+TEST(ExtensionPromotion, EveryPairHasAUniqueLeastUpperBound) {
+  llvm::ArrayRef<DType> ts = promotable();
+  for (DType a : ts)
+    for (DType b : ts) {
+      std::vector<DType> minimal;
+      for (DType u : ts) {
+        if (!promotesTo(a, u) || !promotesTo(b, u))
+          continue;
+        bool isMinimal = true;
+        for (DType w : ts)
+          if (w != u && promotesTo(a, w) && promotesTo(b, w) &&
+              promotesTo(w, u))
+            isMinimal = false;
+        if (isMinimal)
+          minimal.push_back(u);
+      }
+      SCOPED_TRACE(toString(a) + ", " + toString(b));
+      if (isFp8(a) && isFp8(b) && a != b) {
+        EXPECT_EQ(minimal,
+                  (std::vector<DType>{DType::Float16, DType::Bfloat16}));
+        EXPECT_EQ(lub({a, b}), DType::Float16);
+        continue;
+      }
+      ASSERT_EQ(minimal.size(), 1u);
+      EXPECT_EQ(lub({a, b}), minimal[0]);
+      // The least bound is below every other common bound.
+      for (DType u : ts) {
+        if (promotesTo(a, u) && promotesTo(b, u)) {
+          EXPECT_TRUE(promotesTo(minimal[0], u)) << toString(u);
+        }
+      }
+    }
+  // Complex256 is the top.
+  for (DType a : ts)
+    EXPECT_TRUE(promotesTo(a, DType::Complex256)) << toString(a);
+}
+
+// compare is a linear extension of the order: a type promotes only to
+// types after it.
+TEST(ExtensionPromotion, CompareExtendsTheOrder) {
+  for (DType a : promotable()) {
+    for (DType b : promotable()) {
+      if (a != b && promotesTo(a, b)) {
+        EXPECT_LT(compare(a, b), 0) << toString(a) << " " << toString(b);
+      }
+    }
+  }
+}
+
+TEST(ExtensionPromotion, LeastUpperFloatAndSumAcc) {
+  for (DType e : extensions()) {
+    EXPECT_EQ(llvm::cantFail(leastUpperFloat(e)), e);
+    EXPECT_EQ(llvm::cantFail(sumAccDType(e)), e);
+  }
+}
+
+TEST(ExtensionPromotion, CanLosslessCast) {
+  for (const LosslessRow &r : kExtensionRows)
+    for (unsigned c = 0; c < kN; ++c)
+      EXPECT_EQ(canLosslessCast(abbr(r.row), abbr(kAllColumns[c])),
+                r.cols[c] == '1')
+          << "can_lossless_cast " << r.row << " " << kAllColumns[c];
+  for (const LosslessRow &r : kExtensionColumns)
+    for (unsigned c = 0; c < 4; ++c)
+      EXPECT_EQ(canLosslessCast(abbr(r.row), abbr(kAllColumns[kN - 4 + c])),
+                r.cols[c] == '1')
+          << "can_lossless_cast " << r.row << " " << kAllColumns[kN - 4 + c];
 }

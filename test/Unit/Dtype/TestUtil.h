@@ -12,6 +12,7 @@
 #include "tolk/Dtype/Const.h"
 #include "tolk/Dtype/DType.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "gtest/gtest.h"
 
 #include <ostream>
@@ -42,6 +43,17 @@ inline std::string show(const Const &c) {
   case Value::Kind::Float:
     os << "Float 0x" << std::hex << v.getFloat().bits << " ("
        << v.getFloat().toDouble() << ")";
+    break;
+  case Value::Kind::Float128:
+    os << "Float128 0x" << llvm::toString(v.getFloat128().bitcastToAPInt(), 16, false)
+       << " (" << ppConst(c) << ")";
+    break;
+  case Value::Kind::Complex:
+    os << "Complex 0x"
+       << llvm::toString(v.getComplex().re.bitcastToAPInt(), 16, false)
+       << ", 0x"
+       << llvm::toString(v.getComplex().im.bitcastToAPInt(), 16, false)
+       << " (" << ppConst(c) << ")";
     break;
   }
   return os.str();

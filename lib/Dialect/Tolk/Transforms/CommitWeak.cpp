@@ -60,8 +60,11 @@ FailureOr<DType> CommitWeak::resolve(StringRef option, StringRef value,
     llvm::consumeError(dt.takeError());
     dt = dtype::ofString(value);
     if (!dt) {
-      // Also accept the MLIR spelling users write in the IR ("si16", "f16").
+      // Also accept the MLIR spelling users write in the IR ("si16", "f16"),
+      // quietly: a value that is no type is reported once, below.
       std::optional<DType> fromType;
+      ScopedDiagnosticHandler quiet(root->getContext(),
+                                    [](Diagnostic &) { return success(); });
       if (Type t = parseType(value, root->getContext(), /*numRead=*/nullptr,
                              /*isKnownNullTerminated=*/false))
         fromType = getDType(t);
@@ -71,16 +74,26 @@ FailureOr<DType> CommitWeak::resolve(StringRef option, StringRef value,
       }
     }
   }
+  // An option is no op's fault: the error is at the root's location, without
+  // the root printed beside it.
   if (!dt) {
+    emitError(root->getLoc())
+        << "tolk-commit-weak: " << option << "='" << value
+        << "': " << llvm::toString(dt.takeError());
+    return failure();
+  }
+  if (dtype::mem(*dt, dtype::extensions())) {
+    // lib/Dtype's f128 and complex types have no type in the dialect yet.
     root->emitError() << "tolk-commit-weak: " << option << "='" << value
-                      << "': " << llvm::toString(dt.takeError());
+                      << "' names " << dtype::toString(*dt)
+                      << ", which has no type in the dialect";
     return failure();
   }
   bool ok = wantInt ? dtype::isInt(*dt) : dtype::isFloat(*dt);
   if (!ok || dtype::isWeak(*dt)) {
-    root->emitError() << "tolk-commit-weak: " << option << "='" << value
-                      << "' is not " << (wantInt ? "an integer" : "a float")
-                      << " type of known width";
+    emitError(root->getLoc())
+        << "tolk-commit-weak: " << option << "='" << value << "' is not "
+        << (wantInt ? "an integer" : "a float") << " type of known width";
     return failure();
   }
   return *dt;
@@ -118,6 +131,16 @@ void CommitWeak::runOnOperation() {
   floatDType = *f;
 
   Operation *root = getOperation();
+  // The ops with a weak operand, for the diagnostic below (committing
+  // changes the operands' types).
+  llvm::DenseSet<Operation *> weakOperands;
+  root->walk([&](Operation *op) {
+    if (llvm::any_of(op->getOperandTypes(), [](Type t) {
+          std::optional<ElementwiseType> et = classify(t);
+          return et && dtype::isWeak(et->dtype);
+        }))
+      weakOperands.insert(op);
+  });
   bool failedConst = false;
   root->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
@@ -167,12 +190,19 @@ void CommitWeak::runOnOperation() {
             o->getRegions(), inferred)) &&
         TypeRange(inferred) == o->getResultTypes())
       return;
+    // Either a weak operand was absorbed (si8 + weakint is si8, but si8 +
+    // si32 is not), or strong operands promote to a weak type (si64 + ui64
+    // is weakfloat), which committing the result alone cannot follow.
     InFlightDiagnostic diag =
-        op->emitOpError("a weak operand would change this op's promoted "
-                        "type once committed; run --canonicalize first");
+        weakOperands.contains(o)
+            ? op->emitOpError("a weak operand would change this op's "
+                              "promoted type once committed")
+            : op->emitOpError("the operands promote to a weak type, which "
+                              "committing the result alone would not change");
     if (!inferred.empty())
       diag << " (the committed operands give " << inferred.front()
            << ", not " << o->getResult(0).getType() << ")";
+    diag << "; run --canonicalize first, which makes the promotion explicit";
     inconsistent = true;
   });
   if (inconsistent)
