@@ -68,6 +68,7 @@ set_target_properties(MLIRTolkGPUToHost PROPERTIES EXPORT_NAME GPUToHost)
 set_target_properties(MLIRTolkToSPIRV PROPERTIES EXPORT_NAME TolkToSPIRV)
 set_target_properties(TolkPipelines PROPERTIES EXPORT_NAME Pipelines)
 set_target_properties(TolkLoweringUtils PROPERTIES EXPORT_NAME LoweringUtils)
+set_target_properties(TolkTargetSPIRV PROPERTIES EXPORT_NAME TargetSPIRV)
 # Tolk::Conversions: every conversion out of Tolk (the passes register as one
 # group, registerTolkConversionPasses, so a user links them all).
 add_library(TolkConversions INTERFACE)
@@ -81,7 +82,7 @@ set_target_properties(TolkMLIRCAPIArchives PROPERTIES
 # MLIR's headers need C++17; say so to users, whatever their default.
 foreach(lib TolkDtype MLIRTolk MLIRTolkTransforms MLIRTolkToArith MLIRTolkToGPU
     MLIRTolkGPUToHost MLIRTolkToSPIRV TolkPipelines TolkTransforms TolkRuntime
-    TolkLoweringUtils)
+    TolkLoweringUtils TolkTargetSPIRV)
   target_compile_features(${lib} INTERFACE cxx_std_17)
 endforeach()
 
@@ -98,7 +99,7 @@ add_library(Tolk::Runtime ALIAS TolkRuntime)
 
 install(TARGETS TolkDtype MLIRTolk MLIRTolkTransforms TolkCAPI
   TolkMLIRCAPIArchives MLIRTolkToArith MLIRTolkToGPU MLIRTolkGPUToHost
-  MLIRTolkToSPIRV TolkConversions TolkLoweringUtils
+  MLIRTolkToSPIRV TolkConversions TolkLoweringUtils TolkTargetSPIRV
   TolkPipelines TolkTransforms TolkRuntime
   EXPORT TolkTargets
   COMPONENT tolk-libraries

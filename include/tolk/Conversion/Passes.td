@@ -399,4 +399,32 @@ def TolkSPIRVLowerPushConstants
   }];
 }
 
+def TolkSPIRVPreserveSignedZeroInfNan
+    : Pass<"tolk-spirv-preserve-signed-zero-inf-nan",
+           "::mlir::spirv::ModuleOp"> {
+  let summary = "Ask each entry point to keep signed zeros, infinities and "
+                "NaNs";
+  let description = [{
+    For each float width the `spirv.module` computes in, every entry point
+    gets the execution mode `SignedZeroInfNanPreserve` (SPV_KHR_float_controls),
+    where the module's target environment has the capability and the
+    extension. Without it a Vulkan driver may treat them as fast-math does:
+    lavapipe folds `0.0 + x` into `x`, which makes `+0.0 + -0.0` negative.
+    Tolk's op descriptions define those results.
+  }];
+}
+
+def TolkSPIRVKeepInterfaceVersion
+    : Pass<"tolk-spirv-keep-interface-version", "::mlir::spirv::ModuleOp"> {
+  let summary = "SPIR-V 1.4 for a module whose entry points list their "
+                "buffers";
+  let description = [{
+    After `spirv-update-vce`, which computes the least version from the ops
+    alone: from SPIR-V 1.4 on, `spirv-lower-abi-attrs` lists every global
+    variable an entry point uses in its interface, which a module of an
+    earlier version may not, so a module below 1.4 whose entry points list
+    a variable other than an Input or an Output keeps version 1.4.
+  }];
+}
+
 #endif // TOLK_CONVERSION_PASSES
