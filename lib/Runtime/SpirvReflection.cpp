@@ -154,8 +154,9 @@ llvm::Expected<SpirvEntryPointInfo>
 tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
                                       StringRef entryPoint) {
   if (spirv.size() < 5 || spirv[0] != spv::kMagic)
-    return llvm::createStringError("not a SPIR-V module (no SPIR-V magic number in "
-                     "little-endian words)");
+    return llvm::createStringError(
+        "not a SPIR-V module (no SPIR-V magic number in "
+        "little-endian words)");
   SpirvEntryPointInfo info;
   info.version = spirv[1];
 
@@ -287,11 +288,11 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
   // the SpecIds that the launch sets (their defaults until then).
   if (module.workgroupSize) {
     auto composite = module.composites.find(*module.workgroupSize);
-    if (composite == module.composites.end() ||
-        composite->second.size() != 3)
-      return llvm::createStringError("malformed SPIR-V module: the object decorated "
-                       "BuiltIn WorkgroupSize is not a composite of three "
-                       "constants");
+    if (composite == module.composites.end() || composite->second.size() != 3)
+      return llvm::createStringError(
+          "malformed SPIR-V module: the object decorated "
+          "BuiltIn WorkgroupSize is not a composite of three "
+          "constants");
     bool specialized = module.specComposites.contains(*module.workgroupSize);
     std::array<uint32_t, 3> specIds;
     for (auto [d, id] : llvm::enumerate(composite->second)) {
@@ -304,9 +305,10 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
       }
       if (!specialized || spec == module.specConstants.end() ||
           specId == module.specIds.end())
-        return llvm::createStringError("malformed SPIR-V module: the workgroup size's "
-                         "constituents are not 32-bit specialization "
-                         "constants with a SpecId");
+        return llvm::createStringError(
+            "malformed SPIR-V module: the workgroup size's "
+            "constituents are not 32-bit specialization "
+            "constants with a SpecId");
       info.localSize[d] = spec->second;
       specIds[d] = specId->second;
     }

@@ -90,8 +90,7 @@ Value positivePowF64(LaneArith &la, Value x, Value y) {
   Value biased = la.shrui(bits, la.i32(23));
   Value subnormal = la.cmpi(arith::CmpIPredicate::eq, biased, la.i32(0));
   Value fraction = la.andi(bits, fracMask);
-  Value scaled =
-      la.bitcast(la.convert<arith::UIToFPOp>(fraction, f32), i32);
+  Value scaled = la.bitcast(la.convert<arith::UIToFPOp>(fraction, f32), i32);
   Value normal = la.select(subnormal, scaled, bits);
   Value e = la.subi(la.shrui(normal, la.i32(23)),
                     la.select(subnormal, la.i32(127 + 149), la.i32(127)));
@@ -99,8 +98,7 @@ Value positivePowF64(LaneArith &la, Value x, Value y) {
   // m in [1, 2) above sqrt(2) (0x3fb504f3) becomes m / 2, e + 1.
   Value high = la.cmpi(arith::CmpIPredicate::ugt, mantissa, la.i32(0x3504f3));
   Value m32 = la.bitcast(
-      la.ori(mantissa, la.select(high, la.i32(0x3f000000),
-                                 la.i32(0x3f800000))),
+      la.ori(mantissa, la.select(high, la.i32(0x3f000000), la.i32(0x3f800000))),
       f32);
   e = la.addi(e, la.convert<arith::ExtUIOp>(high, i32));
   Value m = la.convert<arith::ExtFOp>(m32, f64);
@@ -187,9 +185,9 @@ struct PowFAsC99 : public OpRewritePattern<math::PowFOp> {
     // An f32 of magnitude 2^24 or more is even; below, its lowest bit.
     Value small = la.cmpf(P::OLT, ay, la.f32(16777216.0));
     Value yLow = la.convert<arith::FPToSIOp>(la.select(small, y, zero), i32);
-    Value yOdd = la.andi(la.andi(yInteger, small),
-                         la.cmpi(arith::CmpIPredicate::ne,
-                                 la.andi(yLow, la.i32(1)), la.i32(0)));
+    Value yOdd = la.andi(
+        la.andi(yInteger, small),
+        la.cmpi(arith::CmpIPredicate::ne, la.andi(yLow, la.i32(1)), la.i32(0)));
 
     // The magnitude.
     Value regular = la.andi(xFinite, la.notOf(xZero));
@@ -200,25 +198,25 @@ struct PowFAsC99 : public OpRewritePattern<math::PowFOp> {
       core = positivePowF64(la, safeX, safeY);
     else
       core = math::PowFOp::create(b, safeX, safeY);
-    Value toInf = la.cmpi(arith::CmpIPredicate::eq, la.cmpf(P::OLT, ax, one),
-                          yNegative);
-    Value infiniteY = la.select(la.cmpf(P::OEQ, ax, one), one,
-                                la.select(toInf, inf, zero));
+    Value toInf =
+        la.cmpi(arith::CmpIPredicate::eq, la.cmpf(P::OLT, ax, one), yNegative);
+    Value infiniteY =
+        la.select(la.cmpf(P::OEQ, ax, one), one, la.select(toInf, inf, zero));
     Value mag = core;
     mag = la.select(xZero, la.select(yNegative, inf, zero), mag);
     mag = la.select(xInf, la.select(yNegative, zero, inf), mag);
     mag = la.select(yInf, infiniteY, mag);
 
     // The sign, from x's sign bit (-0 and -inf included) and an odd y.
-    Value xSign = la.cmpi(arith::CmpIPredicate::slt, la.bitcast(x, i32),
-                          la.i32(0));
-    Value r = la.select(la.andi(xSign, yOdd), arith::NegFOp::create(b, mag),
-                        mag);
+    Value xSign =
+        la.cmpi(arith::CmpIPredicate::slt, la.bitcast(x, i32), la.i32(0));
+    Value r =
+        la.select(la.andi(xSign, yOdd), arith::NegFOp::create(b, mag), mag);
 
     Value nan = la.f32(std::numeric_limits<float>::quiet_NaN());
     Value negativeX = la.andi(la.cmpf(P::OLT, x, zero), xFinite);
-    r = la.select(la.andi(negativeX, la.andi(yFinite, la.notOf(yInteger))),
-                  nan, r);
+    r = la.select(la.andi(negativeX, la.andi(yFinite, la.notOf(yInteger))), nan,
+                  r);
     // A NaN operand: a NaN (compared by class, as arithmetic's).
     Value anyNaN = la.cmpf(P::UNO, x, y);
     r = la.select(anyNaN, la.addf(x, y), r);

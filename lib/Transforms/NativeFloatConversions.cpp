@@ -147,7 +147,8 @@ public:
     using P = arith::CmpIPredicate;
 
     // f8E4M3FN on NVIDIA needs no select on the source (below).
-    bool nanFirst = chip.vendor == ChipInfo::NVIDIA && !fmt.hasInfinities() && !fmt.unsignedZero;
+    bool nanFirst = chip.vendor == ChipInfo::NVIDIA && !fmt.hasInfinities() &&
+                    !fmt.unsignedZero;
 
     // The fix-ups' conditions, on the source's own bits: a widening to f32
     // may not keep a NaN's sign (PTX's cvt.f32.f16 gives the canonical NaN).
@@ -326,7 +327,7 @@ public:
     } else {
       Value magnitude = andi(codes, c(i8Shape, 0x7F));
       isNaN = fmt.hasInfinities() ? cmpi(P::ugt, magnitude, c(i8Shape, 0x7C))
-                       : cmpi(P::eq, magnitude, c(i8Shape, 0x7F));
+                                  : cmpi(P::eq, magnitude, c(i8Shape, 0x7F));
     }
     const llvm::fltSemantics &sem = outElt.getFloatSemantics();
     Value nan =
@@ -457,8 +458,8 @@ private:
   /// so that the fix-ups are tested against NaN codes of both signs.
   Value satfiniteModel(Value x, FloatType fp8) {
     tolk::NarrowFloatFormat fmt = getFormat(fp8);
-    Value max =
-        createScalarOrSplatConstant(b, loc, x.getType(), APFloat(fmt.maxValue()));
+    Value max = createScalarOrSplatConstant(b, loc, x.getType(),
+                                            APFloat(fmt.maxValue()));
     Value min = createScalarOrSplatConstant(b, loc, x.getType(),
                                             APFloat(-fmt.maxValue()));
     Value clamped = arith::MinimumFOp::create(

@@ -52,8 +52,7 @@ static LogicalResult storeBF16AsI16(gpu::GPUFuncOp func) {
 }
 
 namespace {
-struct BF16AsI16
-    : public tolk::impl::TolkSPIRVBF16AsI16Base<BF16AsI16> {
+struct BF16AsI16 : public tolk::impl::TolkSPIRVBF16AsI16Base<BF16AsI16> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
       if (func.isKernel() && failed(storeBF16AsI16(func)))

@@ -153,9 +153,9 @@ static bool movesBits(Operation *op) {
   return isa<arith::BitcastOp, arith::ConstantOp, arith::SelectOp,
              memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp,
              vector::BroadcastOp, vector::ExtractOp, vector::InsertOp,
-             vector::FromElementsOp, vector::ShuffleOp, scf::YieldOp,
-             scf::IfOp, memref::AllocaOp, memref::CastOp,
-             memref::ReinterpretCastOp, memref::ExtractStridedMetadataOp>(op);
+             vector::FromElementsOp, vector::ShuffleOp, scf::YieldOp, scf::IfOp,
+             memref::AllocaOp, memref::CastOp, memref::ReinterpretCastOp,
+             memref::ExtractStridedMetadataOp>(op);
 }
 
 static LogicalResult checkKernels(gpu::GPUModuleOp module,
@@ -183,8 +183,8 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
             checker.checkValue(op, a.getType());
       // GLSL.std.450 has these for 16- and 32-bit floats only.
       if (isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op,
-              math::PowFOp, math::SinOp, math::CosOp, math::TanOp,
-              math::TanhOp, math::AtanOp, math::Atan2Op>(op) &&
+              math::PowFOp, math::SinOp, math::CosOp, math::TanOp, math::TanhOp,
+              math::AtanOp, math::Atan2Op>(op) &&
           getElementTypeOrSelf(op->getResult(0).getType()).isF64()) {
         op->emitOpError("computes in f64, which the ")
             << describeTarget(attr)

@@ -50,8 +50,7 @@ static void keepConversionNaNs(gpu::GPUFuncOp func,
       return;
     Type src = getElementTypeOrSelf(op->getOperand(0).getType());
     Type dst = getElementTypeOrSelf(op->getResult(0).getType());
-    if (native(src) && native(dst) &&
-        intAllowed(src.getIntOrFloatBitWidth()) &&
+    if (native(src) && native(dst) && intAllowed(src.getIntOrFloatBitWidth()) &&
         intAllowed(dst.getIntOrFloatBitWidth()))
       conversions.push_back(op);
   });
@@ -61,17 +60,17 @@ static void keepConversionNaNs(gpu::GPUFuncOp func,
     Value x = op->getOperand(0);
     LaneArith la(b, x.getType());
     auto src = cast<FloatType>(getElementTypeOrSelf(x.getType()));
-    auto dst = cast<FloatType>(getElementTypeOrSelf(op->getResult(0).getType()));
+    auto dst =
+        cast<FloatType>(getElementTypeOrSelf(op->getResult(0).getType()));
     unsigned sw = src.getWidth(), dw = dst.getWidth();
-    unsigned sm = src.getFPMantissaWidth() - 1, dm = dst.getFPMantissaWidth() - 1;
+    unsigned sm = src.getFPMantissaWidth() - 1,
+             dm = dst.getFPMantissaWidth() - 1;
     Type si = b.getIntegerType(sw), di = b.getIntegerType(dw);
     Value bits = la.bitcast(x, si);
     // Sign and payload moved to their places in the destination's bits.
     Value sign, payload;
     if (sw > dw) {
-      auto narrow = [&](Value v) {
-        return la.convert<arith::TruncIOp>(v, di);
-      };
+      auto narrow = [&](Value v) { return la.convert<arith::TruncIOp>(v, di); };
       sign = narrow(la.shrui(bits, la.intConst(si, sw - dw)));
       payload = narrow(la.shrui(bits, la.intConst(si, sm - dm)));
     } else {
@@ -83,10 +82,9 @@ static void keepConversionNaNs(gpu::GPUFuncOp func,
     APInt fracMask = APInt::getLowBitsSet(dw, dm);
     // Exponent all ones and the quiet bit.
     APInt nanBase = APInt::getBitsSet(dw, dm - 1, dw - 1);
-    Value nanBits =
-        la.ori(la.ori(la.andi(sign, la.intConst(di, signMask)),
-                      la.andi(payload, la.intConst(di, fracMask))),
-               la.intConst(di, nanBase));
+    Value nanBits = la.ori(la.ori(la.andi(sign, la.intConst(di, signMask)),
+                                  la.andi(payload, la.intConst(di, fracMask))),
+                           la.intConst(di, nanBase));
     Value isNaN = la.cmpf(arith::CmpFPredicate::UNO, x, x);
     Value converted = op->getResult(0);
     Value r = la.select(isNaN, la.bitcast(nanBits, dst), converted);
@@ -120,16 +118,15 @@ static void roundF64ToF16Once(gpu::GPUFuncOp func) {
     Value back = la.convert<arith::ExtFOp>(nearest, f64);
     // Ordered: false for NaN; an infinity converts exactly.
     Value inexact = la.cmpf(arith::CmpFPredicate::ONE, back, x);
-    Value away = la.cmpf(arith::CmpFPredicate::OGT,
-                         math::AbsFOp::create(b, back),
-                         math::AbsFOp::create(b, x));
+    Value away =
+        la.cmpf(arith::CmpFPredicate::OGT, math::AbsFOp::create(b, back),
+                math::AbsFOp::create(b, x));
     // In sign and magnitude, the f32 next to `nearest` towards zero is one
     // code lower (an overflow to infinity becomes the largest finite).
     Value bits = la.bitcast(nearest, i32);
     Value towardZero = la.select(away, la.subi(bits, la.i32(1)), bits);
     Value odd = la.select(inexact, la.ori(towardZero, la.i32(1)), bits);
-    Value r =
-        arith::TruncFOp::create(b, op.getType(), la.bitcast(odd, f32));
+    Value r = arith::TruncFOp::create(b, op.getType(), la.bitcast(odd, f32));
     op.replaceAllUsesWith(r);
     op.erase();
   }

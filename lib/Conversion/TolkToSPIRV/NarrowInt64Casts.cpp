@@ -39,8 +39,7 @@ static void narrowFloatToInt64(gpu::GPUModuleOp module,
     return;
   SmallVector<arith::FPToSIOp> conversions;
   module.walk([&](arith::FPToSIOp op) {
-    if (!getElementTypeOrSelf(op.getType()).isInteger(64) ||
-        op->use_empty())
+    if (!getElementTypeOrSelf(op.getType()).isInteger(64) || op->use_empty())
       return;
     bool truncated = llvm::all_of(op->getUsers(), [](Operation *user) {
       auto trunc = dyn_cast<arith::TruncIOp>(user);

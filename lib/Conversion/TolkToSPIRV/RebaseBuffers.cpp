@@ -79,9 +79,9 @@ static Attribute storageClass(MLIRContext *ctx, Attribute space) {
 
 /// The identity-layout memref of the storage class of `type`'s space.
 static MemRefType rootType(MemRefType type) {
-  return MemRefType::get(type.getShape(), type.getElementType(),
-                         MemRefLayoutAttrInterface(),
-                         storageClass(type.getContext(), type.getMemorySpace()));
+  return MemRefType::get(
+      type.getShape(), type.getElementType(), MemRefLayoutAttrInterface(),
+      storageClass(type.getContext(), type.getMemorySpace()));
 }
 
 /// Rebases every access of `func` onto its buffer, so that no view is left,
@@ -98,9 +98,9 @@ static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
     Value alloc = memref::AllocOp::create(builder, arg.getLoc(), type);
     arg.replaceAllUsesWith(alloc);
     func.getBody().front().eraseArgument(arg.getArgNumber());
-    func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
-                  builder.getI64IntegerAttr(
-                      func.getNumWorkgroupAttributions() - 1));
+    func->setAttr(
+        func.getNumWorkgroupAttributionsAttrName(),
+        builder.getI64IntegerAttr(func.getNumWorkgroupAttributions() - 1));
   }
 
   bool ok = true;
@@ -114,8 +114,8 @@ static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
       return;
     }
     builder.setInsertionPoint(meta);
-    meta.getOffset().replaceAllUsesWith(
-        getValueOrCreateConstantIndexOp(builder, meta.getLoc(), buffer->offset));
+    meta.getOffset().replaceAllUsesWith(getValueOrCreateConstantIndexOp(
+        builder, meta.getLoc(), buffer->offset));
   });
 
   // The memref operand and its index of every access: rank 1, as Tolk's
@@ -141,11 +141,10 @@ static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
     Value index = op->getOperand(memIndex + 1);
     std::optional<int64_t> constant = getConstantIntValue(buffer->offset);
     if (!constant || *constant != 0)
-      index = arith::AddIOp::create(
-          builder, op->getLoc(),
-          getValueOrCreateConstantIndexOp(builder, op->getLoc(),
-                                          buffer->offset),
-          index);
+      index = arith::AddIOp::create(builder, op->getLoc(),
+                                    getValueOrCreateConstantIndexOp(
+                                        builder, op->getLoc(), buffer->offset),
+                                    index);
     op->setOperand(memIndex, buffer->root);
     op->setOperand(memIndex + 1, index);
   };

@@ -18,8 +18,8 @@
 
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
-#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -52,8 +52,8 @@ static void setABIAttributes(gpu::GPUFuncOp func) {
     if (isa<MemRefType>(type))
       abi = spirv::getInterfaceVarABIAttr(0, binding++, std::nullopt, ctx);
     else
-      abi = spirv::getInterfaceVarABIAttr(0, 0, spirv::StorageClass::PushConstant,
-                                          ctx);
+      abi = spirv::getInterfaceVarABIAttr(
+          0, 0, spirv::StorageClass::PushConstant, ctx);
     func.setArgAttr(i, spirv::getInterfaceVarABIAttrName(), abi);
   }
 }
@@ -111,10 +111,10 @@ static LogicalResult movePushConstants(spirv::FuncOp func) {
   for (auto [member, i] : llvm::enumerate(params)) {
     BlockArgument arg = func.getArgument(i);
     Type memberType = members[member];
-    Value index = spirv::ConstantOp::create(
-        builder, loc, i32, builder.getI32IntegerAttr(member));
-    Value ptr = spirv::AccessChainOp::create(builder, loc, base,
-                                             ValueRange{index});
+    Value index = spirv::ConstantOp::create(builder, loc, i32,
+                                            builder.getI32IntegerAttr(member));
+    Value ptr =
+        spirv::AccessChainOp::create(builder, loc, base, ValueRange{index});
     Value v = spirv::LoadOp::create(builder, loc, ptr);
     Type type = arg.getType();
     if (type.isInteger(1)) {
@@ -141,8 +141,7 @@ static LogicalResult movePushConstants(spirv::FuncOp func) {
 }
 
 namespace {
-struct SetABIAttrs
-    : public tolk::impl::TolkSPIRVSetABIAttrsBase<SetABIAttrs> {
+struct SetABIAttrs : public tolk::impl::TolkSPIRVSetABIAttrsBase<SetABIAttrs> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
       if (func.isKernel())
@@ -153,8 +152,7 @@ struct SetABIAttrs
 struct LowerPushConstants
     : public tolk::impl::TolkSPIRVLowerPushConstantsBase<LowerPushConstants> {
   void runOnOperation() override {
-    for (auto func :
-         llvm::to_vector(getOperation().getOps<spirv::FuncOp>()))
+    for (auto func : llvm::to_vector(getOperation().getOps<spirv::FuncOp>()))
       if (failed(movePushConstants(func)))
         return signalPassFailure();
   }

@@ -52,8 +52,7 @@ struct KeepInterfaceVersion
         auto var = symbols.lookup<spirv::GlobalVariableOp>(
             cast<FlatSymbolRefAttr>(a).getValue());
         auto ptr = var ? dyn_cast<spirv::PointerType>(var.getType()) : nullptr;
-        wide |= ptr &&
-                ptr.getStorageClass() != spirv::StorageClass::Input &&
+        wide |= ptr && ptr.getStorageClass() != spirv::StorageClass::Input &&
                 ptr.getStorageClass() != spirv::StorageClass::Output;
       }
     if (wide)
@@ -88,8 +87,7 @@ struct PreserveSignedZeroInfNan
     });
     SymbolTable symbols(module);
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    for (auto entry :
-         llvm::to_vector(module.getOps<spirv::EntryPointOp>())) {
+    for (auto entry : llvm::to_vector(module.getOps<spirv::EntryPointOp>())) {
       auto fn = symbols.lookup<spirv::FuncOp>(entry.getFn());
       if (!fn)
         continue;

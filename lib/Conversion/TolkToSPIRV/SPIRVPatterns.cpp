@@ -54,7 +54,8 @@ struct GLSLUnaryLowering : public OpConversionPattern<MathOp> {
 /// does. Upstream's pattern reads the entry point's workgroup_size and,
 /// without one, a WorkgroupSize variable, which Vulkan does not allow.
 static std::string localSizeName(unsigned dim) {
-  return (tolk::kSpirvLocalSizeName + Twine("_") + StringRef("xyz").substr(dim, 1))
+  return (tolk::kSpirvLocalSizeName + Twine("_") +
+          StringRef("xyz").substr(dim, 1))
       .str();
 }
 
@@ -81,8 +82,8 @@ struct SpecializedBlockDim : public OpConversionPattern<gpu::BlockDimOp> {
         auto spec = spirv::SpecConstantOp::create(
             rewriter, module.getLoc(), localSizeName(d),
             rewriter.getI32IntegerAttr(1));
-        spec->setAttr("spec_id",
-                      rewriter.getI32IntegerAttr(tolk::kSpirvLocalSizeSpecIds[d]));
+        spec->setAttr("spec_id", rewriter.getI32IntegerAttr(
+                                     tolk::kSpirvLocalSizeSpecIds[d]));
         constituents.push_back(SymbolRefAttr::get(spec));
       }
       spirv::SpecConstantCompositeOp::create(
@@ -141,8 +142,8 @@ tolk::decorateSpecializedWorkgroupSize(ArrayRef<uint32_t> words) {
         composite = ops[0];
     }
     entryPoints += opcode == OpEntryPoint;
-    fixedSizes += opcode == OpExecutionMode && ops.size() >= 2 &&
-                  ops[1] == ModeLocalSize;
+    fixedSizes +=
+        opcode == OpExecutionMode && ops.size() >= 2 && ops[1] == ModeLocalSize;
     if (opcode == OpSpecConstantComposite && composite && ops.size() >= 2 &&
         ops[1] == *composite)
       isComposite = true;

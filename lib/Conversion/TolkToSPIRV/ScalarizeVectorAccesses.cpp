@@ -60,8 +60,8 @@ static void scalarizeVectorAccesses(gpu::GPUFuncOp func) {
         type.getRank() != 1 || store.getIndices().size() != 1)
       continue;
     for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
-      Value lane = vector::ExtractOp::create(builder, loc,
-                                             store.getValueToStore(), i);
+      Value lane =
+          vector::ExtractOp::create(builder, loc, store.getValueToStore(), i);
       memref::StoreOp::create(
           builder, loc, lane, store.getBase(),
           ValueRange{laneIndex(loc, store.getIndices()[0], i)});
@@ -69,7 +69,6 @@ static void scalarizeVectorAccesses(gpu::GPUFuncOp func) {
     store.erase();
   }
 }
-
 
 namespace {
 struct ScalarizeVectorAccesses

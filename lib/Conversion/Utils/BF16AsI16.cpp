@@ -61,8 +61,8 @@ struct BF16Constant : public OpConversionPattern<arith::ConstantOp> {
     Type type = getTypeConverter()->convertType(op.getType());
     if (!type || type == op.getType())
       return failure();
-    auto value = dyn_cast_or_null<TypedAttr>(
-        tolk::getBF16BitsAttr(op.getValue(), type));
+    auto value =
+        dyn_cast_or_null<TypedAttr>(tolk::getBF16BitsAttr(op.getValue(), type));
     if (!value)
       return failure();
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
@@ -89,8 +89,7 @@ struct BF16Bitcast : public OpConversionPattern<arith::BitcastOp> {
 /// Any other op without regions: the same op on the converted types.
 struct BF16Generic : public ConversionPattern {
   BF16Generic(const TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/0, ctx) {
-  }
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/0, ctx) {}
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
@@ -121,9 +120,8 @@ struct BF16Func : public OpConversionPattern<gpu::GPUFuncOp> {
     }
     rewriter.applySignatureConversion(&op.getBody().front(), signature,
                                       getTypeConverter());
-    rewriter.modifyOpInPlace(op, [&] {
-      op.setFunctionType(rewriter.getFunctionType(inputs, {}));
-    });
+    rewriter.modifyOpInPlace(
+        op, [&] { op.setFunctionType(rewriter.getFunctionType(inputs, {})); });
     return success();
   }
 };

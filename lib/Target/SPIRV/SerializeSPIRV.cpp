@@ -23,8 +23,8 @@
 
 using namespace mlir;
 
-FailureOr<SmallVector<uint32_t>>
-tolk::serializeSPIRVKernel(Operation *root, StringRef kernel) {
+FailureOr<SmallVector<uint32_t>> tolk::serializeSPIRVKernel(Operation *root,
+                                                            StringRef kernel) {
   SmallVector<spirv::ModuleOp> modules;
   root->walk([&](spirv::ModuleOp m) {
     if (kernel.empty()) {
@@ -84,8 +84,8 @@ tolk::serializeSPIRVKernel(Operation *root, StringRef kernel) {
   // Functions, then the variables only they used.
   for (auto cls : {0, 1}) {
     for (Operation &op : llvm::make_early_inc_range(copy->getOps())) {
-      bool candidate = cls == 0 ? isa<spirv::FuncOp>(op)
-                                : isa<spirv::GlobalVariableOp>(op);
+      bool candidate =
+          cls == 0 ? isa<spirv::FuncOp>(op) : isa<spirv::GlobalVariableOp>(op);
       auto symbol = dyn_cast<SymbolOpInterface>(op);
       if (candidate && symbol && symbol.getName() != kernel &&
           SymbolTable::symbolKnownUseEmpty(&op, copy->getOperation()))
