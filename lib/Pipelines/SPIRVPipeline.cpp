@@ -98,7 +98,7 @@ void tolk::registerTolkToSPIRVPipeline() {
       "tolk-spirv-check-kernels, tolk-gpu-to-spirv and "
       "tolk-spirv-lower-push-constants",
       [](OpPassManager &pm) {
-        llvm::errs() << "tolk-opt: --convert-tolk-kernels-to-spirv is "
+        llvm::errs() << "warning: --convert-tolk-kernels-to-spirv is "
                         "deprecated; it runs --tolk-spirv-narrow-int64-casts "
                         "--tolk-spirv-check-kernels --tolk-gpu-to-spirv "
                         "--tolk-spirv-lower-push-constants\n";
