@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Google Benchmark programs for the seed-000 functions that the folder and
+// Google Benchmark programs for the lib/Dtype functions that the folder and
 // the verifier call once per operand: leastUpper, makeConst, truncate,
 // ppConst and evalAlu. Each benchmark makes one call per iteration, so
 // Google Benchmark's "Time" column is nanoseconds per call. The inputs of a
@@ -153,7 +153,7 @@ void leastUpperAllPairs(benchmark::State &state) {
 BENCHMARK(leastUpperAllPairs)->Name("LeastUpper/all_pairs");
 
 //===----------------------------------------------------------------------===//
-// makeConst (seed 000's Dtype.const)
+// makeConst (docs/Semantics.md#const)
 //===----------------------------------------------------------------------===//
 
 void makeConstInto(benchmark::State &state, DType dt) {
@@ -190,7 +190,7 @@ void truncateTo(benchmark::State &state, DType dt) {
 }
 
 /// The rounding alone: a double converted to the format's semantics by
-/// APFloat, to nearest even, without the seed's NaN, saturation and fnuz
+/// APFloat, to nearest even, without Tolk's NaN, saturation and fnuz
 /// rules or the Value wrapping.
 void apfloatConvertTo(benchmark::State &state, DType dt) {
   const llvm::fltSemantics *sem = semantics(dt);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Issue 6's NVIDIA bandwidth table, on a machine with an NVIDIA GPU and its
-# driver: for f32, f16, bf16 and f8E4M3FN, a tensor-level function y = x * 2
-# over one large buffer goes through tolk-opt --tolk-to-nvvm and
+# The NVIDIA bandwidth table of bench/README.md, on a machine with an NVIDIA
+# GPU and its driver: for f32, f16, bf16 and f8E4M3FN, a tensor-level function
+# y = x * 2 over one large buffer goes through tolk-opt --tolk-to-nvvm and
 # tolk-translate --gpu-binary-to-isa to PTX, and tolk-cuda-bandwidth times
 # that kernel and a device-to-device copy of the same bytes and prints one
 # row of the table per dtype. The target is kernel / copy >= 0.9.

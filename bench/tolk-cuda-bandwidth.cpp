@@ -6,14 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Issue 6's bandwidth benchmark, one dtype per run: times a PTX kernel that
-// doubles a buffer of `count` elements into another (y = x * 2, as
-// bench/nvidia-bandwidth.sh generates it with tolk-opt and tolk-translate)
-// and a device-to-device copy of the same bytes on the same device, and
-// prints one row of a Markdown table: the bytes each moves (read + write),
-// both bandwidths and their ratio. Before the row is printed, every output
-// element is compared with its exact expected bits, so that a kernel that
-// skips work cannot look fast.
+// The bandwidth benchmark of bench/README.md, one dtype per run: times a PTX
+// kernel that doubles a buffer of `count` elements into another (y = x * 2, as
+// bench/nvidia-bandwidth.sh generates it with tolk-opt and tolk-translate) and
+// a device-to-device copy of the same bytes on the same device, and prints one
+// row of a Markdown table: the bytes each moves (read + write), both bandwidths
+// and their ratio. Before the row is printed, every output element is compared
+// with its exact expected bits, so that a kernel that skips work cannot look
+// fast.
 //
 // The kernel's parameters are read from its .entry in the PTX: two pointers
 // (input, output), or two 1-D memref descriptors of five parameters each

@@ -20,10 +20,11 @@
 #   2. each backend: `tolk-run` on the tensor function with the arguments as
 #      .npy files;
 #
-# and compares the bits. Left out, because rule 2's one exception or the
-# ULP bounds of differential.py allow them to differ and a chain would
-# spread the difference: sqrt, exp2, log2 and float pow (not generated), and
-# signalling NaN inputs (not drawn). Each scalar function also returns the
+# and compares the bits. Left out, because the exceptions of rule 2
+# (docs/Semantics.md#the-three-rules) and the ULP bounds of differential.py
+# allow them to differ and a chain would spread the difference: sqrt, exp2,
+# log2 and float pow (not generated), and signalling NaN inputs (not drawn).
+# Each scalar function also returns the
 # input of every bitcast of a float of 16 bits or more whose NaN may come
 # from float arithmetic, which makes "a NaN" of unspecified bits; an element
 # where such a bitcast showed a NaN is counted as unspecified, not compared.
@@ -113,7 +114,8 @@ class KernelFunction(graph.Function):
         dt = graph.least_upper([a[1], b[1]])
         if graph.is_weak(dt):
             # Two strong types can promote to a weak one (si32 and ui64 in
-            # seed 000's lattice), which no buffer holds.
+            # the lattice, docs/Semantics.md#the-lattice), which no buffer
+            # holds.
             b, dt = a, a[1]
         tf = graph.type_str
         r = self.emit("tolk.where %s, %s, %s : (%s, %s, %s) -> %s" % (

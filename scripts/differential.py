@@ -26,8 +26,9 @@
 #
 # What is not compared bit for bit, and why (docs/Rationale.md, "Differential
 # testing"):
-# - rule 2's one exception: a case with a signalling NaN into a conversion
-#   that disagrees is counted as excused (excused());
+# - the first exception of rule 2 (docs/Semantics.md#the-three-rules): a
+#   case with a signalling NaN into a conversion that disagrees is counted
+#   as excused (excused());
 # - inputs the folder leaves unfolded (a case undefined at run time, such as
 #   integer division by zero, is never folded): counted as undefined;
 # - a NaN produced by float arithmetic matches any NaN: its payload and sign
@@ -291,7 +292,7 @@ def legal_cells(args, op, dtypes):
     """(operand types, result type) of each data type that `op` takes: the
     functions the verifier accepts, trying as the result the operand type,
     i1 (comparisons) and f32 (an integer promoted to the default float, as
-    seed 003's least_upper_float does for division)."""
+    least_upper_float does for division, docs/Semantics.md#div)."""
     found, left = {}, list(dtypes)
     for result in (lambda t: t, lambda t: "i1", lambda t: "f32"):
         chunks = []
@@ -506,12 +507,13 @@ def ordered(ty, bits):
 
 
 def excused(op, in_tys, case):
-    """Whether a disagreement on `case` is DESIGN.md rule 2's one
-    exception: a signalling NaN of a 16-bit or wider float into a
-    conversion, which the folder keeps signalling (seed 000's const) and
-    hardware quiets. An op computed in a wider type converts its operands
-    first (pow(1, sNaN) is 1 on the quieted NaN where the folder's libm
-    gives a NaN). bitcast and where move bits and convert nothing."""
+    """Whether a disagreement on `case` is the first exception of rule 2
+    (docs/Semantics.md#the-three-rules): a signalling NaN of a 16-bit or
+    wider float into a conversion, which the folder keeps signalling
+    (docs/Semantics.md#nans) and hardware quiets. An op computed in a wider
+    type converts its operands first (pow(1, sNaN) is 1 on the quieted NaN
+    where the folder's libm gives a NaN). bitcast and where move bits and
+    convert nothing."""
     if op.startswith("bitcast:") or op == "where":
         return False
     return any(is_float(ty) and width(ty) >= 16 and float_is_snan(ty, a)
@@ -660,7 +662,7 @@ def run_kernel(args, backend, cells, in_tys, n, inputs, tmp):
 def compare(op, backend, in_tys, out_ty, cases, want, got, name):
     """The disagreements of one cell and its counts (compared, excused,
     undefined)."""
-    # A conversion or a move keeps a NaN's payload (the seed's rule) on
+    # A conversion or a move keeps a NaN's payload (docs/Semantics.md#nans) on
     # every backend; arithmetic makes "a NaN", compared by class.
     arith_nan = not op.startswith(("cast:", "bitcast:")) and op != "where"
     failures = []

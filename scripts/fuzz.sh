@@ -91,9 +91,10 @@ RETURNED='
   for (i = 1; i <= n; ++i)
     print fn " #" i ": " ((ops[i] in c) ? c[ops[i]] : "?")
 }'
-# The folder evaluates a derived op by its seed 003 definition on promoted
-# operands, so folding it must give the constant that decomposing it first
-# and folding the primitives gives (where both fold). An `invalid` (masked-out)
+# The folder evaluates a derived op by its definition
+# (docs/Semantics.md#derived-operations) on promoted operands, so folding it
+# must give the constant that decomposing it first and folding the primitives
+# gives (where both fold). An `invalid` (masked-out)
 # result on one side may be any value on the other: an identity such as
 # x & 0 = 0 refines it (docs/Rationale.md, "Algebraic identities").
 compare_folds() {

@@ -10,10 +10,11 @@
 # Emits one function per ordered pair of distinct data types of the same
 # itemsize (1: i1, si8, ui8 and the 8-bit floats; 2: si16, ui16, f16, bf16;
 # 4: si32, ui32, f32; 8: si64, ui64, f64), folding tolk.bitcast of a few bit
-# patterns. The expected constants follow seed 000's `bitcast`, with the
-# float formats of gen-lowp-table.py, independently of lib/Dtype: the bits
-# are kept exactly, NaN payloads and signalling NaNs included, except that
-# an 8-bit float reads each of its NaN codes as its one NaN (of the code's
+# patterns. The expected constants follow `bitcast`
+# (docs/Semantics.md#bitcast), with the float formats of gen-lowp-table.py,
+# independently of lib/Dtype: the bits are kept exactly, NaN payloads and
+# signalling NaNs included, except that an 8-bit float reads each of its NaN
+# codes as its one NaN (of the code's
 # sign in Fp8e5m2), and that Bool holds only the bits 0 and 1 (a bitcast of
 # other bits into i1 is an error, not folded here).
 #
@@ -67,7 +68,7 @@ def width(ty):
 
 
 def value(ty, bits):
-    """The ty value that the bits store (seed 000's from_storage_scalar)."""
+    """The ty value that the bits store (from_storage_scalar)."""
     if ty == "i1":
         return bool(bits)
     if ty in INTS:
@@ -77,7 +78,7 @@ def value(ty, bits):
 
 
 def storage(ty, v):
-    """The bits that store the ty value v (seed 000's to_storage_scalar)."""
+    """The bits that store the ty value v (to_storage_scalar)."""
     if ty == "i1":
         return int(v)
     if ty in INTS:
@@ -96,8 +97,8 @@ def main():
         "tolk.bitcast between every pair of data types of the same itemsize on",
         "a few bit patterns: the bits are kept, NaN payloads and signalling NaNs",
         "included, and an 8-bit float reads its NaN codes as its one NaN; the",
-        "expected constants are computed by the script from seed 000's",
-        "`bitcast`, independently of lib/Dtype."]))
+        "expected constants are computed by the script from",
+        "docs/Semantics.md#bitcast, independently of lib/Dtype."]))
     for group in GROUPS:
         for src in group:
             for dst in group:

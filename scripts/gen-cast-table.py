@@ -10,8 +10,8 @@
 # Emits one function per ordered pair of distinct data types (i1, the signed
 # and unsigned integers, f16, bf16, f32, f64 and the four 8-bit floats)
 # folding tolk.cast of boundary values of the source type. The expected
-# constants follow seed 000's `const dt c`, with the float formats of
-# gen-lowp-table.py, independently of lib/Dtype:
+# constants follow `const dt c` (docs/Semantics.md#const), with the float
+# formats of gen-lowp-table.py, independently of lib/Dtype:
 #
 # - integers wrap modulo 2^bits; Bool is nonzero-ness (a NaN is nonzero);
 # - an integer is rounded once to a float, from its exact value, as a finite
@@ -21,9 +21,8 @@
 #   16 bits or more; an 8-bit float has its one NaN (one of each sign in
 #   Fp8e5m2), and an infinity is the NaN of a format without infinities;
 # - a float becomes an integer rounded towards zero, then wrapped; NaN is 0,
-#   an infinity the least or greatest value. The folder wraps where targets
-#   saturate (tolk.cast's description): the rows past an integer's range
-#   show the folder's behaviour, not what a target computes.
+#   an infinity the least or greatest value, as every target computes too
+#   (docs/Semantics.md#float-to-integer).
 #
 #   python3 scripts/gen-cast-table.py > table.mlir
 #
@@ -64,7 +63,7 @@ def int_range(ty):
 
 
 def cast(src, dst, v):
-    """Seed 000's `const dst v` for a src value v, or None where it raises
+    """`const dst v` for a src value v, or None where it is an error
     (a NaN or an infinity into Weak_int): such a cast is not folded."""
     if dst == WEAK_INT:
         if isinstance(v, (bool, int)):
@@ -135,11 +134,11 @@ EXACT = {"1+2^-8": 1 + Fraction(1, 2 ** 8),
          "1+2^-11": 1 + Fraction(1, 2 ** 11),
          "1+2^-24": 1 + Fraction(1, 2 ** 24)}
 # NaNs with a payload, by bits: a signalling NaN stays signalling through a
-# cast between 16-bit and wider floats (seed 000's `const`), and keeps the
+# cast between 16-bit and wider floats (docs/Semantics.md#const), and keeps the
 # top of its payload. Payloads are chosen to survive the narrowest of them.
 # The last of each list is a signalling NaN whose payload lies below every
 # narrower format's fraction: it keeps the lowest fraction bit there
-# (DESIGN's reading 3 of seed 000) rather than becoming an infinity.
+# (docs/Semantics.md#nans) rather than becoming an infinity.
 SNAN = {"f16": ["0x7D00", "0xFE01", "0x7C01"],
         "bf16": ["0x7FA0", "0xFFC1", "0xFF81"],
         "f32": ["0x7FA00000", "0xFFC12345", "0x7F800001"],
@@ -207,9 +206,9 @@ def main():
         "tolk.cast between every pair of data types on boundary values of the",
         "source: wrap-around, truncation towards zero, rounding once, Bool from",
         "nonzero, NaN payloads, infinities and NaNs into formats without them;",
-        "the expected constants are computed by the script from seed 000's",
-        "`const`, independently of lib/Dtype. Float-to-integer rows past the",
-        "integer's range show the folder's wrap-around; targets saturate."]))
+        "the expected constants are computed by the script from",
+        "docs/Semantics.md#const, independently of lib/Dtype. Float-to-integer",
+        "rows past the integer's range wrap, as every target does."]))
     weak = [WEAK_INT, WEAK_FLOAT]
     pairs = [(s, d) for s in TYPES for d in TYPES if s != d]
     # Weak literals committed to every type, and every type made weak.
@@ -219,7 +218,7 @@ def main():
         rows = []
         for v in values(src):
             r = cast(src, dst, v)
-            if r is not None:  # Seed 000 raises: not folded.
+            if r is not None:  # An error: not folded.
                 rows.append(((v,), r))
 
         def body(i, operands, src=src, dst=dst):

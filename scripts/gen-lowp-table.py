@@ -15,10 +15,11 @@
 #
 # It also holds the float format model that gen-unary-table.py,
 # gen-cast-table.py and gen-bitcast-table.py import: every float type's
-# rounding, encoding and decoding written from seed 000 with exact
-# fractions (fractions.Fraction), independently of lib/Dtype and of
-# llvm::APFloat. Values are the seed's: a binary64 number, a NaN carrying a
-# sign and a binary64 payload, as the seed's `Float of float` does.
+# rounding, encoding and decoding written from docs/Semantics.md ("truncate",
+# "NaNs", "8-bit floats", "Storage") with exact fractions
+# (fractions.Fraction), independently of lib/Dtype and of llvm::APFloat.
+# Values are those of docs/Semantics.md#values: a binary64 number, a NaN
+# carrying a sign and a binary64 payload.
 #
 #   python3 scripts/gen-lowp-table.py > test/Dialect/Tolk/fold-lowp-table.mlir
 #
@@ -55,7 +56,8 @@ class NaN:
         return "NaN(%d, %#x)" % (self.sign, self.payload)
 
 
-# The seed's `nan`: positive, quiet, zero payload.
+# The NaN an operation makes (docs/Semantics.md#arithmetic-on-values):
+# positive, quiet, zero payload.
 CANONICAL_NAN = NaN(0)
 
 
@@ -111,10 +113,10 @@ class Format:
         return "0x%0*X" % (self.width // 4, bits)
 
 
-# Seed 000: Fp8e5m2 has one NaN of each sign, the other 8-bit floats one
-# positive NaN. The seed does not fix their codes; DESIGN's reading 4 stores
-# S.11111.11 for e5m2, 0.1111.111 for e4m3 and 0x80 for fnuz, and every
-# other NaN code (0x7D, 0x7E, 0xFD, 0xFE in e5m2) reads as the same NaN.
+# Fp8e5m2 has one NaN of each sign, the other 8-bit floats one positive NaN,
+# stored as S.11111.11 for e5m2, 0.1111.111 for e4m3 and 0x80 for fnuz; every
+# other NaN code (0x7D, 0x7E, 0xFD, 0xFE in e5m2) reads as the same NaN
+# (docs/Semantics.md#nans).
 FORMATS = {
     "f16": Format("f16", 5, 10, 15, "ieee"),
     "bf16": Format("bf16", 8, 7, 127, "ieee"),
@@ -148,7 +150,7 @@ def round_fraction(fmt, x):
 
 
 def truncate(fmt, v, quiet=True):
-    """Seed 000's `truncate fmt v` (and, with quiet=False, what `const` does
+    """`truncate fmt v` (and, with quiet=False, what `const` does
     to a NaN): v rounded once to fmt, as a value."""
     if fmt is None:  # A weak float keeps v itself.
         return v
@@ -162,9 +164,9 @@ def truncate(fmt, v, quiet=True):
         if quiet:
             return NaN(v.sign, keep | QUIET)
         if keep == 0:
-            # A signalling NaN stays one, and seed 000 does not say with what
-            # payload once all of it falls off: DESIGN's reading 3 sets the
-            # lowest fraction bit (it is not an infinity).
+            # A signalling NaN stays one: once all of its payload falls off,
+            # Tolk sets the lowest fraction bit (it is not an infinity;
+            # docs/Semantics.md#nans).
             keep = 1 << drop
         return NaN(v.sign, keep)
     if math.isinf(v):
@@ -176,7 +178,7 @@ def truncate(fmt, v, quiet=True):
 
 def truncate_exact(fmt, x, negative=None):
     """An exact number x (an int or a Fraction; its sign is `negative`, for
-    -0.0) rounded once to fmt, as a finite value: seed 000's rounding of an
+    -0.0) rounded once to fmt, as a finite value: the rounding of an
     integer "from its exact value", and of a finite float."""
     if negative is None:
         negative = x < 0
@@ -184,13 +186,13 @@ def truncate_exact(fmt, x, negative=None):
     if r > fmt.max:
         # Overflow: an infinity from 16 bits up, the greatest finite value
         # of the same sign in an 8-bit float, even from an integer past the
-        # double range (DESIGN's reading 2 of seed 000).
+        # double range (docs/Semantics.md#8-bit-floats).
         if fmt.width == 8:
             r = fmt.max
         else:
             return -math.inf if negative else math.inf
     if r == 0 and fmt.kind == "fnuz":
-        return 0.0  # No -0.0 (DESIGN's reading 1).
+        return 0.0  # No -0.0 (docs/Semantics.md#8-bit-floats).
     f = float(r)
     return -f if negative else f
 
@@ -227,7 +229,7 @@ def encode(fmt, v):
 
 
 def decode(fmt, bits):
-    """The value that the fmt bits encode (seed 000's from_storage_scalar)."""
+    """The value that the fmt bits encode (from_storage_scalar)."""
     sign = bits >> (fmt.width - 1)
     efield = (bits >> fmt.mbits) & ((1 << fmt.ebits) - 1)
     mant = bits & ((1 << fmt.mbits) - 1)
@@ -559,8 +561,8 @@ def main():
         "The primitive binary ops add, mul, cmplt, cmpeq, max and pow on bf16",
         "and the four 8-bit floats, on boundary operands (overflow, NaNs,",
         "signed zeros, subnormals, ties to even); the expected constants are",
-        "computed by the script's own model of seed 000's formats,",
-        "independently of lib/Dtype."]))
+        "computed by the script's own model of the formats of",
+        "docs/Semantics.md, independently of lib/Dtype."]))
     for op, pairs in PAIRS.items():
         for ty in NARROW:
             rows = []

@@ -4,25 +4,26 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes a module of random, valid Tolk elementwise graphs, for fuzzing.
 
-Each function mixes every data type of DESIGN.md's type table (i1, si8..si64,
-ui8..ui64, the four 8-bit floats, f16, bf16, f32, f64, !tolk.weakint,
-!tolk.weakfloat) as scalars, lanes (vector<4xT>) or ranked tensors that
-broadcast as numpy does (static, dynamic and zero-sized dimensions); strong
-and weak constants, boundary values among them (NaN payloads and infinities
-by their bits, signed zeros, the extremes of every type, shift counts at and
-past the width, invalid); every elementwise op of the dialect, and chains of
-tolk.where, tolk.cast and tolk.bitcast.
+Each function mixes every data type of docs/Semantics.md#data-types (i1,
+si8..si64, ui8..ui64, the four 8-bit floats, f16, bf16, f32, f64,
+!tolk.weakint, !tolk.weakfloat) as scalars, lanes (vector<4xT>) or ranked
+tensors that broadcast as numpy does (static, dynamic and zero-sized
+dimensions); strong and weak constants, boundary values among them (NaN
+payloads and infinities by their bits, signed zeros, the extremes of every
+type, shift counts at and past the width, invalid); every elementwise op of the
+dialect, and chains of tolk.where, tolk.cast and tolk.bitcast.
 
 The IR must be valid, so the script computes every result type itself: the
-promotion lattice of seed 000 (the same reading as gen-promotion-table.py,
-independent of lib/Dtype) and the verifier's operand-kind rules of each op.
-A generated module that tolk-opt rejects is a bug in one of the two.
+promotion lattice of docs/Semantics.md (the same reading as
+gen-promotion-table.py, independent of lib/Dtype) and the verifier's
+operand-kind rules of each op. A generated module that tolk-opt rejects is a
+bug in one of the two.
 
 Two choices keep the output through `--canonicalize | --tolk-commit-weak`
-valid: `tolk.pow` of a strong integer base never gets a !tolk.weakint
-exponent (seed 003's exception, which --tolk-commit-weak rejects until
---tolk-decompose exists; --weak-pow generates it anyway), and weak types
-never appear as lanes (MLIR vectors hold only integers and floats).
+valid: `tolk.pow` of a strong integer base never gets a !tolk.weakint exponent
+(the exception of docs/Semantics.md#operand-promotion, which --tolk-commit-weak
+rejects unless --tolk-decompose ran first; --weak-pow generates it anyway), and
+weak types never appear as lanes (MLIR vectors hold only integers and floats).
 
 The output depends only on the options: the same seed gives the same module.
 
@@ -36,10 +37,10 @@ import random
 import sys
 
 # ---------------------------------------------------------------------------
-# Data types: the lattice of seed 000 and what the verifier needs to know.
+# Data types: the lattice and what the verifier needs to know.
 # ---------------------------------------------------------------------------
 
-# The lattice of seed 000 (PRIO, BITS, EDGES, MLIR and `up`) is
+# The lattice (PRIO, BITS, EDGES, MLIR and `up`) is
 # gen-promotion-table.py's, which promotion-table.mlir checks against
 # tolk-opt; the storage helpers, which casts may target, are added here.
 _spec = importlib.util.spec_from_file_location(
@@ -50,7 +51,7 @@ _spec.loader.exec_module(_pt)
 PRIO, EDGES, up = _pt.PRIO, _pt.EDGES, _pt.up
 BITS = dict(_pt.BITS, u128=128, u256=256)
 MLIR = dict(_pt.MLIR, u128="ui128", u256="ui256")
-# The data types elementwise ops compute on: seed 000's 17, and the weak two.
+# The data types elementwise ops compute on: the 17 of `all`, and the weak two.
 ALU = list(_pt.ORDER)
 SINTS = ["i8", "i16", "i32", "i64"]
 UINTS = ["u8", "u16", "u32", "u64"]
@@ -73,7 +74,8 @@ DEFAULT_FLOAT = "f32"  # DEFAULT_FLOAT when unset; fuzz.sh unsets it.
 
 
 def is_int(t):
-    """seed 000's is_int: the fixed-width integers and the weak one."""
+    """is_int (docs/Semantics.md#groups): the fixed-width integers and the
+    weak one."""
     return t in SINTS or t in UINTS or t == "weakint"
 
 
@@ -356,7 +358,8 @@ class Function:
     def gen_cast(self):
         v = self.pick()
         shape = v[2]
-        # Seed 004's lane rules: a scalar casts to lanes, lanes to a scalar.
+        # The lane rules (docs/Semantics.md#lanes-and-shapes): a scalar casts
+        # to lanes, lanes to a scalar.
         if shape is None and ("v", 4) in self.shapes and self.rng.random() < 0.3:
             shape = ("v", 4)
         elif shape is not None and shape[0] == "v" and self.rng.random() < 0.3:

@@ -27,8 +27,9 @@
 // correctly rounded, so the fold is what an IEEE 754 target computes, one
 // operation at a time (see "Binary128 and complex" below).
 //
-// "Tolk chooses" marks each decision the seeds leave open (DESIGN rule 3);
-// docs/Rationale.md lists them.
+// "Tolk chooses" marks each decision tinygrad leaves open
+// (docs/Semantics.md#the-three-rules, rule 3); docs/Semantics.md states each
+// at its op, and docs/Rationale.md says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -206,7 +207,7 @@ template <typename Fn> static Value floatUnary(Fn fn, const Value &x) {
   return std::isnan(r) ? Value::ofFloat(nan()) : Value::ofDouble(r);
 }
 
-/// Tolk chooses DESIGN rule 3's max, as PTX max.f32, SPIR-V NMax and
+/// Tolk chooses max (docs/Semantics.md#max) as PTX max.f32, SPIR-V NMax and
 /// arith.maxnumf compute it: the non-NaN operand when exactly one is NaN, the
 /// first NaN (quieted) when both are, and -0.0 counts as less than +0.0, so
 /// max(-0.0, +0.0) and max(+0.0, -0.0) are both +0.0.
@@ -655,7 +656,7 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
       return fail(op, "the " + toString(dt) + " product is too large to fold");
     return value::mul(a, *v[1]);
   case AluOp::CmpLt:
-    // Ordered (seed 000's Value): false when either is NaN.
+    // Ordered (docs/Semantics.md#cmplt): false when either is NaN.
     return Value::ofBool(value::lt(a, *v[1]));
   case AluOp::CmpEq:
     // Ordered: NaN == NaN is false, -0.0 == +0.0 is true.
@@ -705,7 +706,7 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
   case AluOp::Mod:
     // Tolk chooses: integer division by zero is undefined at run time
     // (targets differ: PTX gives all ones, x86 traps), so it is never folded.
-    // INT_MIN / -1 wraps to INT_MIN, and INT_MIN % -1 is 0, as the seed's
+    // INT_MIN / -1 wraps to INT_MIN, and INT_MIN % -1 is 0, as fixed-width
     // integers wrap. Mod is tinygrad's cmod, x - truncdiv(x, y) * y: the sign
     // of the dividend, C's %.
     if (sgn(v[1]->getInt()) == 0)
@@ -716,8 +717,8 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
   case AluOp::Pow:
     if (kind == F)
       return floatPow(a, *v[1]);
-    // Seed 003: Invalid_argument for a negative integer exponent when the
-    // promoted type is not a float.
+    // A negative integer exponent has no result when the promoted type is
+    // not a float (docs/Semantics.md#pow): not folded.
     if (sgn(v[1]->toInteger()) < 0)
       return fail(op, "the negative exponent " + v[1]->toInteger().get_str() +
                           " needs a float type, not " + toString(dt));
@@ -802,9 +803,10 @@ llvm::Expected<Const> tolk::dtype::evalAlu(AluOp op, DType dt,
     return Const(std::move(*r));
   if (overflowedBinary64(op, dt, vals, *r))
     // The exact result is finite: round it as the finite overflow it is, so
-    // that an 8-bit float saturates (seed 000) instead of taking the infinity
-    // (or NaN) of an infinite operand. Any value past f64's range rounds the
-    // same way in a narrower format, and the greatest double is one.
+    // that an 8-bit float saturates (docs/Semantics.md#8-bit-floats) instead of
+    // taking the infinity (or NaN) of an infinite operand. Any value past f64's
+    // range rounds the same way in a narrower format, and the greatest double
+    // is one.
     *r = Value::ofDouble(std::copysign(DBL_MAX, r->getFloat().toDouble()));
   llvm::Expected<Value> t = truncate(dt, *r);
   if (!t)

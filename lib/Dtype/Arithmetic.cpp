@@ -6,16 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 000's module Value: arithmetic and comparison as on numbers. A Bool
-// counts as 0 or 1; two integers give an exact integer; a float operand makes
-// the operation a binary64 one, an integer operand being rounded once from its
-// exact value first. Comparisons never round: an integer and a float compare
-// as the exact numbers they denote.
+// docs/Semantics.md#arithmetic-on-values: arithmetic and comparison as on
+// numbers. A Bool counts as 0 or 1; two integers give an exact integer; a float
+// operand makes the operation a binary64 one, an integer operand being rounded
+// once from its exact value first. Comparisons never round: an integer and a
+// float compare as the exact numbers they denote.
 //
 // NaN results are made deterministic here rather than left to the host FPU:
 //  - an operation on non-NaN operands that makes a NaN (inf - inf, 0 * inf,
 //    0 / 0, fmod(inf, x), ...) gives nan(), the positive quiet zero-payload
-//    NaN the seed names (x86 would give a negative "default NaN");
+//    NaN of docs/Semantics.md (x86 would give a negative "default NaN");
 //  - an operation with a NaN operand gives the first NaN operand, quieted
 //    (quiet bit set, sign and payload kept). That is what x86 SSE does for
 //    every binary operation, written out so that it does not depend on the

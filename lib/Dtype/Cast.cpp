@@ -6,10 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 000's `const`, `truncate`, `storage_fmt`, `to_storage_scalar`,
-// `from_storage_scalar` and `bitcast`. The float formats' rounding and
-// encoding live in FloatFormats.cpp; this file applies the seed's rules per
-// data type on top of them.
+// `const`, `truncate`, `storage_fmt`, `to_storage_scalar`,
+// `from_storage_scalar` and `bitcast` (docs/Semantics.md#const,
+// docs/Semantics.md#truncate, docs/Semantics.md#storage,
+// docs/Semantics.md#bitcast). The float formats' rounding and encoding live
+// in FloatFormats.cpp; this file applies those rules per data type on top of
+// them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +34,8 @@ static llvm::Error invalidArgument(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-/// The value as the seed prints it, for error messages.
+/// The value as lib/Dtype prints it (docs/Semantics.md#printing), for error
+/// messages.
 static std::string describe(const Value &v) { return ppConst(Const(v)); }
 
 //===----------------------------------------------------------------------===//
@@ -46,9 +49,9 @@ struct IntFormat {
 };
 } // namespace
 
-/// The width and signedness of an integer of known width: the seed's ints,
-/// and the storage helpers Uint128/Uint256 as unsigned integers of their
-/// width. None for anything else (WeakInt included).
+/// The width and signedness of an integer of known width: the ints
+/// (docs/Semantics.md#groups), and the storage helpers Uint128/Uint256 as
+/// unsigned integers of their width. None for anything else (WeakInt included).
 static std::optional<IntFormat> intFormat(DType dt) {
   if (dt == DType::Uint128 || dt == DType::Uint256)
     return IntFormat{bitsize(dt), false};
@@ -315,7 +318,8 @@ llvm::Expected<APInt> tolk::dtype::toBits(DType dt, const Value &v) {
   unsigned width = itemsize(dt) * 8;
 
   if (dt == DType::Float128) {
-    // As f32 and f64 (reading 6): an integer past the range is an error.
+    // As f32 and f64 (docs/Semantics.md#storage): an integer past the range
+    // is an error.
     RoundedQuad r = roundToQuad(v, NaNMode::Keep);
     if (r.overflow)
       return invalidArgument("bitcast: " + describe(v) +
@@ -336,7 +340,7 @@ llvm::Expected<APInt> tolk::dtype::toBits(DType dt, const Value &v) {
   }
 
   if (dt == DType::Bool) {
-    // DESIGN reading 6: Bool storage holds only 0 and 1.
+    // Bool storage holds only 0 and 1 (docs/Semantics.md#bitcast).
     if (v.isBool())
       return APInt(width, v.getBool() ? 1 : 0);
     if (v.isInt() && (v.getInt() == 0 || v.getInt() == 1))
@@ -375,9 +379,10 @@ llvm::Expected<APInt> tolk::dtype::toBits(DType dt, const Value &v) {
   assert(f && "every data type with a storage format is covered");
   bool overflow;
   APInt bits = storageBits(*f, v, overflow);
-  // Python's struct.pack('f'/'d') raises OverflowError for a finite value
-  // that does not fit (DESIGN reading 6); 'e' goes through to_storage_scalar,
-  // which overflows to an infinity, and the 8-bit formats saturate.
+  // Python's struct.pack('f'/'d') raises OverflowError for a finite value that
+  // does not fit (docs/Semantics.md#storage: an error); 'e' goes through
+  // to_storage_scalar, which overflows to an infinity, and the 8-bit formats
+  // saturate.
   if (overflow && (dt == DType::Float32 || dt == DType::Float64))
     return invalidArgument("bitcast: " + describe(v) +
                            " is out of the range of " + toString(dt));
@@ -403,9 +408,10 @@ llvm::Expected<Value> tolk::dtype::fromBits(DType dt, const APInt &bits) {
   }
 
   if (dt == DType::Bool) {
-    // Project decision: bits other than 0 and 1 store no Bool. Reading them
-    // as nonzero-ness would break bitcast's round-trip law (2 would come back
-    // as 1), so they are an error, as Bool storage of 2 is (reading 6).
+    // Tolk chooses: bits other than 0 and 1 store no Bool. Reading them as
+    // nonzero-ness would break bitcast's round-trip law (2 would come back as
+    // 1), so they are an error, as Bool storage of 2 is
+    // (docs/Semantics.md#bitcast).
     if (bits.ugt(1))
       return invalidArgument(
           "bitcast: the bits 0x" + llvm::toString(bits, 16, /*Signed=*/false) +

@@ -17,7 +17,8 @@
 using namespace tolk::dtype;
 
 namespace {
-/// One row per DType, in enumerator order: the seed's fixed properties.
+/// One row per DType, in enumerator order: the fixed properties of
+/// docs/Semantics.md#data-types.
 struct Info {
   DType dt;
   int priority;
@@ -26,16 +27,16 @@ struct Info {
   char fmt; ///< '\0' for none.
 };
 
-// Priorities: seed 000 ranks Void at -1 and Float64 at 15. Bool and WeakInt
-// share 0 (compare then puts WeakInt after Bool by bitsize); each fnuz format
-// shares the priority of its OCP format (compare puts it just after, by
-// name); WeakFloat sits between the 64-bit integers and the 8-bit floats,
-// which the lattice says the 64-bit integers promote to. That accounts for
-// every rank from -1 to 15. The storage helpers take part in no promotion;
-// they rank with Void so that they sort before every type of the lattice.
-// The extensions rank above Float64, which every one of them is above or
-// beside in the lattice: the reals before the complexes, then by width, so
-// that compare stays a linear extension of the promotion order.
+// Priorities: docs/Semantics.md#data-types ranks Void at -1 and Float64 at 15.
+// Bool and WeakInt share 0 (compare then puts WeakInt after Bool by bitsize);
+// each fnuz format shares the priority of its OCP format (compare puts it just
+// after, by name); WeakFloat sits between the 64-bit integers and the 8-bit
+// floats, which the lattice says the 64-bit integers promote to. That accounts
+// for every rank from -1 to 15. The storage helpers take part in no promotion;
+// they rank with Void so that they sort before every type of the lattice. The
+// extensions rank above Float64, which every one of them is above or beside in
+// the lattice: the reals before the complexes, then by width, so that compare
+// stays a linear extension of the promotion order.
 constexpr Info kInfo[] = {
     {DType::Void, -1, 0, "void", 0},
     {DType::WeakInt, 0, 800, "weakint", 0},
@@ -229,11 +230,11 @@ llvm::raw_ostream &tolk::dtype::operator<<(llvm::raw_ostream &os, DType dt) {
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<DType> tolk::dtype::ofString(llvm::StringRef s) {
-  // What print writes, "dtypes.f32", reads back (seed 000: pp writes "a name
-  // of_string reads").
+  // What print writes, "dtypes.f32", reads back (docs/Semantics.md#names).
   llvm::StringRef bare = s;
   bare.consume_front("dtypes.");
-  // The private storage helpers: only tinygrad's exact spelling (seed 001).
+  // The private storage helpers: only tinygrad's exact spelling
+  // (docs/Semantics.md#storage-helpers).
   if (bare == "_uint128")
     return DType::Uint128;
   if (bare == "_uint256")

@@ -8,10 +8,11 @@
 //
 // Finite values round through llvm::APFloat, directly from the exact source
 // (the double, or the exact integer through convertFromAPInt), never through
-// an intermediate format. The seed's rules sit on top of APFloat's status:
-// 8-bit overflow saturates, fnuz zeros are positive. NaNs are moved by hand,
-// because APFloat::convert always quiets a signalling NaN and the seed keeps
-// them signalling in constants, storage and bitcasts.
+// an intermediate format. Tolk's rules sit on top of APFloat's status
+// (docs/Semantics.md#8-bit-floats): 8-bit overflow saturates, fnuz zeros are
+// positive. NaNs are moved by hand, because APFloat::convert always quiets a
+// signalling NaN and Tolk keeps them signalling in constants, storage and
+// bitcasts (docs/Semantics.md#nans).
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,8 +68,9 @@ static Float toFloat(APFloat a) {
   return Float::ofBits(a.bitcastToAPInt().getZExtValue());
 }
 
-/// The positive quiet NaN of the 8-bit formats other than Fp8e5m2 (DESIGN
-/// reading 4), and Fp8e5m2's NaN of the given sign.
+/// The positive quiet NaN of the 8-bit formats other than Fp8e5m2, and
+/// Fp8e5m2's NaN of the given sign: how an 8-bit NaN reads as a double
+/// (docs/Semantics.md#nans).
 static Float fp8NaN(const FloatFormat &f, bool negative) {
   Float q = nan();
   if (f.style == NanStyle::IEEE && negative)
@@ -76,21 +78,23 @@ static Float fp8NaN(const FloatFormat &f, bool negative) {
   return q;
 }
 
-/// The result of an APFloat rounding of a finite value, with the seed's rules
-/// for overflow and fnuz zeros added on top of the status.
+/// The result of an APFloat rounding of a finite value, with the rules for
+/// overflow and fnuz zeros (docs/Semantics.md#8-bit-floats) added on top of
+/// the status.
 static Rounded finishRounding(const FloatFormat &f, const APFloat &a,
                               APFloat::opStatus status, bool negative) {
   // A format without infinities reports overflow as a NaN; check the value
   // as well as the flag so that neither spelling slips through.
   if ((status & APFloat::opOverflow) || a.isInfinity() || a.isNaN()) {
-    // 8-bit formats saturate (DESIGN reading 2, Fp8e5m2 included); wider
-    // ones overflow to an infinity.
+    // 8-bit formats saturate (Fp8e5m2 included); wider ones overflow to an
+    // infinity (docs/Semantics.md#8-bit-floats).
     APFloat sat = f.isFp8() ? APFloat::getLargest(*f.sem, negative)
                             : APFloat::getInf(*f.sem, negative);
     return {toFloat(sat), true};
   }
   Float r = toFloat(a);
-  // fnuz formats have no -0.0 (their 0x80 is the NaN): DESIGN reading 1.
+  // fnuz formats have no -0.0 (their 0x80 is the NaN):
+  // docs/Semantics.md#8-bit-floats.
   if (f.style == NanStyle::FNUZ && r.isZero())
     r = Float::ofDouble(0.0);
   return {r, false};
@@ -182,7 +186,7 @@ Rounded detail::roundValue(const FloatFormat &f, const Value &v, NaNMode mode) {
 //===----------------------------------------------------------------------===//
 
 /// The 8-bit NaN code of a sign: S.1111.111 for Fp8e4m3, S.11111.11 for
-/// Fp8e5m2, 0x80 for fnuz (DESIGN reading 4).
+/// Fp8e5m2, 0x80 for fnuz (docs/Semantics.md#nans).
 static APInt fp8NaNCode(const FloatFormat &f, bool negative) {
   if (f.style == NanStyle::FNUZ)
     return APInt(8, 0x80);
@@ -207,7 +211,7 @@ APInt detail::encode(const FloatFormat &f, Float x) {
     return fp8NaNCode(f, x.isNegative());
   }
   if (f.style == NanStyle::FNUZ && x.isZero())
-    return APInt(8, 0); // No -0.0 in fnuz (reading 1).
+    return APInt(8, 0); // No -0.0 in fnuz (docs/Semantics.md#8-bit-floats).
   APFloat a(x.toDouble());
   bool losesInfo = false;
   a.convert(*f.sem, APFloat::rmNearestTiesToEven, &losesInfo);

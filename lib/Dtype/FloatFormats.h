@@ -68,7 +68,7 @@ enum class NaNMode : uint8_t {
   Quiet,
   /// A constant, storage, bitcast: the bits move unquieted; a signalling NaN
   /// whose payload lies entirely below the format's fraction gets its lowest
-  /// fraction bit set so that it stays a NaN (DESIGN reading 3).
+  /// fraction bit set so that it stays a NaN (docs/Semantics.md#nans).
   Keep,
 };
 
@@ -102,7 +102,7 @@ Float narrowNaN(Float x, unsigned fracBits, NaNMode mode);
 llvm::APInt encode(const FloatFormat &f, Float x);
 /// The value that bits encode in f (bits.getBitWidth() == f.bits). An 8-bit
 /// NaN is the zero-payload quiet NaN, signed for Fp8e5m2 and positive for the
-/// others (DESIGN reading 4); a wider NaN keeps its sign and payload.
+/// others (docs/Semantics.md#nans); a wider NaN keeps its sign and payload.
 Float decode(const FloatFormat &f, const llvm::APInt &bits);
 
 //===----------------------------------------------------------------------===//

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 000's pp_const: True, False, Invalid, integers in decimal, and floats
-// as Python's repr(float) writes them. The shortest round-trip digits come
-// from std::to_chars (libstdc++ implements it with Ryu); this file only lays
-// them out as Python does.
+// pp_const (docs/Semantics.md#printing): True, False, Invalid, integers in
+// decimal, and floats as Python's repr(float) writes them. The shortest
+// round-trip digits come from std::to_chars (libstdc++ implements it with Ryu);
+// this file only lays them out as Python does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,7 +74,7 @@ static std::string layOut(bool negative, const std::string &digits,
 
 std::string tolk::dtype::formatFloat(double d) {
   // Every NaN prints "nan": Python's repr drops the sign and payload, and the
-  // seed's pp_const prints "nan" for any float that is a NaN.
+  // pp_const prints "nan" for any float that is a NaN.
   if (std::isnan(d))
     return "nan";
   if (std::isinf(d))
@@ -232,8 +232,7 @@ void tolk::dtype::printConst(llvm::raw_ostream &os, const Const &c) {
     os << (v.getBool() ? "True" : "False");
     return;
   case Value::Kind::Int:
-    // GMP prints any integer; the seed's Invalid_argument for an integer
-    // Bigint.to_string refuses never arises.
+    // GMP prints any integer, so printing an Int never fails.
     os << v.getInt().get_str(10);
     return;
   case Value::Kind::Float:

@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 000's min, max, of_const, of_consts and commit_int.
+// min, max, of_const, of_consts and commit_int (docs/Semantics.md#bounds,
+// docs/Semantics.md#literals).
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,8 +42,9 @@ static const llvm::fltSemantics *finiteOnlySemantics(DType dt) {
   }
 }
 
-/// True for the types whose integers are unsigned: uints, and seed 001's
-/// storage helpers, which are not in uints but hold 0 .. 2^n - 1.
+/// True for the types whose integers are unsigned: uints, and the storage
+/// helpers, which are not in uints but hold 0 .. 2^n - 1
+/// (docs/Semantics.md#storage-helpers).
 static bool hasUnsignedRange(DType dt) {
   return isUnsigned(dt) || dt == DType::Uint128 || dt == DType::Uint256;
 }
@@ -70,7 +72,7 @@ static Value bound(DType dt, bool upper) {
     return Value::ofDouble(upper ? largest : -largest);
   }
   // Float16, Bfloat16, Float32, Float64, Float128, Fp8e5m2 have infinities;
-  // so does WeakFloat, by DESIGN.md's reading 5.
+  // so does WeakFloat (docs/Semantics.md#bounds).
   assert(isFloat(dt) && "every ordered data type is covered; complex types "
                         "have no bounds (lowest and greatest say so)");
   double inf = std::numeric_limits<double>::infinity();
@@ -170,7 +172,8 @@ llvm::Expected<DType> tolk::dtype::commitInt(const mpz_class &lo,
         llvm::inconvertibleErrorCode(),
         "commit_int: default_int %s is not an integer of known width",
         toString(def).c_str());
-  // An empty range holds nothing to fit (DESIGN.md reading 7).
+  // An empty range holds nothing to fit: Tolk chooses the default
+  // (docs/Semantics.md#literals).
   if (lo > hi)
     return def;
   auto holds = [&](DType dt) {

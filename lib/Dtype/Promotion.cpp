@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 000's lattice (tinygrad's promo_lattice with the weak types, after JAX
-// JEP 9407): Bool at the bottom, then WeakInt, then the integers by width,
-// each unsigned integer also promoting to the signed integer of twice its
-// width; the 64-bit integers promote to WeakFloat, then the 8-bit floats,
-// then Float16 and Bfloat16 (each 8-bit float promotes to both), then Float32
-// and Float64. leastUpper takes the least common upper bound by `compare`,
-// which is why it is not associative.
+// The lattice of docs/Semantics.md#the-lattice (tinygrad's promo_lattice with
+// the weak types, after JAX JEP 9407): Bool at the bottom, then WeakInt, then
+// the integers by width, each unsigned integer also promoting to the signed
+// integer of twice its width; the 64-bit integers promote to WeakFloat, then
+// the 8-bit floats, then Float16 and Bfloat16 (each 8-bit float promotes to
+// both), then Float32 and Float64. leastUpper takes the least common upper
+// bound by `compare`, which is why it is not associative.
 //
 // The extensions extend it as JAX's lattice does complex types: Float32
 // promotes to Complex64, Float64 to Complex128, Complex64 to Complex128 (so
@@ -188,7 +188,8 @@ static bool intRangeWithin(DType from, DType to) {
   return false; // a signed type has negative values
 }
 
-/// A float of known width: the seed's floats and Float128.
+/// A float of known width: the floats (docs/Semantics.md#groups) and
+/// Float128.
 static bool isKnownWidthFloat(DType dt) {
   return mem(dt, floats()) || dt == DType::Float128;
 }

@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The seed's settings are strings, read by name "in any case" each time a
-// default is asked for, so a bad value is reported where it is used and names
-// the value. A value set through the API wins over the environment.
+// The settings (docs/Semantics.md#defaults) are strings, read by name "in any
+// case" each time a default is asked for, so a bad value is reported where it
+// is used and names the value. A value set through the API wins over the
+// environment.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-//===- Structure.cpp - Lanes, pointers, images (seed 001) -----------------===//
+//===- Structure.cpp - Lanes, pointers, images ----------------------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -40,8 +40,9 @@ std::string tolk::dtype::ppAddrSpace(AddrSpace as) {
 llvm::Expected<AddrSpace> tolk::dtype::addrSpaceOfString(llvm::StringRef s) {
   llvm::StringRef key = s;
   key.consume_front("AddrSpace.");
-  // Seed 000 names them GLOBAL, LOCAL, REG, ALU; seed 001 prints them in
-  // lower case. Both spellings read back; mixed case does not.
+  // tinygrad names them GLOBAL, LOCAL, REG, ALU; pointer types print them
+  // in lower case. Both spellings read back; mixed case does not
+  // (docs/Semantics.md#pointers).
   std::optional<AddrSpace> as =
       llvm::StringSwitch<std::optional<AddrSpace>>(key)
           .Cases({"GLOBAL", "global"}, AddrSpace::Global)
@@ -196,7 +197,7 @@ std::string tolk::dtype::repr(const PtrType &p) {
 }
 
 //===----------------------------------------------------------------------===//
-// Seed 004: lane casts
+// Lane casts (docs/Semantics.md#lanes-and-shapes)
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<llvm::SmallVector<Const, 4>>

@@ -1,10 +1,10 @@
-// Found by scripts/fuzz.sh's comparison of folding with decomposition. An
+// A case of scripts/fuzz.sh's comparison of folding with decomposition. An
 // unrounded tolk.div converts its operands to the promoted type, then to
-// that type's float (seed 003: "x, as a float"; DESIGN: a weak constant takes
-// the promoted type through Dtype.const). 65537 as si16 wraps to 1, so the
-// quotient is 1.0, which --tolk-decompose computes. The folder and
-// MaterializePromotion converted straight to f32 and gave 65537.0; both now
-// go through convertOperand (OperandPromotion.h).
+// that type's float (docs/Semantics.md#div; a weak constant takes the
+// promoted type through `const`, docs/Semantics.md#operand-promotion).
+// 65537 as si16 wraps to 1, so the quotient is 1.0, which --tolk-decompose
+// computes. Converting straight to f32 would give 65537.0; the folder and
+// MaterializePromotion both go through convertOperand (OperandPromotion.h).
 // RUN: tolk-opt %s -split-input-file --canonicalize | FileCheck %s
 // RUN: tolk-opt %s -split-input-file --tolk-decompose --canonicalize | FileCheck %s --check-prefix=DEC
 

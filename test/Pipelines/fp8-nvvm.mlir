@@ -1,9 +1,9 @@
 // REQUIRES: ptxas
 // 8-bit float conversions on NVIDIA: sm_90 converts f8E4M3FN and f8E5M2 with
 // cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 (two lanes an instruction) and
-// cvt.rn.f16x2.{e4m3x2,e5m2x2}, fixed up to seed 000 (an infinity or a NaN
-// chosen by selects); sm_80, which has neither, and the fnuz formats
-// everywhere get the integer expansion. ptxas accepts both.
+// cvt.rn.f16x2.{e4m3x2,e5m2x2}, fixed up to docs/Semantics.md#8-bit-floats (an
+// infinity or a NaN chosen by selects); sm_80, which has neither, and the fnuz
+// formats everywhere get the integer expansion. ptxas accepts both.
 // RUN: tolk-opt %s --tolk-to-nvvm="chip=sm_90 features=+ptx80" \
 // RUN:   | tolk-translate --gpu-binary-to-isa -o %t.sm90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t.sm90.ptx

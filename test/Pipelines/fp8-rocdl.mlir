@@ -1,9 +1,9 @@
 // 8-bit float conversions on AMD: gfx942 converts the fnuz formats with
-// v_cvt_pk_fp8_f32 / v_cvt_pk_bf8_f32 and v_cvt_f32_fp8 / v_cvt_f32_bf8,
-// after a clamp to the largest finite value (the instruction gives the NaN
-// for a finite overflow, the seed saturates) and with the special values
-// fixed up; gfx950 converts the OCP formats the same way; other chips and
-// formats get the integer expansion. llvm-mc accepts each.
+// v_cvt_pk_fp8_f32 / v_cvt_pk_bf8_f32 and v_cvt_f32_fp8 / v_cvt_f32_bf8, after
+// a clamp to the largest finite value (the instruction gives the NaN for a
+// finite overflow, Tolk saturates: docs/Semantics.md#8-bit-floats) and with the
+// special values fixed up; gfx950 converts the OCP formats the same way; other
+// chips and formats get the integer expansion. llvm-mc accepts each.
 // RUN: tolk-opt %s --tolk-to-rocdl="chip=gfx942" \
 // RUN:   | tolk-translate --gpu-binary-to-isa -o %t.gfx942.s
 // RUN: FileCheck %s --check-prefix=GFX942 < %t.gfx942.s

@@ -56,8 +56,8 @@ func.func @select_max(%a: tensor<1000xf32>, %b: tensor<1xf32>) -> tensor<1000xf3
   return %w : tensor<1000xf32>
 }
 
-// f32 to fp8 (e4m3), 4 lanes: sm_90 converts natively, two lanes per
-// cvt, with the seed's fix-ups selected around it.
+// f32 to fp8 (e4m3), 4 lanes: sm_90 converts natively, two lanes per cvt, with
+// Tolk's fix-ups (docs/Semantics.md#8-bit-floats) selected around it.
 // CHECK-LABEL: .visible .entry to_fp8(
 // CHECK: cvt.rn.satfinite.e4m3x2.f32
 // CHECK: ret;

@@ -1,6 +1,6 @@
 // REQUIRES: ptxas
-// Tolk's sqrt is correctly rounded (seed 003): sqrt.rn on NVVM, never
-// libdevice's __nv_sqrtf, which is sqrt.approx.f32.
+// Tolk's sqrt is correctly rounded (docs/Semantics.md#sqrt-exp2-log2): sqrt.rn
+// on NVVM, never libdevice's __nv_sqrtf, which is sqrt.approx.f32.
 // RUN: tolk-opt %s --tolk-to-nvvm="chip=sm_90 features=+ptx80" \
 // RUN:   | tolk-translate --gpu-binary-to-isa -o %t.ptx
 // RUN: FileCheck %s < %t.ptx

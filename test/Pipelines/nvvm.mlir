@@ -33,8 +33,8 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // si8 + f16: canonicalization casts the si8 to f16 (seed 003's
-  // promotion), which PTX does through a signed integer conversion.
+  // si8 + f16: canonicalization casts the si8 to f16 (operand promotion),
+  // which PTX does through a signed integer conversion.
   // CHECK-LABEL: .visible .entry add_si8_f16(
   // CHECK: ld.global.s8
   // CHECK: cvt.rn.f16.s16

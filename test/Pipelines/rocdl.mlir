@@ -31,8 +31,8 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // si8 + f16: canonicalization casts the si8 to f16 (seed 003's
-  // promotion), a signed integer conversion.
+  // si8 + f16: canonicalization casts the si8 to f16 (operand promotion), a
+  // signed integer conversion.
   // CHECK-LABEL: {{^}}add_si8_f16:
   // CHECK: global_load_sbyte
   // CHECK: v_cvt_f16_i16

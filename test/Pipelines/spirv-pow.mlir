@@ -1,8 +1,8 @@
 // --tolk-to-spirv: float pow is C99's (the folder's) on Vulkan, computed in
 // f64 arithmetic with the special cases as selects (GLSL's Pow is undefined
-// for x < 0 and x = 0 with y <= 0), and a conversion keeps seed 000's NaN
-// payload. spirv-val.mlir validates the binaries; the differential tests
-// (test/Differential/ops-vulkan.test) run them.
+// for x < 0 and x = 0 with y <= 0), and a conversion keeps the NaN payload
+// (docs/Semantics.md#nans). spirv-val.mlir validates the binaries; the
+// differential tests (test/Differential/ops-vulkan.test) run them.
 // RUN: tolk-opt %s --tolk-to-spirv | FileCheck %s
 
 // The f64 arithmetic asks for Float64 and keeps the sign of zeros,

@@ -4,6 +4,6 @@
 // payloads) truncated to each, through the integer expansion and arith's
 // folder: about 14,000 functions. The table is generated here rather than
 // committed (it is 4 MB); its expected bits come from gen-lowp-table.py's
-// exact model of seed 000, not from lib/Dtype or APFloat.
+// exact model of docs/Semantics.md#truncate, not from lib/Dtype or APFloat.
 // RUN: %python %tolk_src_root/scripts/gen-float-conversion-table.py > %t.mlir
 // RUN: tolk-opt %t.mlir --tolk-expand-float-conversions=include-bf16 --canonicalize | FileCheck %t.mlir

@@ -1,9 +1,9 @@
 // The fix-ups of --tolk-native-float-conversions around a model of each
-// instruction (`emulate`: cvt.rn.satfinite clamps to the largest finite
-// value, an infinity too, and rounds to nearest even; v_cvt_pk_fp8_f32
-// rounds the pass's clamped value), folded: the special values come out as
-// seed 000 wants them. Sources: +inf, -inf, NaN, -NaN (0xFFC00001), 448,
-// 464, 1e10, -0.0, 2^-10, 3 * 2^-10 (two ties), -1e-30.
+// instruction (`emulate`: cvt.rn.satfinite clamps to the largest finite value,
+// an infinity too, and rounds to nearest even; v_cvt_pk_fp8_f32 rounds the
+// pass's clamped value), folded: the special values come out as
+// docs/Semantics.md#8-bit-floats states them. Sources: +inf, -inf, NaN, -NaN
+// (0xFFC00001), 448, 464, 1e10, -0.0, 2^-10, 3 * 2^-10 (two ties), -1e-30.
 // (NativeFloatConversionsTest compares every f16 and bf16 value, a sample of
 // f32 values and every 8-bit code with lib/Dtype.)
 // RUN: tolk-opt %s -split-input-file --tolk-native-float-conversions="chip=sm_90 emulate" --tolk-expand-float-conversions --canonicalize | FileCheck %s --check-prefix=SM90

@@ -1,6 +1,6 @@
 // --tolk-native-float-conversions: the conversions a chip has instructions
-// for become them, with the fix-ups to seed 000; the rest is left to
-// --tolk-expand-float-conversions. (The bits are checked by
+// for become them, with the fix-ups to docs/Semantics.md#8-bit-floats; the
+// rest is left to --tolk-expand-float-conversions. (The bits are checked by
 // native-float-conversions-emulated.mlir and NativeFloatConversionsTest.)
 // RUN: tolk-opt %s -split-input-file --tolk-native-float-conversions=chip=sm_90 --verify-each | FileCheck %s --check-prefix=SM90
 // RUN: tolk-opt %s -split-input-file --tolk-native-float-conversions=chip=sm_80 --verify-each | FileCheck %s --check-prefix=SM80
@@ -113,7 +113,7 @@ func.func @left_alone(%d: f64, %t: tensor<4xf32>, %f: f32, %u: f8E5M2FNUZ) -> (f
 
 // Three lanes extended: one cvt.rn.f16x2.e4m3x2 for lanes 0 and 1, and one
 // for lane 2 (with a zero), then f16 to f32 (exact). A NaN code (S.1111.111) is
-// the seed's NaN, 0x7FC00000, whatever the instruction made of it.
+// Tolk's NaN (docs/Semantics.md#nans), 0x7FC00000, whatever the cvt gave.
 // SM90-LABEL: func.func @ext_e4m3
 // SM90: %[[CODES:.*]] = arith.bitcast %arg0 : vector<3xf8E4M3FN> to vector<3xi8>
 // SM90: %[[C0:.*]] = vector.extract %[[CODES]][0] : i8 from vector<3xi8>

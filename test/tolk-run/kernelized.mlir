@@ -3,9 +3,9 @@
 // tinygrad stores them), and an odd size whose last threads are gated off.
 // RUN: rm -rf %t && mkdir -p %t
 
-// f32 to fp8e4m3: seed 000's saturation (500 becomes the largest finite
-// 448, 0x7e), an infinity and a NaN become the format's NaN 0x7f, 0.1
-// rounds to nearest (0x1d = 0.1015625).
+// f32 to fp8e4m3: saturation (docs/Semantics.md#8-bit-floats: 500 becomes the
+// largest finite 448, 0x7e), an infinity and a NaN become the format's NaN
+// 0x7f, 0.1 rounds to nearest (0x1d = 0.1015625).
 // RUN: %python %S/Inputs/npy.py write %t/a.npy '<f4' 8 0 1 -1 448 500 inf nan 0.1
 // RUN: tolk-run --quiet %s --kernel to_fp8 %t/a.npy -o %t/a8.npy
 // RUN: %python %S/Inputs/npy.py print %t/a8.npy | FileCheck %s --check-prefix=FP8

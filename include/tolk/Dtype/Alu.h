@@ -7,13 +7,15 @@
 //===----------------------------------------------------------------------===//
 //
 // The core of the constant folder, without MLIR: tinygrad's exec_alu for one
-// lane of a primitive op of seed 003 whose operands were already promoted.
-// Every result is the exact constant seed 000 defines for the result type
-// (`truncate` of the exact or binary64 result): integers of known width wrap,
-// weak integers stay exact, floats are computed in binary64 and rounded once.
-// Where the seeds are silent (max with NaN, shift counts at or past the width,
-// division by zero, ...), the choice Tolk makes is written at the op in
-// Alu.cpp and in docs/Rationale.md; the lowerings compute the same bits.
+// lane of a primitive op (docs/Semantics.md#primitive-operations) whose
+// operands were already promoted. Every result is the exact constant of the
+// result type (docs/Semantics.md#how-an-op-computes: `truncate` of the exact
+// or binary64 result): integers of known width wrap, weak integers stay
+// exact, floats are computed in binary64 and rounded once. Where tinygrad
+// leaves a case open (max with NaN, shift counts at or past the width,
+// division by zero, ...), Tolk chooses (docs/Semantics.md#the-three-rules,
+// rule 3): the choice is written at the op in Alu.cpp and in the op's section
+// of docs/Semantics.md; the lowerings compute the same bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +32,8 @@
 
 namespace tolk::dtype {
 
-/// The primitive ops the folder evaluates (seed 003's primitives, plus
-/// tinygrad's Ops.MOD).
+/// The primitive ops the folder evaluates
+/// (docs/Semantics.md#primitive-operations, plus tinygrad's Ops.MOD).
 enum class AluOp : uint8_t {
   Add,
   Mul,
@@ -50,8 +52,8 @@ enum class AluOp : uint8_t {
   Log2,
   TruncDiv,
   /// tinygrad's Ops.MOD: the remainder of TruncDiv (C's %, the sign of the
-  /// dividend). This is seed 003's `fmod` on integers, NOT its `mod_`, which
-  /// is the remainder of a floor division.
+  /// dividend). This is `fmod` on integers, NOT `mod`, which is the remainder
+  /// of a floor division (docs/Semantics.md#derived-operations).
   Mod,
   Pow,
   Where,
@@ -82,11 +84,12 @@ unsigned aluOpArity(AluOp op);
 /// constant of dt as makeConst gives it (a Bool for Bool, an Int for an
 /// integer type, a Float for a float type), or Invalid. Exceptions: Where's
 /// operands[0] is the Bool condition (its arms are of dt); Pow's exponent may
-/// be an Int that keeps its value at no width (a weak-integer exponent, seed
-/// 003). The result is of dt, but Bool for CmpLt and CmpEq: the exact result
-/// (integers) or the binary64 one (floats) truncated to dt. A float result
-/// that is finite but past binary64's range (exp2(1024)) rounds as the finite
-/// overflow it is, so an 8-bit float saturates rather than taking inf or NaN.
+/// be an Int that keeps its value at no width (a weak-integer exponent,
+/// docs/Semantics.md#pow). The result is of dt, but Bool for CmpLt and
+/// CmpEq: the exact result (integers) or the binary64 one (floats) truncated
+/// to dt. A float result that is finite but past binary64's range
+/// (exp2(1024)) rounds as the finite overflow it is, so an 8-bit float
+/// saturates rather than taking inf or NaN.
 ///
 /// An Invalid operand gives Invalid (Where: an Invalid condition does; else
 /// the chosen arm, which may itself be Invalid).
@@ -100,7 +103,7 @@ unsigned aluOpArity(AluOp op);
 /// a float; an op that needs an order, on a complex type), or an operand not
 /// of dt's kind; and the cases the folder must not fold: integer division or
 /// remainder by zero (undefined at run time), a negative integer exponent of
-/// Pow in a type that is not a float (seed 003's Invalid_argument), a
+/// Pow in a type that is not a float (docs/Semantics.md#pow), a
 /// negative shift count of WeakInt, a WeakInt result too large to hold,
 /// exp2, log2 and pow on Float128, and sqrt, exp2, log2 and pow on the
 /// complex types (their results are the target's math library's, which the

@@ -6,11 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 000's casts: `const`, `truncate`, `storage_fmt`, `to_storage_scalar`,
-// `from_storage_scalar` and `bitcast`, with every rounding, overflow, NaN,
-// signalling-NaN, fnuz and wrap-around rule. Floats round through
-// llvm::APFloat (round to nearest, ties to even, from the exact value); the
-// seed's saturation and NaN rules are applied on top of its status flags.
+// The casts of docs/Semantics.md: `const`, `truncate`, `storage_fmt`,
+// `to_storage_scalar`, `from_storage_scalar` and `bitcast` (its sections
+// "const", "truncate", "Storage" and "Bitcast"), with every rounding,
+// overflow, NaN, signalling-NaN, fnuz and wrap-around rule. Floats round
+// through llvm::APFloat (round to nearest, ties to even, from the exact
+// value); the saturation and NaN rules (docs/Semantics.md#8-bit-floats,
+// docs/Semantics.md#nans) are applied on top of its status flags.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-//===- Const.h - Tolk constants and values (seed 000) -----------*- C++ -*-===//
+//===- Const.h - Tolk constants and values ----------------------*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 000's `value` (Bool, Int, Float) and `const` (a value or Invalid), their
+// Values (Bool, Int, Float) and constants (a value or Invalid), their
 // equality, hashing and printing, arithmetic and comparison on values, and the
-// data types of literals.
+// data types of literals (docs/Semantics.md#values,
+// docs/Semantics.md#arithmetic-on-values, docs/Semantics.md#literals).
 //
 // An Int is a mathematical integer (GMP): a data type bounds it only when it
 // is truncated. A Float is exact binary64 bits, so 0.0 and -0.0 differ and a
@@ -70,7 +71,7 @@ struct Complex {
   const llvm::fltSemantics &semantics() const { return re.getSemantics(); }
 };
 
-/// Seed 000's `value`, with the two kinds the extensions need.
+/// A value (docs/Semantics.md#values), with the two kinds the extensions need.
 class Value {
 public:
   enum class Kind : uint8_t { Bool, Int, Float, Float128, Complex };
@@ -118,7 +119,8 @@ private:
   friend class Const;
 };
 
-/// Seed 000's `const`: a value, or Invalid, the value of a masked-out element.
+/// A constant: a value, or Invalid, the value of a masked-out element
+/// (docs/Semantics.md#values).
 class Const {
 public:
   Const(Value v) : v(std::move(v)) {} // NOLINT: every value is a constant.
@@ -173,7 +175,7 @@ std::string formatFloat128(const llvm::APFloat &q);
 llvm::Expected<Const> parseConst(llvm::StringRef text, DType dt);
 
 //===----------------------------------------------------------------------===//
-// Arithmetic and comparison on values (seed 000 `Value`)
+// Arithmetic and comparison on values (docs/Semantics.md#arithmetic-on-values)
 //===----------------------------------------------------------------------===//
 //
 // As on numbers: a Bool counts as 0 or 1, an operation on two integers gives an

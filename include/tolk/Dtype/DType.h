@@ -1,4 +1,4 @@
-//===- DType.h - Tolk data types (seed 000, Tolk.Dtype) ---------*- C++ -*-===//
+//===- DType.h - Tolk data types --------------------------------*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,14 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The scalar data types of tinygrad as seed 000 specifies them: their
-// properties (priority, bitsize, name, format characters), the groups and
-// predicates, names and defaults, and the promotion lattice. No MLIR here:
-// lib/Dtype depends only on LLVM Support and GMP, so that a rule of the seed
-// is written once and every layer above calls it.
+// The scalar data types of tinygrad as docs/Semantics.md#data-types states
+// them: their properties (priority, bitsize, name, format characters), the
+// groups and predicates, names and defaults, and the promotion lattice. No
+// MLIR here: lib/Dtype depends only on LLVM Support and GMP, so that each
+// rule of docs/Semantics.md is written once and every layer above calls it.
 //
-// Functions that the seed says raise Invalid_argument return llvm::Expected;
-// the error message names the offending value.
+// Functions that have no value for some arguments (each section of
+// docs/Semantics.md states its error cases) return llvm::Expected; the error
+// message names the offending value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,8 +36,9 @@ class raw_ostream;
 
 namespace tolk::dtype {
 
-/// The data types. The first twenty are seed 000's `t`, in its order; the
-/// next two are seed 001's private storage helpers, which take part in no
+/// The data types. The first twenty are those of docs/Semantics.md#data-types,
+/// in its order; the next two are the private storage helpers
+/// (docs/Semantics.md#storage-helpers), which take part in no
 /// promotion and are neither integers nor unsigned; the last four are the
 /// extensions beyond tinygrad (IEEE binary128 and the complex types), which
 /// come after the others so that every earlier enumerator keeps its value.
@@ -61,7 +63,7 @@ enum class DType : uint8_t {
   Bfloat16,
   Float32,
   Float64,
-  // Seed 001: non-portable storage helpers, spelled "_uint128"/"_uint256".
+  // Non-portable storage helpers, spelled "_uint128"/"_uint256".
   Uint128,
   Uint256,
   // Extensions: IEEE 754 binary128, and complex numbers of f32, f64, f128
@@ -123,7 +125,7 @@ llvm::ArrayRef<DType> sints();   ///< Int8 .. Int64
 llvm::ArrayRef<DType> ints();    ///< uints @ sints
 llvm::ArrayRef<DType> weaks();   ///< [WeakInt; WeakFloat]
 llvm::ArrayRef<DType> all();     ///< floats @ ints @ [Bool]
-/// Seed 000's twenty data types, in declaration order (no storage helpers).
+/// The twenty data types, in declaration order (no storage helpers).
 llvm::ArrayRef<DType> every();
 /// [Complex64; Complex128; Complex256].
 llvm::ArrayRef<DType> complexes();
@@ -194,7 +196,8 @@ DType weak(DType dt);
 //===----------------------------------------------------------------------===//
 
 /// True iff `from` promotes to `to` (reflexive, transitive closure of the
-/// seed's lattice). False when either is Void or a storage helper.
+/// lattice, docs/Semantics.md#the-lattice). False when either is Void or a
+/// storage helper.
 bool promotesTo(DType from, DType to);
 /// The least data type by compare that every one of dts promotes to. Not
 /// associative (two different 8-bit floats give Float16). Error on an empty
@@ -204,12 +207,14 @@ llvm::Expected<DType> leastUpper(llvm::ArrayRef<DType> dts);
 /// leastUpper(dt, defaultFloat()) otherwise. Error on Void.
 llvm::Expected<DType> leastUpperFloat(DType dt);
 /// True iff a cast from `from` to `to` is known to keep every value (the
-/// seed's three rules; Float128 is a float of known width with finfo (15,
+/// three rules of docs/Semantics.md#lossless-casts; Float128 is a float of
+/// known width with finfo (15,
 /// 112); into a complex type, a real type casts losslessly iff it does into
 /// the component type or is it, and a complex type iff its component type
 /// does; a complex type never casts losslessly into a real one).
 bool canLosslessCast(DType from, DType to);
-/// Seed 004 / tinygrad's sum_acc_dtype: the type a sum accumulates in.
+/// tinygrad's sum_acc_dtype: the type a sum accumulates in
+/// (docs/Semantics.md#accumulation-type).
 /// Unsigned to at least Uint32, signed and Bool to at least Int32, others to
 /// at least Float32.
 llvm::Expected<DType> sumAccDType(DType dt);

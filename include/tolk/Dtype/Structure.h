@@ -1,4 +1,4 @@
-//===- Structure.h - Lanes, pointers, images (seed 001) ---------*- C++ -*-===//
+//===- Structure.h - Lanes, pointers, images --------------------*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,10 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The structure around a scalar data type (seed 001, Tolk_uop.Dtype): a value
-// type is `count` lanes of a scalar; a pointer type addresses a base value
-// type in an address space, with an element count, a pointer vector width and
-// optional image metadata. Seed 004's lane-cast rule lives here too: a scalar
+// The structure around a scalar data type: a value type is `count` lanes of a
+// scalar; a pointer type addresses a base value type in an address space,
+// with an element count, a pointer vector width and optional image metadata
+// (docs/Semantics.md#lanes-and-shapes, docs/Semantics.md#pointers,
+// docs/Semantics.md#images). The lane-cast rule lives here too: a scalar
 // cast to lanes broadcasts, lanes cast to a scalar keep lane 0.
 //
 //===----------------------------------------------------------------------===//
@@ -31,15 +32,15 @@ namespace tolk::dtype {
 /// The memory a pointer addresses.
 enum class AddrSpace : uint8_t { Global, Local, Reg, Alu };
 
-/// "global", "local", "reg", "alu" (seed 001's addr_space_to_string).
+/// "global", "local", "reg", "alu": how pointer types print them.
 llvm::StringRef addrSpaceName(AddrSpace as);
-/// "AddrSpace.GLOBAL", ... (seed 000's pp_addr_space).
+/// "AddrSpace.GLOBAL", ...: how lib/Dtype's messages print them.
 std::string ppAddrSpace(AddrSpace as);
-/// GLOBAL, LOCAL, REG or ALU (seed 000), or the lower-case names (seed 001),
-/// optionally after "AddrSpace.". The error names `s`.
+/// GLOBAL, LOCAL, REG or ALU, or the lower-case names, optionally after
+/// "AddrSpace." (docs/Semantics.md#pointers). The error names `s`.
 llvm::Expected<AddrSpace> addrSpaceOfString(llvm::StringRef s);
 
-/// A value type: `count` lanes of `scalar` (seed 001 Val.t).
+/// A value type: `count` lanes of `scalar`.
 struct ValType {
   DType scalar = DType::Void;
   unsigned count = 1;
@@ -57,7 +58,7 @@ inline ValType scalarize(ValType v) { return ValType{v.scalar, 1}; }
 
 enum class ImageKind : uint8_t { Imageh, Imagef };
 
-/// A pointer type (seed 001 Ptr.t).
+/// A pointer type (docs/Semantics.md#pointers).
 struct PtrType {
   ValType base;
   AddrSpace addrSpace = AddrSpace::Global;
@@ -85,7 +86,7 @@ inline PtrType scalarize(PtrType p) {
   return p;
 }
 
-/// Either kind (seed 001 t).
+/// Either kind.
 using AnyType = std::variant<ValType, PtrType>;
 
 /// Scalar bits times lanes; a pointer measures its base (not v); images are
@@ -102,14 +103,15 @@ int priority(const PtrType &p);
 llvm::Expected<AnyType> leastUpper(llvm::ArrayRef<AnyType> ts);
 
 /// "f32", "f32x4" for values; "f32*" with address space and size for
-/// pointers, "imagef((4, 8))" for images (seed 001's to_string).
+/// pointers, "imagef((4, 8))" for images.
 std::string toString(const ValType &v);
 std::string toString(const PtrType &p);
 /// tinygrad syntax: "dtypes.float.vec(4)", "dtypes.float.ptr(16, local)".
 std::string repr(const ValType &v);
 std::string repr(const PtrType &p);
 
-/// Seed 004's lane cast of a constant vector: one lane broadcast to
+/// The lane cast of a constant vector (docs/Semantics.md#lanes-and-shapes):
+/// one lane broadcast to
 /// `toLanes`; several lanes to one keep lane 0; equal counts cast lane by
 /// lane. Each lane goes through makeConst(to). Errors: counts that are not 1
 /// and differ, and makeConst's errors.

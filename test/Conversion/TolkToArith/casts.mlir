@@ -1,8 +1,8 @@
 // RUN: tolk-opt --convert-tolk-to-arith --split-input-file %s | FileCheck %s
 
-// tolk.cast: seed 000's const on values; a float converts to an integer
-// by rounding towards zero and wrapping, as the folder does. 8-bit float
-// targets are in fp8-bf16.mlir, their NaN codes in fp8-nan-codes.mlir.
+// tolk.cast: `const` on values (docs/Semantics.md#const); a float converts to
+// an integer by rounding towards zero and wrapping, as the folder does. 8-bit
+// float targets are in fp8-bf16.mlir, their NaN codes in fp8-nan-codes.mlir.
 
 // Integers: the source's signedness chooses the extension; Bool is
 // unsigned; same width is the same signless value.
@@ -176,8 +176,8 @@ func.func @f64_to_narrow(%d: f64) -> (si16, ui8) {
 
 // -----
 
-// Seed 004's lanes: lanes into a scalar keep lane 0; a scalar into lanes
-// is converted, then broadcast.
+// Lanes (docs/Semantics.md#lanes-and-shapes): lanes into a scalar keep lane 0;
+// a scalar into lanes is converted, then broadcast.
 // CHECK-LABEL: func.func @lanes
 // CHECK-SAME: (%[[V:.*]]: vector<4xi16>, %[[F:.*]]: f32)
 // CHECK: %[[L0:.*]] = vector.extract %[[V]][0] : i16 from vector<4xi16>
@@ -219,7 +219,7 @@ func.func @bitcast(%f: f32, %a: si8, %b: i1, %e: f8E4M3FN) -> (ui32, ui8, i1, f8
 // -----
 
 // The storage helpers convert as unsigned integers of 128 and 256 bits
-// (seed 001); their constants wrap to the width.
+// (docs/Semantics.md#storage-helpers); their constants wrap to the width.
 // CHECK-LABEL: func.func @storage
 // CHECK-SAME: (%[[A:.*]]: i8, %[[F:.*]]: f32, %[[B:.*]]: i128)
 // CHECK: %[[W:.*]] = arith.extsi %[[A]] : i8 to i128

@@ -1,10 +1,10 @@
 // RUN: tolk-opt --convert-tolk-to-arith --split-input-file %s | FileCheck %s
 
-// 8-bit floats compute in f32 (every 8-bit value widens exactly) and round
-// back once with seed 000's truncation, which arith.truncf alone does not
-// do: a finite overflow saturates to the largest finite value, an infinity
-// or a NaN becomes the format's NaN (0x7F in Fp8e4m3, 0x80 in the fnuz
-// formats), and Fp8e5m2 keeps infinities and the sign of a NaN.
+// 8-bit floats compute in f32 (every 8-bit value widens exactly) and round back
+// once with Tolk's truncation (docs/Semantics.md#truncate), which arith.truncf
+// alone does not do: a finite overflow saturates to the largest finite value,
+// an infinity or a NaN becomes the format's NaN (0x7F in Fp8e4m3, 0x80 in the
+// fnuz formats), and Fp8e5m2 keeps infinities and the sign of a NaN.
 
 // CHECK-LABEL: func.func @e4m3_mul
 // CHECK-SAME: (%[[X:.*]]: f8E4M3FN, %[[Y:.*]]: f8E4M3FN)

@@ -447,10 +447,10 @@ func.func @cast_chain(%h: f16, %x: si8, %b: i1, %s: si16)
 
 // -----
 
-// Lossy first casts stay: f32 -> f16 rounds, si32 -> si8 wraps, f16 -> bf16
-// has fewer mantissa bits, e4m3 -> e4m3fnuz are the same widths (not
-// lossless by the seed). Lanes cast to a scalar keep lane 0, which a cast to
-// lanes broadcasts: no direct cast does that.
+// Lossy first casts stay: f32 -> f16 rounds, si32 -> si8 wraps, f16 -> bf16 has
+// fewer mantissa bits, e4m3 -> e4m3fnuz are the same widths (not lossless:
+// docs/Semantics.md#lossless-casts). Lanes cast to a scalar keep lane 0, which
+// a cast to lanes broadcasts: no direct cast does that.
 // CHECK-LABEL: func.func @cast_chain_not(
 // CHECK-NEXT: %[[A0:.*]] = tolk.cast %arg0 : f32 to f16
 // CHECK-NEXT: %[[A1:.*]] = tolk.cast %[[A0]] : f16 to f32

@@ -79,8 +79,8 @@ func.func @where(%c: i1, %x: f16) -> f16 {
 
 // -----
 
-// Seed 003: an integer base keeps a weak-integer exponent as it is; any other
-// pow promotes both operands.
+// docs/Semantics.md#operand-promotion: an integer base keeps a weak-integer
+// exponent as it is; any other pow promotes both operands.
 // CHECK-LABEL: func.func @pow
 // CHECK-DAG: %[[E:.*]] = tolk.const 3 : !tolk.weakint
 // CHECK-DAG: %[[F:.*]] = tolk.const 3.0 : f32

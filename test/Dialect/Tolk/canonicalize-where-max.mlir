@@ -9,7 +9,7 @@
 // RUN: tolk-opt %s -split-input-file --canonicalize | tolk-opt -split-input-file --canonicalize | FileCheck %s
 // RUN: tolk-opt %s -split-input-file --canonicalize --tolk-decompose --canonicalize | FileCheck %s --check-prefix=DECOMP
 
-// issue 5's kernel 4 in f32: the max goes, its compare stays.
+// bench/kernel-quality.py's where_max, in f32: the max goes, its compare stays.
 // CHECK-LABEL: func.func @where_lt_max_f32(
 // CHECK-SAME: %[[A:.*]]: f32, %[[B:.*]]: f32, %[[Y:.*]]: f32)
 // CHECK-NEXT: %[[C:.*]] = tolk.cmplt %[[A]], %[[B]] : (f32, f32) -> i1

@@ -34,8 +34,8 @@ func.func @strong_operands(%a: si64, %b: ui64) -> !tolk.weakfloat {
 
 // -----
 
-// Seed 003's pow exception keeps a weak exponent through canonicalization;
-// it must be decomposed before the weak types are committed.
+// pow keeps a weak exponent through canonicalization (its promotion,
+// docs/Semantics.md#operand-promotion): decompose before committing.
 func.func @pow_exponent(%x: si8) -> si8 {
   %c = tolk.const 3 : !tolk.weakint
   // expected-error @+1 {{a weak operand would change this op's promoted type}}

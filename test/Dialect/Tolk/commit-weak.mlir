@@ -1,6 +1,6 @@
-// --tolk-commit-weak applies seed 000's `strong` to every weak type left after
-// --canonicalize: !tolk.weakint becomes DEFAULT_INT, !tolk.weakfloat
-// DEFAULT_FLOAT, unless the options say otherwise.
+// --tolk-commit-weak applies `strong` (docs/Semantics.md#defaults) to every
+// weak type left after --canonicalize: !tolk.weakint becomes DEFAULT_INT,
+// !tolk.weakfloat DEFAULT_FLOAT, unless the options say otherwise.
 // RUN: tolk-opt %s -split-input-file --tolk-commit-weak | FileCheck %s --check-prefix=DEF
 // RUN: tolk-opt %s -split-input-file --tolk-commit-weak="default-int=int16 default-float=f16" | FileCheck %s --check-prefix=OPT
 // RUN: tolk-opt %s -split-input-file --tolk-commit-weak="default-int=si64" | FileCheck %s --check-prefix=I64

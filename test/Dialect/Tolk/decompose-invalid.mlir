@@ -1,6 +1,6 @@
-// Seed 003 raises Invalid_argument for pow of an integer by a negative
-// integer constant: --tolk-decompose, which must expand an integer pow by a
-// weak exponent, reports it at the op.
+// pow of an integer by a negative integer constant has no integer result
+// (docs/Semantics.md#pow): --tolk-decompose, which must expand an integer pow
+// by a weak exponent, reports it at the op.
 // RUN: tolk-opt %s -split-input-file --tolk-decompose -verify-diagnostics
 
 func.func @pow_negative_exponent(%a: si32) -> si32 {

@@ -1,12 +1,12 @@
-// --tolk-decompose replaces each derived op by seed 003's definition of it in
-// primitives, promoting operands explicitly first (tolk.cast), so that every
-// step computes in the promoted type.
+// --tolk-decompose replaces each derived op by its definition
+// (docs/Semantics.md#derived-operations) in primitives, promoting operands
+// first (tolk.cast), so that every step computes in the promoted type.
 // RUN: tolk-opt %s -split-input-file --tolk-decompose | FileCheck %s
 // The decomposed IR is valid, and decomposing again changes nothing.
 // RUN: tolk-opt %s -split-input-file --tolk-decompose --verify-each | tolk-opt -split-input-file --tolk-decompose | FileCheck %s
 
 // sub x y is x + neg y, in the promoted type: neg of a ui8 operand would
-// wrap in ui8 where the seed negates in si16.
+// wrap in ui8 where the definition negates in si16.
 // CHECK-LABEL: func.func @sub_mixed(
 // CHECK-NEXT: %[[V0:.*]] = tolk.cast %arg0 : si8 to si16
 // CHECK-NEXT: %[[V1:.*]] = tolk.cast %arg1 : ui8 to si16

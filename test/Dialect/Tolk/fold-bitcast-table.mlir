@@ -3,8 +3,8 @@
 // tolk.bitcast between every pair of data types of the same itemsize on
 // a few bit patterns: the bits are kept, NaN payloads and signalling NaNs
 // included, and an 8-bit float reads its NaN codes as its one NaN; the
-// expected constants are computed by the script from seed 000's
-// `bitcast`, independently of lib/Dtype.
+// expected constants are computed by the script from
+// docs/Semantics.md#bitcast, independently of lib/Dtype.
 // RUN: tolk-opt %s -split-input-file --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @bitcast_i1_si8

@@ -3,8 +3,8 @@
 // The primitive binary ops add, mul, cmplt, cmpeq, max and pow on bf16
 // and the four 8-bit floats, on boundary operands (overflow, NaNs,
 // signed zeros, subnormals, ties to even); the expected constants are
-// computed by the script's own model of seed 000's formats,
-// independently of lib/Dtype.
+// computed by the script's own model of the formats of
+// docs/Semantics.md, independently of lib/Dtype.
 // RUN: tolk-opt %s -split-input-file --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @add_bf16

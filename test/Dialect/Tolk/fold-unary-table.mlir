@@ -2,9 +2,9 @@
 //   python3 scripts/gen-unary-table.py > test/Dialect/Tolk/fold-unary-table.mlir
 // The primitive unary ops reciprocal, trunc, sqrt, exp2 and log2 on every
 // float type, and trunc on the integers and Bool, on boundary operands;
-// the expected constants are computed by the script's own model of seed
-// 000's formats (gen-lowp-table.py), independently of lib/Dtype. exp2
-// and log2 take only operands whose result is exact.
+// the expected constants are computed by the script's own model of the
+// formats of docs/Semantics.md (gen-lowp-table.py), independently of
+// lib/Dtype. exp2 and log2 take only operands whose result is exact.
 // RUN: tolk-opt %s -split-input-file --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @reciprocal_f16

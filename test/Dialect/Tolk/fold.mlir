@@ -368,7 +368,7 @@ func.func @ne_nan() -> i1 {
 
 // -----
 
-// le = logical_not (gt x y), so as seed 003 defines it, true with a NaN.
+// le = logical_not (gt x y), so it is true with a NaN.
 // CHECK-LABEL: func.func @le_nan
 // CHECK-NEXT: %[[R:.*]] = tolk.const true : i1
 // CHECK-NEXT: return %[[R]]

@@ -151,7 +151,7 @@ func.func @ops(%x: f16, %y: f32, %p: tensor<4x1xf32>, %q: tensor<1x8xsi8>,
   %38 = tolk.add %p, %d : (tensor<4x1xf32>, si8) -> tensor<4x1xf32>
   // CHECK: tolk.mul %{{.*}}, %{{.*}} : (vector<4xf32>, f16) -> vector<4xf32>
   %39 = tolk.mul %v, %x : (vector<4xf32>, f16) -> vector<4xf32>
-  // Seed 004: a scalar cast to lanes broadcasts, lanes to a scalar keep lane 0.
+  // A scalar cast to lanes broadcasts, lanes to a scalar keep lane 0.
   // CHECK: tolk.cast %{{.*}} : f16 to vector<4xf32>
   %40 = tolk.cast %x : f16 to vector<4xf32>
   // CHECK: tolk.cast %{{.*}} : vector<4xf32> to si32

@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// evalAlu, the constant folder's core: tables over the data types for each
-// op, at the corners the seeds define (integer wrap, 8-bit saturation, NaN
+// evalAlu, the constant folder's core: tables over the data types for each op,
+// at the corners docs/Semantics.md defines (integer wrap, 8-bit saturation, NaN
 // payloads, fnuz zeros) and the ones Tolk chooses (max with NaN and ±0, shift
-// counts past the width, division by zero). Floats are compared by their
-// bits; only exp2 and log2 are compared with the same libm call.
+// counts past the width, division by zero). Floats are compared by their bits;
+// only exp2 and log2 are compared with the same libm call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,7 +61,7 @@ constexpr uint64_t kNegZero = 0x8000000000000000ULL;
   return isConst(std::move(got), Const::invalid());
 }
 
-/// The constant of dt that the literal c gives (seed 000's const).
+/// The constant of dt that the literal c gives (docs/Semantics.md#const).
 Const k(DType dt, const Const &c) { return llvm::cantFail(makeConst(dt, c)); }
 Const kd(DType dt, double d) { return k(dt, Const::ofDouble(d)); }
 Const ki(DType dt, const mpz_class &i) { return k(dt, Const::ofInt(i)); }

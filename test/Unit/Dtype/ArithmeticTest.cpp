@@ -1,4 +1,4 @@
-//===- ArithmeticTest.cpp - Seed 000 module Value -------------------------===//
+//===- ArithmeticTest.cpp - Arithmetic on values --------------------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

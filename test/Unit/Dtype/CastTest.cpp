@@ -1,4 +1,4 @@
-//===- CastTest.cpp - Seed 000 const, truncate, storage, bitcast ----------===//
+//===- CastTest.cpp - const, truncate, storage, bitcast -------------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,10 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// One test per sentence of seed 000's `const`, `truncate`, `storage_fmt`,
-// `to_storage_scalar`, `from_storage_scalar` and `bitcast`, and of DESIGN's
-// readings 1-7 that concern them. Floats are compared by their bits. The
-// per-format rounding tables are in FloatFormatTest.cpp.
+// One test per rule of `const`, `truncate`, `storage_fmt`,
+// `to_storage_scalar`, `from_storage_scalar` and `bitcast`, as
+// docs/Semantics.md states them in "const", "truncate", "NaNs", "8-bit
+// floats", "Storage" and "Bitcast"; a quoted phrase is the rule under test.
+// Floats are compared by their bits. The per-format rounding tables are in
+// FloatFormatTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,7 +77,7 @@ bool hasInf(DType dt) {
          dt != DType::Fp8e5m2fnuz;
 }
 
-/// Every data type: seed 000's twenty and the two storage helpers.
+/// Every data type: the twenty and the two storage helpers.
 std::vector<DType> everyDType() {
   std::vector<DType> r;
   for (unsigned k = 0; k < kNumDTypes; ++k)
@@ -104,9 +106,8 @@ TEST(CastConst, VoidIsAnError) {
   EXPECT_TRUE(fails(makeConst(DType::Void, Const::ofBool(true)), {"void"}));
 }
 
-// The seed's literal examples: "const Uint8 (`Int (-1)) is `Int 255 and
-// const Int8 (`Int 300) is `Int 44"; DESIGN reading 2: "const Fp8e4m3
-// (Int 10^400) is 448".
+// The examples of docs/Semantics.md: "`const ui8 -1` is 255 and `const si8
+// 300` is 44" (#const); "`const fp8e4m3 (10^400)` is 448" (#8-bit-floats).
 TEST(CastConst, SeedExamples) {
   EXPECT_TRUE(isConst(makeConst(DType::Uint8, Const::ofInt(-1)), ival(255)));
   EXPECT_TRUE(isConst(makeConst(DType::Int8, Const::ofInt(300)), ival(44)));
@@ -150,8 +151,8 @@ TEST(CastConst, FloatDtRoundsLikeTruncate) {
 }
 
 // "a NaN keeps its sign and the payload dt holds, a signalling NaN staying
-// one, in a float of 16 bits or more"; reading 3: a signalling payload that
-// lies below dt's fraction gets the lowest fraction bit.
+// one, in a float of 16 bits or more"; a signalling payload that lies below
+// dt's fraction gets the lowest fraction bit (docs/Semantics.md#nans).
 TEST(CastConst, NaNKeepsSignAndPayloadInSixteenBitsOrMore) {
   struct Case {
     uint64_t in;
@@ -161,7 +162,7 @@ TEST(CastConst, NaNKeepsSignAndPayloadInSixteenBitsOrMore) {
       // A signalling NaN whose payload is at the top: kept, still signalling.
       {0x7ff4000000000000, 0x7ff4000000000000, 0x7ff4000000000000,
        0x7ff4000000000000, 0x7ff4000000000000},
-      // Payload in the lowest bit only: reading 3 sets dt's lowest bit.
+      // Payload in the lowest bit only: dt's lowest bit is set.
       {0x7ff0000000000001, 0x7ff0040000000000, 0x7ff0200000000000,
        0x7ff0000020000000, 0x7ff0000000000001},
       // The same, negative.
@@ -375,8 +376,8 @@ TEST(CastConst, WeakIntKeepsTheValue) {
                                      "196386865459400540160"))));
 }
 
-// "Raises Invalid_argument if c is a NaN or an infinity and dt is
-// Weak_int."
+// A NaN or an infinity into Weak_int is an error: there is no such integer
+// (docs/Semantics.md#const).
 TEST(CastConst, NaNOrInfinityIntoWeakIntIsAnError) {
   EXPECT_TRUE(fails(makeConst(DType::WeakInt, Const::ofFloat(nan())),
                     {"nan", "weakint"}));
@@ -434,7 +435,7 @@ TEST(CastTruncate, EightBitNaNs) {
   }
 }
 
-// DESIGN reading 1: the fnuz formats have no -0.0.
+// The fnuz formats have no -0.0 (docs/Semantics.md#8-bit-floats).
 TEST(CastTruncate, FnuzHasNoNegativeZero) {
   for (DType dt : {DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz}) {
     SCOPED_TRACE(toString(dt));
@@ -451,8 +452,8 @@ TEST(CastTruncate, FnuzHasNoNegativeZero) {
         << toString(dt);
 }
 
-// "Raises Invalid_argument if dt is Void, or if v is a float and dt an
-// integer of known width."
+// An error if dt is Void, or if v is a float and dt an integer of known
+// width (docs/Semantics.md#truncate).
 TEST(CastTruncate, Errors) {
   EXPECT_TRUE(fails(truncate(DType::Void, ival(1)), {"void"}));
   EXPECT_TRUE(fails(truncate(DType::Void, fval(1.5)), {"void"}));
@@ -474,7 +475,7 @@ TEST(CastTruncate, WeakTypesKeepV) {
 }
 
 // "for an integer of known width, v wrapped to dt's width in two's
-// complement": the seed's const examples through truncate.
+// complement": the examples of docs/Semantics.md#const through truncate.
 TEST(CastTruncate, IntegersWrapInTwosComplement) {
   EXPECT_TRUE(is(truncate(DType::Uint8, ival(-1)), ival(255)));
   EXPECT_TRUE(is(truncate(DType::Int8, ival(300)), ival(44)));
@@ -547,8 +548,9 @@ TEST(CastStorage, StorageFmtTable) {
 }
 
 // "v rounded to Float16": a Float, NaN bits unquieted ("Storage moves a
-// 16-bit NaN's bits and does not quiet it"), reading 3 for a payload below
-// f16's fraction; overflow is an infinity.
+// 16-bit NaN's bits and does not quiet it"), the lowest fraction bit set for
+// a payload below f16's fraction (docs/Semantics.md#nans); overflow is an
+// infinity.
 TEST(CastStorage, Float16StoresTheRoundedFloat) {
   struct Case {
     Value in;
@@ -573,8 +575,8 @@ TEST(CastStorage, Float16StoresTheRoundedFloat) {
 
 // "the `Int of the bits that encode v for Bfloat16 and the 8-bit floats";
 // "An 8-bit NaN is its format's NaN of its sign, the one NaN of an fnuz
-// format"; reading 4: an infinity stored as e4m3 is the NaN code of its
-// sign.
+// format"; an infinity stored as e4m3 is the NaN code of its sign
+// (docs/Semantics.md#storage).
 TEST(CastStorage, BitsForBfloat16AndEightBitFloats) {
   struct Case {
     DType dt;
@@ -593,7 +595,7 @@ TEST(CastStorage, BitsForBfloat16AndEightBitFloats) {
       {DType::Bfloat16, negInf, 0xff80},
       {DType::Bfloat16, nanV, 0x7fc0},
       {DType::Bfloat16, negNaN, 0xffc0},
-      // Signalling NaNs stay signalling: top payload kept, or reading 3.
+      // Signalling NaNs stay signalling: top payload kept, or the lowest bit.
       {DType::Bfloat16, fbits(0x7ff4000000000000), 0x7fa0},
       {DType::Bfloat16, sNaN, 0x7f81},
       {DType::Bfloat16, negSNaN, 0xffa0},
@@ -690,8 +692,9 @@ TEST(CastStorage, FromStorageScalarReadsTheLowBits) {
         << toString(c.dt) << " " << c.s.get_str();
 }
 
-// "Raises Invalid_argument if dt is Bfloat16 or an 8-bit float and s is not
-// an `Int."
+// An error if dt is Bfloat16 or an 8-bit float and s is not an integer: the
+// stored value of those is the integer of their bits
+// (docs/Semantics.md#storage).
 TEST(CastStorage, FromStorageScalarNeedsAnInt) {
   for (DType dt : {DType::Bfloat16, DType::Fp8e4m3, DType::Fp8e5m2,
                    DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz}) {
@@ -849,8 +852,8 @@ TEST(CastBitcast, RoundTripLawForEveryPairOfTypes) {
   }
 }
 
-// "Raises Invalid_argument if d0 and d1 have different itemsizes, if either
-// has no storage_fmt".
+// An error if d0 and d1 have different item sizes, or if either has no
+// storage format (docs/Semantics.md#bitcast).
 TEST(CastBitcast, ItemsizeAndStorageErrors) {
   EXPECT_TRUE(fails(bitcast(DType::Int8, DType::Int16, ival(1)),
                     {"i8", "i16", "itemsize"}));
@@ -870,8 +873,8 @@ TEST(CastBitcast, ItemsizeAndStorageErrors) {
       fails(fromBits(DType::Float32, llvm::APInt(16, 0)), {"f32", "32", "16"}));
 }
 
-// "if v is a float and d0 an integer"; Bool storage takes no float either
-// (reading 6: only 0 and 1).
+// An error if v is a float and d0 an integer; Bool storage takes no float
+// either (only 0 and 1: docs/Semantics.md#bitcast).
 TEST(CastBitcast, FloatAsIntegerIsAnError) {
   for (const IntType &t : kIntTypes) {
     if (t.bits > 64)

@@ -1,4 +1,4 @@
-//===- ConstTest.cpp - Seed 000 constants: nan, equal_const, hash_const ---===//
+//===- ConstTest.cpp - Constants: nan, equal_const, hash_const ------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -133,8 +133,8 @@ TEST(ConstTest, HashConstCompatibleWithEqualConst) {
       }
 }
 
-// Not a rule of the seed, but a hash worth having: the table's distinct
-// constants (1 and 1.0 and True, 0.0 and -0.0) do not all collide.
+// Not a rule of docs/Semantics.md, but a hash worth having: the table's
+// distinct constants (1 and 1.0 and True, 0.0 and -0.0) do not all collide.
 TEST(ConstTest, HashConstSeparatesCommonConstants) {
   EXPECT_NE(hashConst(Const::ofInt(1)), hashConst(Const::ofDouble(1.0)));
   EXPECT_NE(hashConst(Const::ofInt(1)), hashConst(Const::ofBool(true)));

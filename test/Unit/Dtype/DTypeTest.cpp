@@ -1,4 +1,4 @@
-//===- DTypeTest.cpp - Seed 000 "Data types", "Predicates", "Names" -------===//
+//===- DTypeTest.cpp - Data types, groups, names --------------------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -26,7 +26,8 @@ struct Row {
   char fmt; ///< 0 for None
 };
 
-// One row per data type: the seed's priority, bitsize, itemsize, name, fmt.
+// One row per data type: priority, bitsize, itemsize, name, fmt, as
+// docs/Semantics.md#data-types gives them.
 constexpr Row kTable[] = {
     {DType::Void, -1, 0, 0, "void", 0},
     {DType::WeakInt, 0, 800, 100, "weakint", 0},
@@ -57,7 +58,7 @@ constexpr Row kTable[] = {
 };
 } // namespace
 
-// priority, bitsize, itemsize, name, fmt: the seed's values for every type.
+// priority, bitsize, itemsize, name, fmt: the table's values for every type.
 TEST(DTypeProperties, Table) {
   ASSERT_EQ(std::size(kTable), kNumDTypes);
   for (const Row &r : kTable) {
@@ -88,8 +89,8 @@ TEST(DTypeProperties, PriorityRange) {
   EXPECT_EQ(priority(DType::Float64), 15);
 }
 
-// "finfo dt is (exponent, mantissa) ... Raises Invalid_argument if dt is not in
-// floats."
+// finfo dt is (exponent bits, mantissa bits) (docs/Semantics.md#float-formats),
+// and an error if dt is not in floats.
 TEST(DTypeProperties, Finfo) {
   using P = std::pair<unsigned, unsigned>;
   EXPECT_EQ(llvm::cantFail(finfo(DType::Fp8e4m3)), P(4, 3));
@@ -110,7 +111,7 @@ TEST(DTypeProperties, Finfo) {
   }
 }
 
-// The groups, in the seed's order.
+// The groups, in the order of docs/Semantics.md#groups.
 TEST(DTypeGroups, Contents) {
   using V = std::vector<DType>;
   auto v = [](llvm::ArrayRef<DType> a) { return V(a.begin(), a.end()); };
@@ -138,7 +139,7 @@ TEST(DTypeGroups, Contents) {
 }
 
 // is_float, is_int, is_unsigned, is_bool; the storage helpers are none of
-// these (seed 001).
+// these (docs/Semantics.md#storage-helpers).
 TEST(DTypePredicates, Table) {
   for (DType d : llvm::ArrayRef(kTable).size() ? every() : every()) {
     SCOPED_TRACE(toString(d));

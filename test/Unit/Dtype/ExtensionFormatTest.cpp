@@ -145,7 +145,7 @@ TEST(ExtensionFormat, ParseConstForms) {
   EXPECT_TRUE(isConst(parseConst("(0.1, 1e-4000)", DType::Complex256),
                       Const(Value::ofComplex(quadOf("0.1"),
                                              quadOf("1e-4000")))));
-  // The seed's types as makeConst makes the literal's value.
+  // The twenty data types as makeConst makes the literal's value.
   EXPECT_TRUE(isConst(parseConst("300", DType::Int8), Const::ofInt(44)));
   EXPECT_TRUE(isConst(parseConst("True", DType::Bool), Const::ofBool(true)));
   EXPECT_TRUE(isConst(parseConst("-1e-05", DType::Float64),

@@ -12,7 +12,8 @@
 //  - every bit pattern of the 8- and 16-bit formats decodes to the value the
 //    model gives and round-trips through fromBits/toBits, to/fromStorageScalar
 //    and bitcast to and from the integers of the same size (the 8-bit NaN
-//    codes that are not their sign's canonical one are the seed's exception);
+//    codes that are not their sign's canonical one are the exception of
+//    docs/Semantics.md#bitcast);
 //  - rounding to nearest even at every midpoint between consecutive values,
 //    at the overflow threshold, and at the subnormal end, from doubles and
 //    from exact integers (beyond 2^64 and beyond the double range).
@@ -147,7 +148,7 @@ struct Fmt {
     uint64_t frac = code & fracMask();
     uint64_t e = expOf(code);
     if (isNaN(code)) {
-      if (isFp8()) // DESIGN reading 4.
+      if (isFp8()) // docs/Semantics.md#nans.
         return style == Style::IEEE && neg ? kNegQNaN : kQNaN;
       return (neg ? 1ULL << 63 : 0) | 0x7ff0000000000000ULL |
              (frac << (52 - fracBits));
@@ -276,7 +277,7 @@ TEST(FloatFormatExhaustive, EveryPatternRoundTrips) {
       bool canonical = !f.isFp8() || !f.isNaN(code) ||
                        code == f.nanCode((code & f.signBit()) != 0);
       if (f.style == Style::FN && code == f.nanCode(true))
-        canonical = false; // Reads as the positive NaN (reading 4).
+        canonical = false; // Reads as the positive NaN.
       Value v = fbits(f.decode(code));
       Value stored = ival(mpz_class(std::to_string(code)));
       int64_t signedCode = (code & f.signBit())
@@ -312,9 +313,9 @@ TEST(FloatFormatExhaustive, EveryPatternRoundTrips) {
   }
 }
 
-// The seed's exception to the round-trip law, for every 8-bit NaN code: the
-// code reads as the format's NaN of its sign (reading 4), which stores as
-// that sign's canonical code.
+// The exception to the round-trip law (docs/Semantics.md#bitcast), for every
+// 8-bit NaN code: the code reads as the format's NaN of its sign
+// (docs/Semantics.md#nans), which stores as that sign's canonical code.
 TEST(FloatFormatExhaustive, Fp8NaNCodesReadAsTheFormatsNaN) {
   struct Case {
     DType dt;
@@ -386,8 +387,8 @@ TEST(FloatFormatRounding, EveryMidpointTiesToEven) {
 
 // The same rule at 1.0 for every format, and "rounded once": a double just
 // above a midpoint of an 8-bit or 16-bit format rounds up, where going
-// through f32 first would make it a tie and round it to even (DESIGN: never
-// through an intermediate format).
+// through f32 first would make it a tie and round it to even
+// (docs/Semantics.md#truncate: never through an intermediate format).
 TEST(FloatFormatRounding, TiesToEvenAtOneAndNoDoubleRounding) {
   for (const Fmt &f : kFmts) {
     if (f.bits == 64)
@@ -403,11 +404,11 @@ TEST(FloatFormatRounding, TiesToEvenAtOneAndNoDoubleRounding) {
   }
 }
 
-// "A finite value that overflows a 16-bit or wider float is an infinity,
-// and one that overflows an 8-bit float is its greatest finite value of the
-// same sign" (reading 2: Fp8e5m2 included). The threshold is halfway
-// between the largest finite and the next value the exponent range would
-// have; a tie there goes to even.
+// "A finite value that overflows a 16-bit or wider float is an infinity, and
+// one that overflows an 8-bit float is its greatest finite value of the same
+// sign" (Fp8e5m2 included: docs/Semantics.md#8-bit-floats). The threshold is
+// halfway between the largest finite and the next value the exponent range
+// would have; a tie there goes to even.
 TEST(FloatFormatRounding, OverflowThreshold) {
   for (const Fmt &f : kFmts) {
     if (f.bits == 64)
@@ -431,7 +432,7 @@ TEST(FloatFormatRounding, OverflowThreshold) {
 // The subnormal end: the smallest subnormal is kept, half of it is a tie
 // that goes to (even) zero, anything above half goes up; 1.5 and 2.5 times
 // it tie to 2 times it. A negative value that rounds to zero is -0.0, but
-// +0.0 in the fnuz formats (reading 1).
+// +0.0 in the fnuz formats (docs/Semantics.md#8-bit-floats).
 TEST(FloatFormatRounding, SubnormalsAndZero) {
   for (const Fmt &f : kFmts) {
     if (f.bits == 64)
@@ -496,10 +497,10 @@ TEST(FloatFormatIntegers, BeyondTwoToTheSixtyFourRoundOnce) {
 }
 
 // The overflow threshold as an exact integer: one below it is the largest
-// finite value, at and above it overflows ("one that rounds past the
-// greatest double is the infinity of its sign in Float64, and overflows a
-// narrower float"; an 8-bit float saturates, reading 2). For f64 the
-// threshold 2^1024 - 2^970 is itself beyond the double range.
+// finite value, at and above it overflows ("one that rounds past the greatest
+// double is the infinity of its sign in Float64, and overflows a narrower
+// float"; an 8-bit float saturates, docs/Semantics.md#8-bit-floats). For f64
+// the threshold 2^1024 - 2^970 is itself beyond the double range.
 TEST(FloatFormatIntegers, OverflowThresholdAsAnInteger) {
   for (const Fmt &f : kFmts) {
     mpz_class L = exactInteger(f.largest());
@@ -517,8 +518,8 @@ TEST(FloatFormatIntegers, OverflowThresholdAsAnInteger) {
 }
 
 // Integers beyond the double range are still finite: they overflow to an
-// infinity in 16 bits or more and saturate in 8 bits (reading 2's
-// `const Fp8e4m3 (Int 10^400)` is 448).
+// infinity in 16 bits or more and saturate in 8 bits
+// (docs/Semantics.md#8-bit-floats: `const fp8e4m3 (10^400)` is 448).
 TEST(FloatFormatIntegers, BeyondTheDoubleRange) {
   mpz_class big;
   mpz_ui_pow_ui(big.get_mpz_t(), 10, 400);

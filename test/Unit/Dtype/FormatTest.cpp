@@ -1,4 +1,4 @@
-//===- FormatTest.cpp - Seed 000 pp_const ---------------------------------===//
+//===- FormatTest.cpp - Printing: pp_const --------------------------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -1,4 +1,4 @@
-//===- LiteralsTest.cpp - Seed 000 min, max, of_const(s), commit_int ------===//
+//===- LiteralsTest.cpp - min, max, of_const(s), commit_int ---------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -63,8 +63,8 @@ struct BoundsRow {
 // min: "-infinity for the floats that have infinities, the negated max for
 // the other floats, the least integer of dt's bitsize for the integers, weak
 // included, and false for Bool and Void"; max symmetrically. Weak_float's
-// bounds are the infinities (DESIGN.md reading 5); the storage helpers of
-// seed 001 are unsigned.
+// bounds are the infinities (docs/Semantics.md#bounds); the storage helpers
+// are unsigned (docs/Semantics.md#storage-helpers).
 std::vector<BoundsRow> boundsTable() {
   return {
       {DType::Void, boolB(false), boolB(true)},
@@ -295,7 +295,8 @@ TEST(LiteralsTest, CommitIntTable) {
         << toString(r.def);
 }
 
-// DESIGN.md reading 7: an empty range (lo > hi) gives default_int.
+// Tolk chooses: an empty range (lo > hi) gives default_int
+// (docs/Semantics.md#literals).
 TEST(LiteralsTest, CommitIntEmptyRangeIsDefaultInt) {
   EXPECT_EQ(expectType(commitInt(5, 3, DType::Int16)), DType::Int16);
   EXPECT_EQ(expectType(commitInt(1, 0, DType::Uint64)), DType::Uint64);
@@ -303,7 +304,7 @@ TEST(LiteralsTest, CommitIntEmptyRangeIsDefaultInt) {
             DType::Uint8);
 }
 
-// "Raises Invalid_argument if default_int is not in ints".
+// An error if default_int is not in ints.
 TEST(LiteralsTest, CommitIntErrorsOnADefaultOutsideInts) {
   for (DType bad : {DType::Float32, DType::WeakInt, DType::Bool, DType::Void,
                     DType::WeakFloat, DType::Uint128}) {

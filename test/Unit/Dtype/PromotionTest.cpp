@@ -1,4 +1,4 @@
-//===- PromotionTest.cpp - Seed 000 "Promotion" ---------------------------===//
+//===- PromotionTest.cpp - Promotion --------------------------------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -7,12 +7,13 @@
 //===----------------------------------------------------------------------===//
 //
 // Full tables over every pair of the lattice's nineteen types. The tables were
-// written from the seed's prose ("Bool is at the bottom, then Weak_int, then
-// the integers by width, ...") with a separate model of the lattice, not with
-// the library, and reviewed row by row. The extensions (Float128 and the
-// complex types) add the rows and columns of their four types, and the
-// lattice law is checked over all 23: the common upper bounds of every pair
-// have one least element, but for two different 8-bit floats.
+// written from the prose of docs/Semantics.md#the-lattice ("Bool is at the
+// bottom, then Weak_int, then the integers by width, ...") with a separate
+// model of the lattice, not with the library, and reviewed row by row. The
+// extensions (Float128 and the complex types) add the rows and columns of their
+// four types, and the lattice law is checked over all 23: the common upper
+// bounds of every pair have one least element, but for two different 8-bit
+// floats.
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,7 +221,7 @@ TEST(PromotionLeastUpper, EveryTripleIsTheLeastCommonBound) {
       }
 }
 
-// "Raises Invalid_argument if dts is empty or holds Void."
+// An error if dts is empty or holds Void (docs/Semantics.md#least_upper).
 TEST(PromotionLeastUpper, ErrorsOnEmptyAndVoid) {
   llvm::Expected<DType> empty = leastUpper({});
   ASSERT_FALSE(empty);
@@ -234,8 +235,8 @@ TEST(PromotionLeastUpper, ErrorsOnEmptyAndVoid) {
   llvm::consumeError(u.takeError());
 }
 
-// DESIGN "Weak types": an integer with a weak float, and si64 with ui64, give
-// Weak_float.
+// docs/Semantics.md#weak-types: an integer with a weak float, and si64 with
+// ui64, give Weak_float.
 TEST(PromotionLeastUpper, WeakResultsFromStrongOperands) {
   EXPECT_EQ(lub({DType::Int64, DType::Uint64}), DType::WeakFloat);
   EXPECT_EQ(lub({DType::Int8, DType::WeakFloat}), DType::WeakFloat);
@@ -245,7 +246,7 @@ TEST(PromotionLeastUpper, WeakResultsFromStrongOperands) {
 
 // "least_upper_float dt is the float that dt promotes to: Weak_float for
 // Weak_int, dt itself for a float, and least_upper [dt; default_float ()]
-// otherwise. Raises Invalid_argument if dt is Void."
+// otherwise" (docs/Semantics.md#least_upper_float); an error if dt is Void.
 TEST(PromotionLeastUpperFloat, Rules) {
   resetDefaultSettings();
   EXPECT_EQ(llvm::cantFail(leastUpperFloat(DType::WeakInt)), DType::WeakFloat);
@@ -292,7 +293,7 @@ TEST(PromotionCanLosslessCast, BoolAndIdentity) {
   }
 }
 
-// Seed 004 (tinygrad's sum_acc_dtype).
+// docs/Semantics.md#accumulation-type (tinygrad's sum_acc_dtype).
 TEST(PromotionSumAcc, AccumulatesWide) {
   resetDefaultSettings();
   auto acc = [](DType d) { return llvm::cantFail(sumAccDType(d)); };

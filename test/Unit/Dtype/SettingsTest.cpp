@@ -64,8 +64,8 @@ TEST_F(DTypeSettings, SettableThroughTheAPI) {
   EXPECT_EQ(llvm::cantFail(defaultInt()), DType::Int32);
 }
 
-// "Raises Invalid_argument if that is not a float of known width." The error
-// names the value.
+// An error if that is not a float of known width
+// (docs/Semantics.md#defaults). The error names the value.
 TEST_F(DTypeSettings, BadValuesAreErrorsThatNameTheValue) {
   setDefaultFloatSetting("int8");
   EXPECT_EQ(error(defaultFloat()),

@@ -1,4 +1,4 @@
-//===- StructureTest.cpp - Seed 001 lanes and pointers, seed 004 casts ----===//
+//===- StructureTest.cpp - Lanes, pointers, lane casts --------------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -20,8 +20,7 @@ template <typename T> std::string error(llvm::Expected<T> e) {
 }
 } // namespace
 
-// Seed 000 pp_addr_space / addr_space_of_string; seed 001
-// addr_space_to_string.
+// How address spaces print and read back (docs/Semantics.md#pointers).
 TEST(StructureAddrSpace, NamesReadBack) {
   for (AddrSpace as : {AddrSpace::Global, AddrSpace::Local, AddrSpace::Reg,
                        AddrSpace::Alu}) {
@@ -104,9 +103,8 @@ TEST(StructureLeastUpper, ImagesPointersLanes) {
             "least_upper: no data types");
 }
 
-// Seed 004: "A scalar can be cast to a vector primitive, in which case it will
-// be broadcast into each member. When casting a vector primitive to the
-// corresponding scalar, all members are dropped except the first."
+// docs/Semantics.md#lanes-and-shapes: "a scalar cast to lanes broadcasts into
+// every lane, and lanes cast to a scalar keep lane 0."
 TEST(StructureLaneCast, BroadcastAndKeepLaneZero) {
   auto lanes = [](llvm::Expected<llvm::SmallVector<Const, 4>> got) {
     return llvm::cantFail(std::move(got));

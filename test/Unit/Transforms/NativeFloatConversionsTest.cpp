@@ -1,4 +1,4 @@
-//===- NativeFloatConversionsTest.cpp - Native fp8 fix-ups against seed ---===//
+//===- NativeFloatConversionsTest.cpp - Native fp8 fix-ups vs lib/Dtype ---===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -15,7 +15,8 @@
 // whole of it on dense vectors. Every f16 and bf16 value, a dense sample of
 // f32 values with every rounding boundary of each format, and every 8-bit
 // code extended to each wider float are compared with lib/Dtype's
-// conversion (seed 000), bit for bit, on each chip that converts the format.
+// conversion (docs/Semantics.md#casts), bit for bit, on each chip that
+// converts the format.
 // The same f32 values also go through tolk.cast as --convert-tolk-to-arith
 // lowers it, whose clamp and NaN select the pass drops around the
 // instructions.
@@ -303,7 +304,7 @@ protected:
         if (got[i] != *want && ++mismatches <= 10)
           ADD_FAILURE() << chip.str() << ": 0x"
                         << llvm::toString(chunk[i], 16, false) << " gives 0x"
-                        << llvm::toString(got[i], 16, false) << ", seed 000 0x"
+                        << llvm::toString(got[i], 16, false) << ", lib/Dtype 0x"
                         << llvm::toString(*want, 16, false);
       }
     }
@@ -437,7 +438,7 @@ TEST_F(NativeFloatConversionsTest, F32BoundariesThroughTolkCast) {
         if (got[i] != *want && ++mismatches <= 10)
           ADD_FAILURE() << c.chip << ": 0x"
                         << llvm::toString(chunk[i], 16, false) << " gives 0x"
-                        << llvm::toString(got[i], 16, false) << ", seed 000 0x"
+                        << llvm::toString(got[i], 16, false) << ", lib/Dtype 0x"
                         << llvm::toString(*want, 16, false);
       }
     }
