@@ -15,9 +15,12 @@
 
 #include "tolk/Runtime/SpirvReflection.h"
 
+#include "SpirvNumbers.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -32,30 +35,6 @@ using llvm::StringRef;
 //===----------------------------------------------------------------------===//
 
 namespace {
-// The few numbers of the SPIR-V specification the reader needs.
-namespace spv {
-constexpr uint32_t kMagic = 0x07230203;
-constexpr uint32_t OpEntryPoint = 15, OpExecutionMode = 16, OpCapability = 17,
-                   OpTypeInt = 21, OpTypeFloat = 22, OpTypeVector = 23,
-                   OpTypeArray = 28, OpTypeRuntimeArray = 29, OpTypeStruct = 30,
-                   OpTypePointer = 32, OpConstant = 43,
-                   OpConstantComposite = 44, OpSpecConstant = 50,
-                   OpSpecConstantComposite = 51, OpVariable = 59,
-                   OpDecorate = 71, OpMemberDecorate = 72;
-constexpr uint32_t DecorationSpecId = 1, DecorationBlock = 2,
-                   DecorationBufferBlock = 3, DecorationArrayStride = 6,
-                   DecorationBuiltIn = 11, DecorationBinding = 33,
-                   DecorationDescriptorSet = 34, DecorationOffset = 35;
-constexpr uint32_t BuiltInWorkgroupSize = 25;
-constexpr uint32_t StorageUniform = 2, StoragePushConstant = 9,
-                   StorageStorageBuffer = 12;
-constexpr uint32_t ExecutionModelGLCompute = 5;
-constexpr uint32_t ModeLocalSize = 17, ModeDenormPreserve = 4459,
-                   ModeDenormFlushToZero = 4460,
-                   ModeSignedZeroInfNanPreserve = 4461,
-                   ModeRoundingModeRTE = 4462, ModeRoundingModeRTZ = 4463;
-} // namespace spv
-
 struct TypeInfo {
   uint32_t opcode = 0;
   llvm::SmallVector<uint32_t, 4> operands; // The words after the result id.

@@ -14,6 +14,8 @@
 
 #include "tolk/Runtime/VulkanCapabilities.h"
 
+#include "SpirvNumbers.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -26,32 +28,6 @@ using llvm::StringRef;
 //===----------------------------------------------------------------------===//
 
 namespace {
-enum : uint32_t {
-  CapMatrix = 0,
-  CapShader = 1,
-  CapAddresses = 4,
-  CapLinkage = 5,
-  CapKernel = 6,
-  CapFloat16 = 9,
-  CapFloat64 = 10,
-  CapInt64 = 11,
-  CapInt64Atomics = 12,
-  CapInt16 = 22,
-  CapInt8 = 39,
-  CapGroupNonUniform = 61,
-  CapGroupNonUniformQuad = 68,
-  CapStorageBuffer16BitAccess = 4433,
-  CapUniformAndStorageBuffer16BitAccess = 4434,
-  CapStoragePushConstant16 = 4435,
-  CapStorageBuffer8BitAccess = 4448,
-  CapUniformAndStorageBuffer8BitAccess = 4449,
-  CapStoragePushConstant8 = 4450,
-  CapDenormPreserve = 4464,
-  CapRoundingModeRTZ = 4468,
-  CapVulkanMemoryModel = 5345,
-  CapVulkanMemoryModelDeviceScope = 5346,
-};
-
 /// A capability, the feature it needs, and whether a device has it.
 struct CapabilityRule {
   uint32_t capability;

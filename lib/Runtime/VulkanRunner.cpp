@@ -18,6 +18,8 @@
 
 #include "tolk/Runtime/VulkanRunner.h"
 
+#include "SpirvNumbers.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
