@@ -14,6 +14,7 @@
 
 #include "tolk/Conversion/Utils/NarrowFloatFormats.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 
