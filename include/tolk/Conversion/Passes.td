@@ -356,7 +356,7 @@ def TolkGPUToSPIRV : Pass<"tolk-gpu-to-spirv", "::mlir::ModuleOp"> {
     GLCompute entry points, placed just before it, with upstream's GPU,
     SCF, arith, math, memref, vector, func and ub patterns and the
     module's SPIR-V target environment. The copies are first run through
-    the `prepare` pipeline (by default the SPIR-V steps:
+    the `prepare` pipeline (when empty, the default, the SPIR-V steps:
     `tolk-spirv-rebase-buffers`, `tolk-spirv-scalarize-vector-accesses`,
     `tolk-spirv-expand-math`, `tolk-spirv-exact-float-conversions`,
     `tolk-spirv-bf16-as-i16`, `tolk-spirv-set-abi-attrs`), and converted in
@@ -372,14 +372,9 @@ def TolkGPUToSPIRV : Pass<"tolk-gpu-to-spirv", "::mlir::ModuleOp"> {
     what the target lacks.
   }];
   let options = [
-    Option<"prepare", "prepare", "std::string",
-           /*default=*/[{"tolk-spirv-rebase-buffers,"
-                        "tolk-spirv-scalarize-vector-accesses,"
-                        "tolk-spirv-expand-math,"
-                        "tolk-spirv-exact-float-conversions,"
-                        "tolk-spirv-bf16-as-i16,tolk-spirv-set-abi-attrs"}],
+    Option<"prepare", "prepare", "std::string", /*default=*/[{""}],
            "The passes (on gpu.module) that prepare each copy for the "
-           "conversion">,
+           "conversion; empty: the SPIR-V steps">,
   ];
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }

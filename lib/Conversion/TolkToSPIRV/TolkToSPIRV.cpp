@@ -39,6 +39,15 @@ namespace tolk {
 
 using namespace mlir;
 
+void tolk::addSPIRVPreparePasses(OpPassManager &kernels) {
+  kernels.addPass(createTolkSPIRVRebaseBuffers());
+  kernels.addPass(createTolkSPIRVScalarizeVectorAccesses());
+  kernels.addPass(createTolkSPIRVExpandMath());
+  kernels.addPass(createTolkSPIRVExactFloatConversions());
+  kernels.addPass(createTolkSPIRVBF16AsI16());
+  kernels.addPass(createTolkSPIRVSetABIAttrs());
+}
+
 spirv::TargetEnvAttr tolk::getSPIRVTargetEnv(gpu::GPUModuleOp module) {
   if (ArrayAttr targets = module.getTargetsAttr())
     for (Attribute target : targets)
@@ -77,10 +86,16 @@ namespace {
 struct TolkGPUToSPIRV : public tolk::impl::TolkGPUToSPIRVBase<TolkGPUToSPIRV> {
   using TolkGPUToSPIRVBase::TolkGPUToSPIRVBase;
 
-  /// `prepare` nested on the gpu.modules of a builtin.module.
+  /// `prepare` nested on the gpu.modules of a builtin.module. The default
+  /// steps are built rather than parsed, so that a client that registers no
+  /// pass by name (tolk-run, the C API's pipelines) can run the pass.
   LogicalResult parsePrepare(OpPassManager &pm) const {
-    return parsePassPipeline(prepare, pm.nest<gpu::GPUModuleOp>(),
-                             llvm::errs());
+    OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+    if (prepare.empty()) {
+      tolk::addSPIRVPreparePasses(kernels);
+      return success();
+    }
+    return parsePassPipeline(prepare, kernels, llvm::errs());
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {

@@ -41,6 +41,10 @@ namespace tolk {
 #define GEN_PASS_DECL_TOLKSPIRVKEEPINTERFACEVERSION
 #include "tolk/Conversion/Passes.h.inc"
 
+/// The steps that --tolk-gpu-to-spirv runs on each copy by default, in
+/// order, on a pass manager of gpu.modules.
+void addSPIRVPreparePasses(mlir::OpPassManager &kernels);
+
 /// The SPIR-V target environment of a gpu.module: the one
 /// spirv-attach-target put in its targets, else the nearest
 /// `spirv.target_env` or the default.
