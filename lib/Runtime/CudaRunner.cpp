@@ -229,6 +229,12 @@ static llvm::Error checkLaunch(const CudaLaunch &launch) {
     if (param.kind == CudaParam::Kind::Bytes && param.bytes.empty())
       return makeError(llvm::formatv("parameter {0} has no bytes", index));
   }
+  for (unsigned buffer : launch.restoredBuffers)
+    if (buffer >= launch.buffers.size())
+      return makeError(llvm::formatv(
+          "buffer {0} is to be restored between launches, but {1} buffer(s) "
+          "were given",
+          buffer, launch.buffers.size()));
   return llvm::Error::success();
 }
 
@@ -452,89 +458,71 @@ static CUresult enqueueLaunch(const Driver &driver, CUfunction function,
       /*stream=*/nullptr, arguments.pointers.data(), /*extra=*/nullptr);
 }
 
-llvm::Expected<CudaRunInfo>
-tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
-  if (llvm::Error err = checkLaunch(launch))
-    return err;
-  llvm::Expected<Driver> opened = openDriver(launch.driverLibrary);
-  if (!opened)
-    return opened.takeError();
-  const Driver &driver = *opened;
-  CudaObjects objects(driver);
-  if (llvm::Error err = openDevice(objects))
-    return err;
-  llvm::Expected<CUfunction> function = loadKernel(objects, launch);
-  if (!function)
-    return function.takeError();
-  if (llvm::Error err = checkLimits(objects, *function, launch))
-    return err;
-  if (llvm::Error err = uploadBuffers(objects, launch))
-    return err;
-  KernelArguments arguments(objects, launch);
-  // Two events around the launch time it on the device.
-  for (unsigned i = 0; i < 2; ++i) {
-    CUevent event;
-    TOLK_CU_CHECK(cuEventCreate, &event, /*CU_EVENT_DEFAULT=*/0u);
-    objects.events.push_back(event);
-  }
-  TOLK_CU_CHECK(cuEventRecord, objects.events[0], /*stream=*/nullptr);
-  if (CUresult result = enqueueLaunch(driver, *function, launch, arguments);
-      result != CUDA_SUCCESS)
-    return driver.error("cuLaunchKernel", result);
-  TOLK_CU_CHECK(cuEventRecord, objects.events[1], /*stream=*/nullptr);
-  // A fault in the kernel shows here.
-  TOLK_CU_CHECK(cuCtxSynchronize);
-  CudaRunInfo run;
-  run.device = deviceName(objects);
-  float ms = 0;
-  TOLK_CU_CHECK(cuEventElapsedTime, &ms, objects.events[0], objects.events[1]);
-  run.kernelMs = ms;
-  if (llvm::Error err = downloadBuffers(objects, launch))
-    return err;
-  return run;
-}
-
-/// Runs `enqueue` (one operation on the null stream) twice untimed, then
-/// `repetitions` times with an event before the first and after each, all
-/// enqueued before waiting: the device runs them back to back, so each
-/// interval between two events is one operation, not the host's latency in
-/// launching it. The events are destroyed with `objects`.
-static llvm::Expected<CudaTiming>
-timeRepeated(CudaObjects &objects, unsigned repetitions, const char *what,
-             llvm::function_ref<CUresult()> enqueue) {
+/// Runs `enqueue` (one operation on the null stream) `warmup` times
+/// untimed, then `repetitions` times, each between two events of its own,
+/// and `restore` (copies on the same stream) before every run but the
+/// first, outside the events. The timed runs are all enqueued before
+/// waiting: the device runs them back to back, so each interval is one
+/// operation's device time, not the host's latency in launching it. The
+/// events are destroyed with `objects`.
+static llvm::Expected<llvm::SmallVector<double, 1>>
+timeRepeated(CudaObjects &objects, unsigned warmup, unsigned repetitions,
+             const char *what, llvm::function_ref<CUresult()> enqueue,
+             llvm::function_ref<CUresult()> restore = nullptr) {
   const Driver &driver = objects.driver;
-  for (unsigned i = 0; i < 2; ++i)
+  if (repetitions == 0)
+    return makeError("no repetitions to time");
+  auto runOnce = [&](unsigned run) -> llvm::Error {
+    if (run > 0 && restore)
+      if (CUresult result = restore(); result != CUDA_SUCCESS)
+        return driver.error("cuMemcpyDtoDAsync", result);
     if (CUresult result = enqueue(); result != CUDA_SUCCESS)
       return driver.error(what, result);
+    return llvm::Error::success();
+  };
+  for (unsigned run = 0; run < warmup; ++run)
+    if (llvm::Error err = runOnce(run))
+      return err;
   // A fault in the warm-up shows here, before anything is timed.
-  TOLK_CU_CHECK(cuCtxSynchronize);
+  if (warmup > 0)
+    TOLK_CU_CHECK(cuCtxSynchronize);
 
-  for (unsigned i = 0; i <= repetitions; ++i) {
+  size_t firstEvent = objects.events.size();
+  for (unsigned i = 0; i < 2 * repetitions; ++i) {
     CUevent event;
     TOLK_CU_CHECK(cuEventCreate, &event, /*CU_EVENT_DEFAULT=*/0u);
     objects.events.push_back(event);
   }
-  llvm::ArrayRef<CUevent> events = objects.events;
-  TOLK_CU_CHECK(cuEventRecord, events[0], /*stream=*/nullptr);
+  llvm::ArrayRef<CUevent> events =
+      llvm::ArrayRef(objects.events).drop_front(firstEvent);
   for (unsigned i = 0; i < repetitions; ++i) {
+    if (i > 0 || warmup > 0)
+      if (restore)
+        if (CUresult result = restore(); result != CUDA_SUCCESS)
+          return driver.error("cuMemcpyDtoDAsync", result);
+    TOLK_CU_CHECK(cuEventRecord, events[2 * i], /*stream=*/nullptr);
     if (CUresult result = enqueue(); result != CUDA_SUCCESS)
       return driver.error(what, result);
-    TOLK_CU_CHECK(cuEventRecord, events[i + 1], /*stream=*/nullptr);
+    TOLK_CU_CHECK(cuEventRecord, events[2 * i + 1], /*stream=*/nullptr);
   }
   TOLK_CU_CHECK(cuEventSynchronize, events.back());
+  // A fault in a timed run shows here.
   TOLK_CU_CHECK(cuCtxSynchronize);
 
-  llvm::SmallVector<double, 64> times;
+  llvm::SmallVector<double, 1> times;
   for (unsigned i = 0; i < repetitions; ++i) {
     float ms = 0;
-    TOLK_CU_CHECK(cuEventElapsedTime, &ms, events[i], events[i + 1]);
+    TOLK_CU_CHECK(cuEventElapsedTime, &ms, events[2 * i], events[2 * i + 1]);
     times.push_back(ms);
   }
-  if (times.empty())
-    return makeError("no repetitions to time");
+  return times;
+}
+
+/// The median, fastest and slowest of `times`.
+static CudaTiming summarize(llvm::SmallVector<double, 1> times) {
   llvm::sort(times);
   CudaTiming timing;
-  timing.repetitions = repetitions;
+  timing.repetitions = times.size();
   timing.minMs = times.front();
   timing.maxMs = times.back();
   size_t mid = times.size() / 2;
@@ -543,17 +531,10 @@ timeRepeated(CudaObjects &objects, unsigned repetitions, const char *what,
   return timing;
 }
 
-llvm::Expected<CudaTiming>
-tolk::runtime::timeCudaKernel(const CudaLaunch &launch, unsigned repetitions) {
-  if (llvm::Error err = checkLaunch(launch))
-    return err;
-  if (repetitions == 0)
-    return makeError("no repetitions to time");
-  llvm::Expected<Driver> opened = openDriver(launch.driverLibrary);
-  if (!opened)
-    return opened.takeError();
-  const Driver &driver = *opened;
-  CudaObjects objects(driver);
+/// Opens the driver and the device, loads the kernel, checks it against the
+/// limits and uploads the buffers: what every run of a launch starts with.
+static llvm::Expected<CUfunction> prepareLaunch(CudaObjects &objects,
+                                                const CudaLaunch &launch) {
   if (llvm::Error err = openDevice(objects))
     return err;
   llvm::Expected<CUfunction> function = loadKernel(objects, launch);
@@ -563,16 +544,74 @@ tolk::runtime::timeCudaKernel(const CudaLaunch &launch, unsigned repetitions) {
     return err;
   if (llvm::Error err = uploadBuffers(objects, launch))
     return err;
+  return function;
+}
+
+llvm::Expected<CudaRunInfo>
+tolk::runtime::runCudaKernel(const CudaLaunch &launch) {
+  if (llvm::Error err = checkLaunch(launch))
+    return err;
+  if (launch.repeat == 0)
+    return makeError("no repetitions to time");
+  llvm::Expected<Driver> opened = openDriver(launch.driverLibrary);
+  if (!opened)
+    return opened.takeError();
+  const Driver &driver = *opened;
+  CudaObjects objects(driver);
+  llvm::Expected<CUfunction> function = prepareLaunch(objects, launch);
+  if (!function)
+    return function.takeError();
   KernelArguments arguments(objects, launch);
-  llvm::Expected<CudaTiming> timing =
-      timeRepeated(objects, repetitions, "cuLaunchKernel", [&] {
-        return enqueueLaunch(driver, *function, launch, arguments);
+  // The in-place buffers' first contents, kept on the device for the
+  // launches after the first.
+  struct Restore {
+    CUdeviceptr buffer, original;
+    size_t bytes;
+  };
+  llvm::SmallVector<Restore, 2> restores;
+  if (launch.warmup + launch.repeat > 1)
+    for (unsigned index : launch.restoredBuffers) {
+      size_t bytes = launch.buffers[index].size();
+      if (bytes == 0)
+        continue;
+      CUdeviceptr original;
+      TOLK_CU_CHECK(cuMemAlloc, &original, bytes);
+      objects.allocations.push_back(original);
+      TOLK_CU_CHECK(cuMemcpyHtoD, original, launch.buffers[index].data(),
+                    bytes);
+      restores.push_back({objects.allocations[index], original, bytes});
+    }
+  llvm::Expected<llvm::SmallVector<double, 1>> times = timeRepeated(
+      objects, launch.warmup, launch.repeat, "cuLaunchKernel",
+      [&] { return enqueueLaunch(driver, *function, launch, arguments); },
+      [&] {
+        for (const Restore &r : restores)
+          if (CUresult result = driver.cuMemcpyDtoDAsync(
+                  r.buffer, r.original, r.bytes, /*stream=*/nullptr);
+              result != CUDA_SUCCESS)
+            return result;
+        return CUresult(CUDA_SUCCESS);
       });
-  if (!timing)
-    return timing.takeError();
+  if (!times)
+    return times.takeError();
+  CudaRunInfo run;
+  run.device = deviceName(objects);
+  run.kernelMs = std::move(*times);
   if (llvm::Error err = downloadBuffers(objects, launch))
     return err;
-  return timing;
+  return run;
+}
+
+llvm::Expected<CudaTiming>
+tolk::runtime::timeCudaKernel(const CudaLaunch &launch, unsigned repetitions) {
+  // A repeated run whose first two launches pay for the module's loading.
+  CudaLaunch timed = launch;
+  timed.warmup = 2;
+  timed.repeat = repetitions;
+  llvm::Expected<CudaRunInfo> run = runCudaKernel(timed);
+  if (!run)
+    return run.takeError();
+  return summarize(std::move(run->kernelMs));
 }
 
 llvm::Expected<CudaTiming>
@@ -599,10 +638,15 @@ tolk::runtime::timeDeviceCopy(size_t bytes, unsigned repetitions,
   }
   CUdeviceptr source = objects.allocations[0];
   CUdeviceptr destination = objects.allocations[1];
-  return timeRepeated(objects, repetitions, "cuMemcpyDtoDAsync", [&] {
-    return driver.cuMemcpyDtoDAsync(destination, source, bytes,
-                                    /*stream=*/nullptr);
-  });
+  llvm::Expected<llvm::SmallVector<double, 1>> times =
+      timeRepeated(objects, /*warmup=*/2, repetitions, "cuMemcpyDtoDAsync",
+                   [&] {
+                     return driver.cuMemcpyDtoDAsync(destination, source,
+                                                     bytes, /*stream=*/nullptr);
+                   });
+  if (!times)
+    return times.takeError();
+  return summarize(std::move(*times));
 }
 
 #undef TOLK_CU_CHECK

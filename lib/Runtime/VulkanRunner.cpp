@@ -102,6 +102,15 @@ static llvm::Error checkLaunch(const VulkanLaunch &launch,
         "buffer(s) were given (binding k is buffer k)",
         launch.entryPoint, bindings.back(), given));
 
+  if (launch.repeat == 0)
+    return makeError("no timed dispatch: repeat is 0");
+  for (unsigned buffer : launch.restoredBuffers)
+    if (buffer >= given)
+      return makeError(llvm::formatv(
+          "buffer {0} is to be restored between dispatches, but {1} "
+          "buffer(s) were given",
+          buffer, given));
+
   size_t pushBytes = launch.pushConstants.size();
   if (!info.pushConstantSize && pushBytes != 0)
     return makeError(llvm::formatv(
@@ -195,6 +204,16 @@ static llvm::Error vkError(const char *call, VkResult result) {
       return vkError(#fn, tolkResult);                                         \
   } while (false)
 
+/// The whole of mapped `memory`, for vkFlushMappedMemoryRanges (the host's
+/// writes to the device) and vkInvalidateMappedMemoryRanges (the device's
+/// to the host), which non-coherent memory needs.
+static VkMappedMemoryRange wholeRange(VkDeviceMemory memory) {
+  VkMappedMemoryRange range{};
+  range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE;
+  range.memory = memory;
+  range.size = VK_WHOLE_SIZE;
+  return range;
+}
 namespace {
 /// Every Vulkan object of one run; the destructor destroys those created, in
 /// the reverse order, so that each error return cleans up.
@@ -641,10 +660,7 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     if (!host.empty())
       std::memcpy(data, host.data(), host.size());
     if (!isCoherent) {
-      VkMappedMemoryRange range{};
-      range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE;
-      range.memory = memory;
-      range.size = VK_WHOLE_SIZE;
+      VkMappedMemoryRange range = wholeRange(memory);
       TOLK_VK_CHECK(vkFlushMappedMemoryRanges, device, 1, &range);
     }
     mapped.push_back(data);
@@ -756,9 +772,9 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   commandInfo.commandBufferCount = 1;
   VkCommandBuffer commands;
   TOLK_VK_CHECK(vkAllocateCommandBuffers, device, &commandInfo, &commands);
+  // Submitted once per dispatch of a repeated launch.
   VkCommandBufferBeginInfo beginInfo{};
   beginInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
-  beginInfo.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   TOLK_VK_CHECK(vkBeginCommandBuffer, commands, &beginInfo);
   vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, objects.pipeline);
   if (descriptorSet)
@@ -810,32 +826,53 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &commands;
-  auto submitted = std::chrono::steady_clock::now();
-  TOLK_VK_CHECK(vkQueueSubmit, queue, 1, &submit, objects.fence);
-  TOLK_VK_CHECK(vkWaitForFences, device, 1, &objects.fence, VK_TRUE,
-                UINT64_MAX);
-  run.kernelMs = std::chrono::duration<double, std::milli>(
-                     std::chrono::steady_clock::now() - submitted)
-                     .count();
-  run.clock = "host clock around the submission";
-  if (timestamps) {
-    uint64_t ticks[2] = {0, 0};
-    TOLK_VK_CHECK(vkGetQueryPoolResults, device, objects.queryPool, 0, 2,
-                  sizeof(ticks), ticks, sizeof(uint64_t),
-                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-    uint32_t bits = family->timestampValidBits;
-    uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
-    run.kernelMs = double((ticks[1] - ticks[0]) & mask) *
-                   limits.timestampPeriod / 1e6;
-    run.clock = "device timestamps";
+  run.clock = timestamps ? "device timestamps"
+                         : "host clock around the submission";
+  // The in-place buffers' contents before the first dispatch, which every
+  // later one starts from.
+  unsigned dispatches = launch.warmup + launch.repeat;
+  llvm::SmallVector<std::vector<uint8_t>, 2> original;
+  if (dispatches > 1)
+    for (unsigned index : launch.restoredBuffers)
+      original.emplace_back(launch.buffers[index].begin(),
+                            launch.buffers[index].end());
+  for (unsigned dispatch = 0; dispatch < dispatches; ++dispatch) {
+    if (dispatch > 0) {
+      for (auto [index, bytes] : llvm::zip(launch.restoredBuffers, original)) {
+        std::memcpy(mapped[index], bytes.data(), bytes.size());
+        if (!coherent[index]) {
+          VkMappedMemoryRange range = wholeRange(objects.memories[index]);
+          TOLK_VK_CHECK(vkFlushMappedMemoryRanges, device, 1, &range);
+        }
+      }
+      TOLK_VK_CHECK(vkResetFences, device, 1, &objects.fence);
+    }
+    // The submission makes the host's writes before it visible to the
+    // dispatch; the wait, the dispatch's to the next one and to the host.
+    auto submitted = std::chrono::steady_clock::now();
+    TOLK_VK_CHECK(vkQueueSubmit, queue, 1, &submit, objects.fence);
+    TOLK_VK_CHECK(vkWaitForFences, device, 1, &objects.fence, VK_TRUE,
+                  UINT64_MAX);
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - submitted)
+                    .count();
+    if (timestamps) {
+      uint64_t ticks[2] = {0, 0};
+      TOLK_VK_CHECK(vkGetQueryPoolResults, device, objects.queryPool, 0, 2,
+                    sizeof(ticks), ticks, sizeof(uint64_t),
+                    VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+      uint32_t bits = family->timestampValidBits;
+      uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+      ms = double((ticks[1] - ticks[0]) & mask) * limits.timestampPeriod /
+           1e6;
+    }
+    if (dispatch >= launch.warmup)
+      run.kernelMs.push_back(ms);
   }
 
   for (auto [index, host] : llvm::enumerate(launch.buffers)) {
     if (!coherent[index]) {
-      VkMappedMemoryRange range{};
-      range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE;
-      range.memory = objects.memories[index];
-      range.size = VK_WHOLE_SIZE;
+      VkMappedMemoryRange range = wholeRange(objects.memories[index]);
       TOLK_VK_CHECK(vkInvalidateMappedMemoryRanges, device, 1, &range);
     }
     if (!host.empty())

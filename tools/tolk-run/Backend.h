@@ -72,6 +72,18 @@ struct Launch {
   std::vector<std::vector<uint8_t>> buffers;
   /// The bits of each scalar, zero-extended, by slot.
   std::vector<uint64_t> scalars;
+  /// By slot: whether the kernel both reads and writes the buffer (in
+  /// place), so that every run of a repeated launch starts from the same
+  /// contents: such a buffer is restored before every run but the first.
+  std::vector<bool> inPlace;
+};
+
+/// How many times to run the launch: `warmup` untimed runs, then `repeat`
+/// timed ones. Compilation, the copies to and from a device and the
+/// restoring of in-place buffers are outside the times.
+struct Repetitions {
+  unsigned warmup = 0;
+  unsigned repeat = 1;
 };
 
 /// What a backend says about a run.
@@ -82,28 +94,34 @@ struct RunReport {
   /// run stops there), "unchecked", or the Vulkan robustness feature that
   /// confines it.
   std::string memorySafety;
-  /// The kernel's time and the clock that measured it.
-  double kernelMs = 0;
+  /// The kernel's time in each timed run, in order, and the clock that
+  /// measured them.
+  llvm::SmallVector<double, 1> kernelMs;
   std::string clock;
+  /// The host threads that ran the launch's workgroups; 0 on a device.
+  unsigned threads = 0;
 };
 
 class Backend {
 public:
   virtual ~Backend();
   /// Runs `kernel` of `module` (which the backend does not modify: it lowers
-  /// a clone) with `launch`, whose buffers hold the results afterwards.
+  /// a clone) with `launch`, compiled once and run as `repetitions` says;
+  /// the buffers hold the results of one run afterwards.
   virtual llvm::Expected<RunReport> run(mlir::ModuleOp module,
-                                        const Kernel &kernel,
-                                        Launch &launch) = 0;
+                                        const Kernel &kernel, Launch &launch,
+                                        const Repetitions &repetitions) = 0;
   /// The most lanes a thread of a kernelized function may handle on this
   /// backend (--tolk-kernelize's `upcast`), 0 for kernelize's own choice.
   virtual unsigned maxLanes() const { return 0; }
 };
 
-/// --tolk-to-llvm and MLIR's ExecutionEngine, on this CPU; with
-/// `boundsCheck`, the first access out of a buffer's bounds stops the run
-/// with an error that names it.
-std::unique_ptr<Backend> createHostBackend(bool boundsCheck);
+/// --tolk-to-llvm and MLIR's ExecutionEngine, on this CPU, the workgroups
+/// spread over `threads` threads (0: one per core); with `boundsCheck`, the
+/// first access out of a buffer's bounds stops the run with an error that
+/// names it.
+std::unique_ptr<Backend> createHostBackend(bool boundsCheck,
+                                           unsigned threads);
 /// --tolk-to-spirv and the Vulkan loader (lib/Runtime/VulkanRunner).
 std::unique_ptr<Backend> createVulkanBackend();
 /// --tolk-to-nvvm for `chip` and the CUDA driver API (lib/Runtime/

@@ -32,7 +32,8 @@ public:
       : chip(std::move(chip)), driverLibrary(std::move(driverLibrary)) {}
 
   llvm::Expected<RunReport> run(ModuleOp module, const Kernel &kernel,
-                                Launch &launch) override {
+                                Launch &launch,
+                                const Repetitions &repetitions) override {
     OwningOpRef<ModuleOp> lowered = module.clone();
     PassManager pm(module.getContext());
     tolk::TolkToNVVMOptions options;
@@ -54,6 +55,11 @@ public:
     cuda.grid = launch.grid;
     cuda.block = launch.block;
     cuda.driverLibrary = driverLibrary;
+    cuda.warmup = repetitions.warmup;
+    cuda.repeat = repetitions.repeat;
+    for (auto [slot, inPlace] : llvm::enumerate(launch.inPlace))
+      if (inPlace)
+        cuda.restoredBuffers.push_back(slot);
     for (std::vector<uint8_t> &buffer : launch.buffers)
       cuda.buffers.push_back(buffer);
     using tolk::runtime::CudaParam;
@@ -78,7 +84,7 @@ public:
     RunReport report;
     report.device = ran->device + ", " + chip;
     report.memorySafety = "unchecked";
-    report.kernelMs = ran->kernelMs;
+    report.kernelMs = std::move(ran->kernelMs);
     report.clock = "CUDA events";
     return report;
   }

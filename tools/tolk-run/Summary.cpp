@@ -8,6 +8,7 @@
 
 #include "Summary.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -26,6 +27,23 @@ static std::string sizeString(const std::array<uint32_t, 3> &size) {
   return llvm::formatv("{0}x{1}x{2}", size[0], size[1], size[2]).str();
 }
 
+KernelTime tolk::run::summarizeTimes(llvm::ArrayRef<double> timesMs,
+                                     unsigned warmup, llvm::StringRef clock) {
+  llvm::SmallVector<double, 16> sorted(timesMs);
+  llvm::sort(sorted);
+  KernelTime t;
+  t.runs = sorted.size();
+  t.warmup = warmup;
+  t.clock = clock.str();
+  if (sorted.empty())
+    return t;
+  size_t mid = sorted.size() / 2;
+  t.minMs = sorted.front();
+  t.medianMs =
+      sorted.size() % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return t;
+}
+
 /// Bytes read and written per millisecond of the fastest run, in GB/s.
 static double bandwidthGBps(const RunSummary &summary) {
   uint64_t bytes = 0;
@@ -40,7 +58,10 @@ static double bandwidthGBps(const RunSummary &summary) {
 void tolk::run::printSummary(llvm::raw_ostream &os,
                              const RunSummary &summary) {
   os << "tolk-run: ran " << summary.kernel << " on " << summary.backend
-     << " (" << summary.device << ", " << summary.memorySafety << "), grid "
+     << " (" << summary.device << ", ";
+  if (summary.threads)
+    os << summary.threads << (summary.threads == 1 ? " thread, " : " threads, ");
+  os << summary.memorySafety << "), grid "
      << sizeString(summary.grid) << ", block " << sizeString(summary.block)
      << ": wrote ";
   if (summary.outputs.empty())
@@ -51,9 +72,9 @@ void tolk::run::printSummary(llvm::raw_ostream &os,
   const KernelTime &t = summary.time;
   os << "; kernel " << llvm::formatv("{0:f3}", t.medianMs) << " ms";
   if (t.runs > 1)
-    os << llvm::formatv(" median, {0:f3} ms min of {1} runs ({2} warm-up), "
-                        "{3:f1} GB/s",
-                        t.minMs, t.runs, t.warmup, bandwidthGBps(summary));
+    os << llvm::formatv(" median, {0:f3} ms min of {1} runs ({2} warm-up), ",
+                        t.minMs, t.runs, t.warmup)
+       << llvm::format("%.3g", bandwidthGBps(summary)) << " GB/s";
   os << "\n";
 }
 
@@ -97,6 +118,8 @@ void tolk::run::printSummaryJSON(llvm::raw_ostream &os,
   };
   if (!summary.function.empty())
     object["function"] = summary.function;
+  if (summary.threads)
+    object["threads"] = summary.threads;
   if (!summary.notes.empty())
     object["notes"] = llvm::json::Array(summary.notes);
   os << llvm::json::Value(std::move(object)) << "\n";

@@ -8,9 +8,8 @@
 //
 // The one line tolk-run prints when a run succeeds, and the same as JSON
 // (--json) for scripts (docs/Rationale.md, "tolk-run"). The kernel's time is
-// a sample of one run; the fields for several (runs, warm-up, minimum and
-// median, bandwidth from the bytes moved) are there so that repeated runs
-// fit the same line and the same object.
+// the median and the fastest of the timed runs (one unless --repeat), and
+// the bandwidth is the bytes the kernel's files hold over the fastest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +54,8 @@ struct RunSummary {
   std::string backend;
   std::string device;
   std::string memorySafety;
+  /// The host threads that ran the workgroups; 0 on a device.
+  unsigned threads = 0;
   std::array<uint32_t, 3> grid = {1, 1, 1};
   std::array<uint32_t, 3> block = {1, 1, 1};
   llvm::SmallVector<FileSummary, 4> inputs;
@@ -65,9 +66,15 @@ struct RunSummary {
   llvm::SmallVector<std::string, 1> notes;
 };
 
-/// "tolk-run: ran kernels::neighbour_sum on host (znver3, bounds-checked),
-/// grid 4x1x1, block 256x1x1: wrote y.npy (1000,) f32; kernel 0.052 ms",
-/// and a newline.
+/// The median and the fastest of `timesMs` (at least one), after `warmup`
+/// untimed runs, measured by `clock`.
+KernelTime summarizeTimes(llvm::ArrayRef<double> timesMs, unsigned warmup,
+                          llvm::StringRef clock);
+
+/// "tolk-run: ran kernels::neighbour_sum on host (znver3, 2 threads,
+/// bounds-checked), grid 4x1x1, block 256x1x1: wrote y.npy (1000,) f32;
+/// kernel 0.052 ms" (with several runs: "kernel 0.052 ms median, 0.049 ms
+/// min of 10 runs (1 warm-up), 0.2 GB/s"), and a newline.
 void printSummary(llvm::raw_ostream &os, const RunSummary &summary);
 /// The same as one JSON object, and a newline.
 void printSummaryJSON(llvm::raw_ostream &os, const RunSummary &summary);

@@ -32,7 +32,8 @@ public:
   // --tolk-to-spirv kernelizes with the same bound.
   unsigned maxLanes() const override { return 4; }
   llvm::Expected<RunReport> run(ModuleOp module, const Kernel &kernel,
-                                Launch &launch) override {
+                                Launch &launch,
+                                const Repetitions &repetitions) override {
     OwningOpRef<ModuleOp> lowered = module.clone();
     PassManager pm(module.getContext());
     tolk::buildTolkToSPIRVPipeline(pm, tolk::TolkToSPIRVOptions());
@@ -67,6 +68,11 @@ public:
     for (std::vector<uint8_t> &buffer : launch.buffers)
       vk.buffers.push_back(buffer);
     vk.pushConstants = push;
+    vk.warmup = repetitions.warmup;
+    vk.repeat = repetitions.repeat;
+    for (auto [slot, inPlace] : llvm::enumerate(launch.inPlace))
+      if (inPlace)
+        vk.restoredBuffers.push_back(slot);
     llvm::Expected<tolk::runtime::VulkanRunInfo> ran =
         tolk::runtime::runVulkanKernel(vk);
     if (!ran)
@@ -75,7 +81,7 @@ public:
     report.device = ran->device;
     report.memorySafety =
         ran->robustness.empty() ? "unchecked" : ran->robustness;
-    report.kernelMs = ran->kernelMs;
+    report.kernelMs = std::move(ran->kernelMs);
     report.clock = ran->clock;
     return report;
   }

@@ -8,6 +8,7 @@
 //
 // tolk-run FILE.mlir --kernel NAME --backend host|vulkan|cuda
 //          [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]] [--arg VALUE]...
+//          [--repeat N] [--warmup K] [--threads N]
 //          IN.npy... -o OUT.npy[:SHAPE]...
 //
 // Reads a Tolk module, finds the kernel, binds its buffers to .npy files and
@@ -60,6 +61,7 @@ static const char *const kOverview = R"(Runs one Tolk kernel on .npy buffers
   tolk-run FILE.mlir --kernel NAME [--backend host|vulkan|cuda]
            [--grid X[,Y[,Z]]] [--block X[,Y[,Z]]] [--arg VALUE]...
            [--quiet | --json] [--no-bounds-check]
+           [--repeat N] [--warmup K] [--threads N]
            IN.npy... -o OUT.npy[:SHAPE]...
 
 NAME is a gpu.func kernel (MODULE::KERNEL when the name is in more than one
@@ -93,9 +95,21 @@ Vulkan confines such an access to the buffer (robustBufferAccess2 where the
 device has it: reads give zero, writes are dropped), so a result may be
 short; CUDA does not check it.
 
+On the host, the workgroups of the launch run on --threads N threads (one
+per core by default); the results are the same for every N.
+
+The kernel is compiled once and run K + N times (--warmup K untimed, then
+--repeat N timed; 0 and 1 by default), each run from the same inputs (a
+buffer the kernel reads and writes is restored in between). Its time is
+the host's clock around the launch, Vulkan's timestamps around the
+dispatch, or CUDA's events around the launch: compiling, copying and file
+I/O are not in it.
+
 A run that succeeds prints one line: the kernel, the backend and device,
 the grid and block, the files written with their shapes and types, and the
-kernel's time (--quiet: nothing; --json: the same as a JSON object).
+kernel's time: with --repeat, the median and the fastest of the timed runs
+and the bandwidth (the bytes of the input and output files over the fastest
+time) (--quiet: nothing; --json: the same as a JSON object).
 )";
 
 static llvm::cl::OptionCategory category("tolk-run options");
@@ -142,6 +156,32 @@ static llvm::cl::opt<bool> noBoundsCheck(
     llvm::cl::desc("Leave the host backend's buffer accesses unchecked (the "
                    "pipeline's bounds-check=false)"),
     llvm::cl::cat(category));
+static llvm::cl::opt<unsigned>
+    repeatOpt("repeat",
+              llvm::cl::desc("Timed runs of the kernel (the summary gives "
+                             "their median and minimum)"),
+              llvm::cl::value_desc("N"), llvm::cl::init(1),
+              llvm::cl::cat(category));
+static llvm::cl::opt<unsigned>
+    warmupOpt("warmup",
+              llvm::cl::desc("Untimed runs of the kernel before the timed "
+                             "ones"),
+              llvm::cl::value_desc("K"), llvm::cl::init(0),
+              llvm::cl::cat(category));
+// libLLVM registers a hidden --threads of its own (ThinLTO's code
+// generator's, which tolk-run never runs), before this file's options: it
+// gives way to tolk-run's.
+[[maybe_unused]] static const bool ltoThreadsRemoved = [] {
+  if (llvm::cl::Option *lto =
+          llvm::cl::getRegisteredOptions().lookup("threads"))
+    lto->removeArgument();
+  return true;
+}();
+static llvm::cl::opt<unsigned> threadsOpt(
+    "threads",
+    llvm::cl::desc("Threads that run the workgroups on the host (default: "
+                   "one per core)"),
+    llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(category));
 
 static llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(message);
@@ -428,9 +468,16 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   if (quietOpt && jsonOpt)
     return fail("--quiet and --json: give one (--json prints the summary, "
                 "--quiet prints none)");
+  if (repeatOpt == 0)
+    return fail("--repeat 0: the kernel runs at least once");
+  if (threadsOpt.getNumOccurrences() && threadsOpt == 0)
+    return fail("--threads 0: the host needs at least one thread");
+  if (threadsOpt.getNumOccurrences() && backendName != "host")
+    return fail("--threads is for --backend host (a device runs the "
+                "workgroups itself)");
   std::unique_ptr<Backend> backend;
   if (backendName == "host")
-    backend = createHostBackend(/*boundsCheck=*/!noBoundsCheck);
+    backend = createHostBackend(/*boundsCheck=*/!noBoundsCheck, threadsOpt);
   else if (backendName == "vulkan")
     backend = createVulkanBackend();
   else if (backendName == "cuda")
@@ -553,6 +600,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   Launch launch;
   unsigned numBuffers = kernel.params.size() - numScalars;
   launch.buffers.resize(numBuffers);
+  launch.inPlace.resize(numBuffers);
   launch.scalars.resize(numScalars);
   SmallVector<std::optional<SmallVector<int64_t, 4>>> bufferShape(numBuffers);
   for (auto [input, path] : llvm::zip(bindIn, inputs)) {
@@ -597,6 +645,8 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     output.path = out.path;
     output.given = out.shape;
     const Param &p = kernel.params[output.param];
+    // An input binds it too: a repeated run restores it.
+    launch.inPlace[p.slot] = bufferShape[p.slot].has_value();
     std::string what = "output '" + out.path + "' (" +
                        paramName(output.param) + ", of " + p.elementType +
                        ")";
@@ -715,7 +765,8 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     if (other.getName() != kernel.name)
       other.erase();
   kernel.op = gpuModule.lookupSymbol<gpu::GPUFuncOp>(kernel.name);
-  llvm::Expected<RunReport> report = backend->run(*alone, kernel, launch);
+  llvm::Expected<RunReport> report = backend->run(
+      *alone, kernel, launch, Repetitions{warmupOpt, repeatOpt});
   if (!report)
     return report.takeError();
 
@@ -775,8 +826,8 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   summary.memorySafety = report->memorySafety;
   summary.grid = launch.grid;
   summary.block = launch.block;
-  summary.time.minMs = summary.time.medianMs = report->kernelMs;
-  summary.time.clock = report->clock;
+  summary.threads = report->threads;
+  summary.time = summarizeTimes(report->kernelMs, warmupOpt, report->clock);
   if (jsonOpt) {
     printSummaryJSON(llvm::outs(), summary);
   } else if (!quietOpt) {

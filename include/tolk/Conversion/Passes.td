@@ -115,16 +115,20 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
   let description = [{
     Turns each `gpu.func` kernel of the module's `gpu.module`s (after
     `--convert-tolk-to-gpu`: upstream `gpu`, `memref`, `vector`, `scf` and
-    `arith` ops) into a `func.func @"<module>.<kernel>"` that runs the whole
-    launch on one CPU thread (docs/Rationale.md, "Host lowering"). The
-    function takes the kernel's arguments, then the grid (x, y, z) and the
-    block (x, y, z) as `index` values, so that a launcher chooses them; the
-    kernel's `known_block_size`/`known_grid_size`, `tolk.args` and
-    `tolk.results` are kept on it as `tolk.known_block_size`,
-    `tolk.known_grid_size`, `tolk.args` and `tolk.results`.
+    `arith` ops) into a `func.func @"<module>.<kernel>"` that runs a range
+    of the launch's workgroups on one CPU thread (docs/Rationale.md, "Host
+    lowering"). The function takes the kernel's arguments, then the grid
+    (x, y, z), the block (x, y, z) and the workgroups to run, `[first,
+    end)` in the launch's linear order (x fastest), as `index` values, so
+    that a launcher chooses them and can run disjoint ranges of one launch
+    on several threads (workgroups are independent); the kernel's
+    `known_block_size`/`known_grid_size`, `tolk.args` and `tolk.results`
+    are kept on it as `tolk.known_block_size`, `tolk.known_grid_size`,
+    `tolk.args` and `tolk.results`.
 
-    The body loops over the workgroups (z, y, x) and, in each, over the
-    threads (z, y, x). A `gpu.barrier` at the kernel's top level splits the
+    The body loops over the workgroups of the range, each linear id split
+    into its x, y and z, and, in each, over the threads (z, y, x). A
+    `gpu.barrier` at the kernel's top level splits the
     thread loop (loop fission, as PoCL does): every thread runs up to the
     barrier before any runs past it. A value that a later part uses is
     recomputed there when that is free (constants, ids, views of memory) and

@@ -100,22 +100,32 @@ struct CudaLaunch {
   /// The driver library to open. Tests point it at a missing file to test
   /// the no-driver path on machines that have a driver.
   std::string driverLibrary = "libcuda.so.1";
+  /// How many times runCudaKernel launches: `warmup` untimed launches, then
+  /// `repeat` timed ones (at least one), back to back on one stream.
+  unsigned warmup = 0;
+  unsigned repeat = 1;
+  /// The buffers that the kernel both reads and writes: each launch after
+  /// the first starts from their contents before the first, copied back
+  /// on the device from a copy made at upload, outside the timed part.
+  llvm::SmallVector<unsigned, 2> restoredBuffers;
 };
 
 /// What a run used and how long the kernel took.
 struct CudaRunInfo {
   /// The device's name.
   std::string device;
-  /// The launch's time on the device (CUDA events around it).
-  double kernelMs = 0;
+  /// Each timed launch's time on the device, in order (two CUDA events of
+  /// its own around each).
+  llvm::SmallVector<double, 1> kernelMs;
 };
 
-/// Runs `launch` on CUDA device 0 and waits for it; the buffers hold the
-/// device's contents afterwards. Errors: no driver ("no CUDA driver:
-/// libcuda.so.1 not found"), no device, PTX the JIT rejects (with its log),
-/// parameters that disagree with the kernel's, a grid or block beyond the
-/// device's limits or the kernel's threads per block, and failures of the
-/// launch: all but the last are found before the launch.
+/// Runs `launch` on CUDA device 0, `warmup` + `repeat` times, and waits for
+/// it; the buffers hold the device's contents afterwards. Errors: no driver
+/// ("no CUDA driver: libcuda.so.1 not found"), no device, PTX the JIT
+/// rejects (with its log), parameters that disagree with the kernel's, a
+/// grid or block beyond the device's limits or the kernel's threads per
+/// block, and failures of the launch: all but the last are found before the
+/// launch.
 llvm::Expected<CudaRunInfo> runCudaKernel(const CudaLaunch &launch);
 
 /// The times of one timed operation, over its repetitions, in milliseconds
@@ -130,9 +140,10 @@ struct CudaTiming {
 /// Times `launch` on CUDA device 0: its buffers are allocated and copied to
 /// the device once, the kernel runs twice untimed (the first launch of a
 /// module pays for its loading), then `repetitions` times back to back on
-/// one stream with an event between each two launches. The buffers hold the
-/// device's contents after the last launch, so the caller can check the
-/// results. Errors: those of runCudaKernel, and zero repetitions.
+/// one stream with an event before and after each launch (the launch's
+/// own `warmup` and `repeat` are not used). The buffers hold the device's
+/// contents after the last launch, so the caller can check the results.
+/// Errors: those of runCudaKernel, and zero repetitions.
 llvm::Expected<CudaTiming> timeCudaKernel(const CudaLaunch &launch,
                                           unsigned repetitions);
 

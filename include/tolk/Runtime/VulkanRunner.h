@@ -61,6 +61,14 @@ struct VulkanLaunch {
   /// The push-constant block's bytes (empty when the kernel has no alu
   /// parameter).
   llvm::ArrayRef<uint8_t> pushConstants;
+  /// How many times to dispatch: `warmup` untimed dispatches, then `repeat`
+  /// timed ones (at least one), each its own submission, waited for.
+  unsigned warmup = 0;
+  unsigned repeat = 1;
+  /// The buffers (by binding) that the kernel both reads and writes: each
+  /// dispatch after the first starts from their contents before the first,
+  /// copied back outside the timed part.
+  llvm::SmallVector<unsigned, 2> restoredBuffers;
 };
 
 /// Appends one alu parameter's value to a push-constant block as the kernel
@@ -81,9 +89,11 @@ struct VulkanRunInfo {
   /// empty (undefined behaviour). Either way such an access goes unnoticed,
   /// and a result the kernel wrote past a buffer's end is short.
   std::string robustness;
-  /// The dispatch's time, and how it was measured ("device timestamps", or
-  /// the host's clock where the queue has no timestamps).
-  double kernelMs = 0;
+  /// Each timed dispatch's time, in order, and how they were measured
+  /// ("device timestamps": vkCmdWriteTimestamp before and after the
+  /// dispatch; or the host's clock around the submission and the wait,
+  /// where the queue has no timestamps).
+  llvm::SmallVector<double, 1> kernelMs;
   std::string clock;
 };
 

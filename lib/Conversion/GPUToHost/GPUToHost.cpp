@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs a launch of a lowered kernel on one CPU thread (docs/Rationale.md,
-// "Host lowering"). A workgroup's threads run one after the other, so a
+// Runs a range of a launch's workgroups on one CPU thread (docs/Rationale.md,
+// "Host lowering"); a launcher may run other ranges of the same launch on
+// other threads. A workgroup's threads run one after the other, so a
 // barrier is where every thread must have arrived before any goes on: the
 // thread loop is split there (loop fission, as PoCL's work-item loops do),
 // and what a later part needs from an earlier one is recomputed or kept in
@@ -308,12 +309,15 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
     }
     global.map(kernel.getArgument(i), arg);
   }
-  ArrayRef<BlockArgument> launch = entry->getArguments().take_back(6);
+  ArrayRef<BlockArgument> launch =
+      entry->getArguments().take_back(tolk::kHostLaunchArgs);
   Value grid[3] = {launch[0], launch[1], launch[2]};
   Value block[3] = {launch[3], launch[4], launch[5]};
+  Value firstGroup = launch[6], endGroup = launch[7];
 
-  // Workgroups run one after the other, so one allocation serves them all;
-  // its contents at a workgroup's start are undefined, as on a GPU.
+  // The workgroups of one call run one after the other, so one allocation
+  // serves them all; its contents at a workgroup's start are undefined, as
+  // on a GPU. Calls on other threads have their own.
   for (BlockArgument a : kernel.getWorkgroupAttributions())
     global.map(a, memref::AllocaOp::create(
                       b, a.getLoc(), cast<MemRefType>(stripMemorySpace(
@@ -337,12 +341,18 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
         ValueRange{size});
   }
 
-  // The workgroup loops, z outermost.
+  // The workgroups [first, end) of the launch in linear order (x fastest),
+  // so that a launcher can split the grid among threads: one loop, whose
+  // induction variable is split into the three workgroup ids.
   Value groupId[3];
-  for (int dim = 2; dim >= 0; --dim) {
-    auto loop = scf::ForOp::create(b, loc, c0, grid[dim], c1);
-    groupId[dim] = loop.getInductionVar();
+  {
+    auto loop = scf::ForOp::create(b, loc, firstGroup, endGroup, c1);
     b.setInsertionPoint(loop.getBody()->getTerminator());
+    Value linear = loop.getInductionVar();
+    Value yz = arith::DivUIOp::create(b, loc, linear, grid[0]);
+    groupId[0] = arith::RemUIOp::create(b, loc, linear, grid[0]);
+    groupId[1] = arith::RemUIOp::create(b, loc, yz, grid[1]);
+    groupId[2] = arith::DivUIOp::create(b, loc, yz, grid[1]);
   }
 
   // One thread loop nest per part, in order.

@@ -10,11 +10,11 @@
 
 // CHECK-LABEL: func.func private @tolk_host_out_of_bounds(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)
 // CHECK-LABEL: func.func @m.k(
-// CHECK-SAME: %[[X:[^:]*]]: memref<?xf32>, %[[Y:[^:]*]]: memref<?xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index)
+// CHECK-SAME: %[[X:[^:]*]]: memref<?xf32>, %[[Y:[^:]*]]: memref<?xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index)
 // CHECK: %{{.*}}, %{{.*}}, %[[XSIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[X]]
 // CHECK: %{{.*}}, %{{.*}}, %[[YSIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[Y]]
 // CHECK: %[[Y16:.*]] = memref.cast %[[Y]] : memref<?xf32> to memref<16xf32>
-// CHECK-COUNT-3: scf.for
+// CHECK: scf.for
 // CHECK: scf.for %[[TZ:.*]] = %{{.*}} to
 // CHECK: scf.for %[[TY:.*]] = %{{.*}} to
 // CHECK: scf.for %[[TX:.*]] = %{{.*}} to
@@ -80,12 +80,15 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// The thread and block ids the callback gets: the thread loops' and the
-// workgroup loops' induction variables, x first.
+// The thread and block ids the callback gets: the thread loops' induction
+// variables and the workgroup loop's linear id split into x, y and z, x
+// first.
 // CHECK-LABEL: func.func @ids.k(
-// CHECK: scf.for %[[BZ:[^ ]*]] =
-// CHECK: scf.for %[[BY:[^ ]*]] =
-// CHECK: scf.for %[[BX:[^ ]*]] =
+// CHECK: scf.for %[[G:[^ ]*]] =
+// CHECK: %[[YZ:.*]] = arith.divui %[[G]], %{{.*}} : index
+// CHECK: %[[BX:.*]] = arith.remui %[[G]], %{{.*}} : index
+// CHECK: %[[BY:.*]] = arith.remui %[[YZ]], %{{.*}} : index
+// CHECK: %[[BZ:.*]] = arith.divui %[[YZ]], %{{.*}} : index
 // CHECK: scf.for %[[TZ:[^ ]*]] =
 // CHECK: scf.for %[[TY:[^ ]*]] =
 // CHECK: scf.for %[[TX:[^ ]*]] =

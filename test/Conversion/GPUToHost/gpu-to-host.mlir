@@ -1,5 +1,5 @@
 // --tolk-gpu-to-host: each kernel becomes a host function that loops over
-// the workgroups and, in each, over the threads; a top-level gpu.barrier
+// a range of the workgroups and, in each, over the threads; a top-level gpu.barrier
 // splits the thread loop, and what the second part needs from the first is
 // kept per thread or recomputed. The loops are checked here without the
 // bounds check (bounds-check.mlir checks it), which lowers them all too.
@@ -10,16 +10,20 @@
 // loaded %v live across the barrier: one array each, indexed by the linear
 // thread id; the constants after the barrier stay where they are.
 // CHECK-LABEL: func.func @m.k(
-// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[S:.*]]: f32, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index)
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[S:.*]]: f32, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index, %[[FIRST:.*]]: index, %[[END:.*]]: index)
 // CHECK-SAME: attributes {tolk.known_block_size = array<i32: 64, 1, 1>}
 // CHECK: %[[TILE:.*]] = memref.alloca() : memref<64xf32>
 // CHECK: %[[N0:.*]] = arith.muli %[[BX]], %[[BY]] : index
 // CHECK: %[[N:.*]] = arith.muli %[[N0]], %[[BZ]] : index
 // CHECK-DAG: %[[VS:.*]] = memref.alloca(%[[N]]) : memref<?xf32>
 // CHECK-DAG: %[[IS:.*]] = memref.alloca(%[[N]]) : memref<?xindex>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[GZ]]
-// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[GY]]
-// CHECK-NEXT: scf.for %[[WX:.*]] = %{{.*}} to %[[GX]]
+// The workgroups [first, end) in linear order (x fastest), each linear id
+// split into its x, y and z.
+// CHECK: scf.for %[[G:.*]] = %[[FIRST]] to %[[END]]
+// CHECK-NEXT: %[[YZ:.*]] = arith.divui %[[G]], %[[GX]] : index
+// CHECK-NEXT: %[[WX:.*]] = arith.remui %[[G]], %[[GX]] : index
+// CHECK-NEXT: arith.remui %[[YZ]], %[[GY]] : index
+// CHECK-NEXT: arith.divui %[[YZ]], %[[GY]] : index
 // CHECK-NEXT: scf.for %[[TZ:.*]] = %{{.*}} to %[[BZ]]
 // CHECK-NEXT: scf.for %[[TY:.*]] = %{{.*}} to %[[BY]]
 // CHECK-NEXT: scf.for %[[TX:.*]] = %{{.*}} to %[[BX]]
@@ -77,11 +81,13 @@ module attributes {gpu.container_module} {
 // bindings and launch.
 // CHECK-NOT: func.func @f(
 // CHECK-LABEL: func.func @f_kernel.f(
-// CHECK-SAME: %[[Y:.*]]: memref<8xi32, strided<[1], offset: ?>>, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index)
+// CHECK-SAME: %[[Y:.*]]: memref<8xi32, strided<[1], offset: ?>>, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index, %{{.*}}: index, %{{.*}}: index)
 // CHECK-SAME: tolk.args = array<i64>, tolk.known_block_size = array<i32: 2, 2, 2>, tolk.known_grid_size = array<i32: 1, 1, 1>, tolk.results = array<i64: 0>
-// CHECK: scf.for %[[WZ:.*]] = %{{.*}} to %[[GZ]]
-// CHECK-NEXT: scf.for %[[WY:.*]] = %{{.*}} to %[[GY]]
-// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[GX]]
+// CHECK: scf.for %[[G:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: %[[YZ:.*]] = arith.divui %[[G]], %[[GX]] : index
+// CHECK-NEXT: arith.remui %[[G]], %[[GX]] : index
+// CHECK-NEXT: %[[WY:.*]] = arith.remui %[[YZ]], %[[GY]] : index
+// CHECK-NEXT: %[[WZ:.*]] = arith.divui %[[YZ]], %[[GY]] : index
 // CHECK-NEXT: scf.for %[[TZ:.*]] = %{{.*}} to %[[BZ]]
 // CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[BY]]
 // CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[BX]]
@@ -121,7 +127,7 @@ module attributes {gpu.container_module} {
 // A private allocation (tolk.define_reg) used across a barrier: each thread
 // keeps its element in its part of one array of block-size elements.
 // CHECK-LABEL: func.func @r.k(
-// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index)
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index, %{{.*}}: index, %{{.*}}: index)
 // CHECK: %[[N0:.*]] = arith.muli %[[BX]], %[[BY]] : index
 // CHECK: %[[N:.*]] = arith.muli %[[N0]], %[[BZ]] : index
 // CHECK: %[[SIZE:.*]] = arith.muli %[[N]], %c2 : index

@@ -274,7 +274,48 @@ TEST(CudaRunnerFake, ReportsTheDeviceAndTheKernelsTime) {
   ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
   EXPECT_EQ(run->device, "fake");
   // The fake's first launch takes 0.25 ms, between the two events.
-  EXPECT_EQ(run->kernelMs, 0.25);
+  EXPECT_EQ(run->kernelMs, (llvm::SmallVector<double, 1>{0.25}));
+  fake.expectNothingLive();
+}
+
+// warmup + repeat launches back to back, each timed launch between events
+// of its own (the fake's launches take 0.25, 0.5, 0.75, 0.25, ... ms), and
+// a restored buffer copied back on the device before every launch but the
+// first, outside the events (a copy advances the fake's clock too).
+TEST(CudaRunnerFake, RepeatsTheLaunchAndRestoresBuffers) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.handle) << dlerror();
+  AddLaunch add;
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  add.launch.warmup = 2;
+  add.launch.repeat = 4;
+  add.launch.restoredBuffers = {2};
+  llvm::Expected<CudaRunInfo> run = runCudaKernel(add.launch);
+  ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
+  EXPECT_EQ(run->kernelMs,
+            (llvm::SmallVector<double, 1>{0.75, 0.25, 0.5, 0.75}));
+  EXPECT_EQ(fake.stats().launches, 6);
+  EXPECT_EQ(fake.stats().copies, 5);
+  std::vector<int32_t> expected = {
+      1000, 1011, 1018, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
+  EXPECT_EQ(add.c, expected);
+  fake.expectNothingLive();
+
+  // Nothing to restore: no copies.
+  fake.reset();
+  add.launch.restoredBuffers.clear();
+  run = runCudaKernel(add.launch);
+  ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
+  EXPECT_EQ(fake.stats().copies, 0);
+  fake.expectNothingLive();
+
+  add.launch.repeat = 0;
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)), "no repetitions to time");
+  add.launch.repeat = 1;
+  add.launch.restoredBuffers = {3};
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "buffer 3 is to be restored between launches, but 3 buffer(s) "
+            "were given");
   fake.expectNothingLive();
 }
 

@@ -287,8 +287,37 @@ TEST(VulkanRunner, ReportsTheDeviceTheRobustnessAndTheTime) {
               run->robustness == "robustBufferAccess" ||
               run->robustness.empty())
       << run->robustness;
-  EXPECT_GE(run->kernelMs, 0.0);
+  ASSERT_EQ(run->kernelMs.size(), 1u);
+  EXPECT_GE(run->kernelMs[0], 0.0);
   EXPECT_FALSE(run->clock.empty());
+}
+
+// warmup + repeat dispatches, a time for each timed one; a restored buffer
+// starts every dispatch from its first contents. The sums are the same
+// whatever the number of dispatches; 0 timed ones is an error.
+TEST(VulkanRunner, RepeatsTheDispatch) {
+  REQUIRE_VULKAN_DEVICE();
+  AddLaunch add;
+  add.launch.warmup = 1;
+  add.launch.repeat = 3;
+  add.launch.restoredBuffers = {2};
+  llvm::Expected<VulkanRunInfo> run = runVulkanKernel(add.launch);
+  ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
+  ASSERT_EQ(run->kernelMs.size(), 3u);
+  for (double ms : run->kernelMs)
+    EXPECT_GE(ms, 0.0);
+  AddLaunch once;
+  ASSERT_TRUE(bool(runVulkanKernel(once.launch)));
+  EXPECT_EQ(add.c, once.c);
+
+  add.launch.repeat = 0;
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "no timed dispatch: repeat is 0");
+  add.launch.repeat = 1;
+  add.launch.restoredBuffers = {7};
+  EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
+            "buffer 7 is to be restored between dispatches, but 3 buffer(s) "
+            "were given");
 }
 
 // The launch's workgroup size reaches the kernel: 2 workgroups of 4, then

@@ -8,9 +8,9 @@
 //
 // The rewrite of lowered kernels (gpu.func in gpu.module, over gpu, memref,
 // vector, scf and arith: what --convert-tolk-to-gpu gives) into host
-// functions that run the whole launch on one CPU thread: loops over the
-// workgroups, and in each one loops over the threads, split at every
-// top-level gpu.barrier (docs/Rationale.md, "Host lowering").
+// functions that run a range of a launch's workgroups on one CPU thread: a
+// loop over the workgroups, and in each one loops over the threads, split at
+// every top-level gpu.barrier (docs/Rationale.md, "Host lowering").
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +33,12 @@ namespace tolk {
 std::string getHostKernelName(llvm::StringRef module, llvm::StringRef kernel);
 
 /// The number of trailing `index` arguments a host kernel takes after the
-/// kernel's own: the grid (x, y, z), then the block (x, y, z).
-constexpr unsigned kHostLaunchArgs = 6;
+/// kernel's own: the grid (x, y, z), the block (x, y, z), then the
+/// workgroups it runs, [first, end) in the launch's linear order (x
+/// fastest, then y, then z; [0, x * y * z) is the whole launch). Workgroups
+/// are independent, so a launcher may run disjoint ranges of one launch on
+/// several threads at once.
+constexpr unsigned kHostLaunchArgs = 8;
 
 /// The function that a host kernel lowered with `bounds-check` calls, instead
 /// of making the access, when a load or store through a buffer parameter
