@@ -5,10 +5,8 @@
 // RUN: tolk-opt %s \
 // RUN:   --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels \
 // RUN:   --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants | FileCheck %s
-// The deprecated name of the four passes runs them, and says so.
-// RUN: tolk-opt %s --convert-tolk-kernels-to-spirv 2>%t.err | FileCheck %s
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=DEPRECATED
-// DEPRECATED: --convert-tolk-kernels-to-spirv is deprecated; it runs --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants
+// The deprecated name of the four passes runs them.
+// RUN: tolk-opt %s --convert-tolk-kernels-to-spirv | FileCheck %s
 
 // CHECK-LABEL: spirv.module @__spv__kernels
 // CHECK: spirv.GlobalVariable @k_push_constants : !spirv.ptr<!spirv.struct<(i32 [0])>, PushConstant>
