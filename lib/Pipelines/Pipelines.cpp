@@ -89,9 +89,9 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   // Integer pow has no instruction on any target, nor an LLVM intrinsic.
   kernels.addPass(tolk::createTolkExpandIPowI());
   // NVVM lowers no 8-bit float conversion, and ROCDL only the fnuz ones on
-  // gfx942 (TOOLCHAIN.md, "GPU lowering"): the chip's own instructions where
-  // it has them, with fix-ups to seed 000 (docs/Rationale.md, "Native fp8
-  // conversions"), and integer arithmetic for the rest.
+  // gfx942: the chip's own instructions where it has them, with fix-ups to
+  // the folder's bits (docs/Rationale.md, "Native fp8 conversions"), and
+  // integer arithmetic for the rest.
   if (!nativeFloatChip.empty()) {
     tolk::TolkNativeFloatConversionsOptions native;
     native.chip = nativeFloatChip.str();
@@ -111,8 +111,8 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
 /// GPU modules in parallel"); and the integer range analysis runs on the
 /// kernels first, so that a kernel's known_block_size replaces its
 /// gpu.block_dim by a constant (NVVM then reads no %ntid, and ROCDL calls
-/// no __ockl_get_local_size, which would need ROCm's device library:
-/// TOOLCHAIN.md, "GPU lowering").
+/// no __ockl_get_local_size, which would need ROCm's device library;
+/// docs/Rationale.md, "Lowering kernels to ROCDL").
 static void
 buildTargetPipeline(OpPassManager &pm,
                     function_ref<void(OpPassManager &)> attachTarget,
@@ -240,7 +240,7 @@ void tolk::registerTolkPipelines() {
 
 void tolk::registerTolkPipelineExtensions(DialectRegistry &registry) {
   // Without these, convert-gpu-to-nvvm and the translation leave casts or
-  // unknown ops behind (TOOLCHAIN.md, "GPU lowering").
+  // unknown ops behind (docs/Rationale.md, "Lowering kernels to NVVM").
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);

@@ -142,7 +142,7 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   kernels.addPass(tolk::createTolkExpandFloatConversions(expand));
   kernels.addPass(createCanonicalizerPass());
 
-  // TOOLCHAIN.md, "GPU lowering": the Vulkan target environment, then the
+  // docs/Rationale.md, "SPIR-V": the Vulkan target environment, then the
   // conversion (Tolk's, for the ABI; upstream's patterns), then the ABI
   // attributes become variables and the module gets its minimal
   // version, capabilities and extensions.

@@ -8,11 +8,11 @@
 //
 // --tolk-expand-float-conversions: arith.extf and arith.truncf with an 8-bit
 // float (and bf16, on request) become integer operations on the storage
-// bits, with seed 000's rounding, saturation and NaN rules. Upstream has
+// bits, with Tolk's rounding, saturation and NaN rules. Upstream has
 // expansions for bf16, f4E2M1 and f8E8M0 (arith-expand), none for the four
 // 8-bit formats, which its NVVM and SPIR-V lowerings reject; its bf16
-// truncation makes every NaN 0x7FC0, where the seed keeps a NaN's sign and
-// payload.
+// truncation makes every NaN 0x7FC0, where Tolk keeps a NaN's sign and
+// payload (docs/Semantics.md#nans).
 //
 // Every step is an arith op on a signless integer of the source's width (or
 // on i32 for an extension), so the rewrite works on scalars, vectors and
@@ -49,7 +49,7 @@ struct NarrowFormat {
   /// No infinities, no -0.0: 0x80 is the one NaN (the fnuz formats).
   bool unsignedZero;
 
-  /// 8-bit floats saturate a finite overflow (seed 000); bf16 overflows to
+  /// 8-bit floats saturate a finite overflow; bf16 overflows to
   /// an infinity.
   bool saturates() const { return width == 8; }
   uint64_t signBit() const { return uint64_t(1) << (width - 1); }
@@ -64,8 +64,8 @@ struct NarrowFormat {
       return expAllOnes() | ((uint64_t(1) << mbits) - 2);
     return expAllOnes() - 1;
   }
-  /// The code of an 8-bit NaN of sign `negative` (DESIGN's reading 4 of
-  /// seed 000: only f8E5M2 has a negative NaN).
+  /// The code of an 8-bit NaN of sign `negative` (docs/Semantics.md#nans:
+  /// only f8E5M2 has a negative NaN).
   uint64_t nanCode8(bool negative) const {
     if (unsignedZero)
       return 0x80;
@@ -227,7 +227,7 @@ struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
     Value code = ib.addi(base, ib.zext(up));
     Value overflow = ib.cmp(P::ugt, code, ib.c(fmt->maxCode()));
     if (fmt->saturates()) {
-      // A finite value past the largest saturates to it (seed 000, 8 bits).
+      // A finite value past the largest saturates to it (8-bit floats).
       code = ib.select(overflow, ib.c(fmt->maxCode()), code);
     } else {
       // An infinity, however far past (an f64 exponent gives any code).
@@ -251,7 +251,7 @@ struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
     } else {
       // A NaN keeps its sign and the top of its payload, as Dtype.const
       // does; a signalling NaN stays signalling, and one whose payload all
-      // falls off gets the lowest fraction bit (DESIGN's reading 3), so that
+      // falls off gets the lowest fraction bit, so that
       // it is not an infinity.
       Value payload = ib.shrui(man, ib.c(d));
       payload = ib.select(ib.cmp(P::eq, payload, ib.c(0)), one, payload);

@@ -21,7 +21,7 @@
 //    workgroup allocations (upstream's gpu.func lowering takes none), bf16
 //    becomes i16 (SPIR-V has no bf16), float pow becomes C99's pow in f64
 //    arithmetic (GLSL's Pow is undefined for x <= 0), float conversions
-//    keep seed 000's NaN payloads (OpFConvert may make a NaN canonical),
+//    keep Tolk's NaN payloads (OpFConvert may make a NaN canonical),
 //    f64 to f16 rounds once (OpFConvert may round through f32), log2 of a
 //    subnormal f32 is computed from its significand and exp2 with a
 //    subnormal f32 result by scaling a normal one (a driver may flush
@@ -576,11 +576,11 @@ static void exp2OfSubnormalResults(gpu::GPUFuncOp func) {
 // NaN payloads of float conversions
 //===----------------------------------------------------------------------===//
 
-/// arith.truncf and arith.extf between f16, f32 and f64 with seed 000's NaN:
+/// arith.truncf and arith.extf between f16, f32 and f64 with Tolk's NaN:
 /// the source's sign and the top of its payload (narrowing) or all of it
 /// (widening), quiet bit set (lib/Dtype's narrowNaN; a signalling NaN into a
-/// conversion is DESIGN rule 2's exception). Vulkan's OpFConvert may make a
-/// NaN canonical (lavapipe turns f32 0x7fffffff into f16 0x7e00, the seed
+/// conversion is the exception of rule 2). Vulkan's OpFConvert may make a
+/// NaN canonical (lavapipe turns f32 0x7fffffff into f16 0x7e00, Tolk
 /// keeps 0x7fff). The NaN bits are integer arithmetic on the source's bits,
 /// selected on an unordered compare; a conversion whose integer types the
 /// target lacks (f64 without Int64, f16 without Int16) is left as it is.
