@@ -49,6 +49,26 @@ def add_optional_tool(feature, path, name):
 add_optional_tool("ptxas", config.ptxas_path, "ptxas (CUDA)")
 add_optional_tool("spirv-val", config.spirv_val_path, "spirv-val (spirv-tools)")
 
+# libdevice, which NVVM's math functions (exp2, log2, pow) link: the toolkit
+# the environment names, else the one ptxas belongs to. Tests that compile
+# them for NVVM REQUIRE 'libdevice'.
+llvm_config.with_system_environment(["CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"])
+def has_libdevice(root):
+    return bool(root) and os.path.exists(
+        os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc"))
+if not any(has_libdevice(config.environment.get(v))
+           for v in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT")):
+    if config.ptxas_path and has_libdevice(
+            os.path.dirname(os.path.dirname(config.ptxas_path))):
+        config.environment["CUDA_HOME"] = os.path.dirname(
+            os.path.dirname(config.ptxas_path))
+if any(has_libdevice(config.environment.get(v))
+       for v in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT")):
+    config.available_features.add("libdevice")
+else:
+    lit_config.note("no CUDA toolkit with libdevice: tests that REQUIRE "
+                    "'libdevice' are skipped")
+
 # The CUDA driver stand-in (test/Unit/Runtime/FakeCudaDriver.cpp), for
 # tolk-run --backend cuda --cuda-driver-library=%tolk_fake_cuda_driver
 # (`REQUIRES: fake-cuda-driver`; built with the unit tests).

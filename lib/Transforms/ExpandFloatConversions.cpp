@@ -11,8 +11,8 @@
 // bits, with the folder's rounding, saturation and NaN rules. Upstream has
 // expansions for bf16, f4E2M1 and f8E8M0 (arith-expand), none for the four
 // 8-bit formats, which its NVVM and SPIR-V lowerings reject; its bf16
-// truncation makes every NaN 0x7FC0, where the seed keeps a NaN's sign and
-// payload.
+// truncation makes every NaN 0x7FC0, where Tolk keeps a NaN's sign and
+// payload (docs/Semantics.md#nans).
 //
 // Every step is an arith op on a signless integer of the source's width (or
 // on i32 for an extension), so the rewrite works on scalars, vectors and

@@ -12,7 +12,7 @@
 // bit for bit. What the chip has no instruction for is left to
 // --tolk-expand-float-conversions.
 //
-// The hardware is trusted only where its documented semantics and the seed's
+// The hardware is trusted only where its documented semantics and Tolk's
 // agree: rounding a finite value to nearest even, saturating a finite
 // overflow (after a clamp on AMD, whose instruction gives a NaN there),
 // making a NaN of a NaN, and extending a finite code exactly. Every code
@@ -197,7 +197,7 @@ public:
           contract);
     }
     if (chip.vendor == ChipInfo::AMD) {
-      // v_cvt_pk_fp8_f32 gives the NaN for a finite overflow, where the seed
+      // v_cvt_pk_fp8_f32 gives the NaN for a finite overflow, where Tolk
       // saturates: clamp first (rounding a clamped value is saturating the
       // rounded one, since the bound is a code). A NaN or an infinity is
       // fixed up below, whatever the clamp made of it.
@@ -239,7 +239,7 @@ public:
     // The fix-ups.
     if (nanFirst) {
       // Every non-finite lane gave a NaN, 0x7F or 0xFF (f8E4M3FN's only
-      // NaN codes; the sign is the chip's): 0x7F, the seed's. A finite lane
+      // NaN codes; the sign is the chip's): 0x7F, Tolk's. A finite lane
       // gave neither.
       return clearNaNSign(hw);
     }
@@ -315,7 +315,7 @@ public:
       }
     }
 
-    // The NaN codes become the seed's NaN, the quiet NaN with a zero payload,
+    // The NaN codes become Tolk's NaN, the quiet NaN with a zero payload,
     // in the result's format: positive, but of its code's sign in f8E5M2.
     // Chosen here so that the chip's NaN (and what the conversions after it
     // make of it) never reaches the result.
@@ -478,7 +478,7 @@ private:
   }
 
   /// Round to nearest even, as an arith.truncf that
-  /// --tolk-expand-float-conversions expands (the seed's rounding, checked
+  /// --tolk-expand-float-conversions expands (docs/Semantics.md#truncate, checked
   /// against the folder by expand-float-conversions-table.mlir).
   Value roundModel(Value x, FloatType fp8) {
     Value t = arith::TruncFOp::create(b, loc, withElement(x.getType(), fp8), x);

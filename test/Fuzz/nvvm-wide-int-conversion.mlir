@@ -1,11 +1,11 @@
 // Found by scripts/fuzz-tools.py: a cast between a float and ui128 (or
 // ui256) on NVVM ended in LLVM's "unsupported library call operation",
 // which the serializer's recovery reported as an internal error. It is an
-// error at the kernel that casts.
+// error at the cast.
 // RUN: not tolk-opt %s --tolk-to-nvvm=chip=sm_90 -o /dev/null 2>&1 | FileCheck %s
 
 // CHECK-NOT: internal error
-// CHECK: nvvm-wide-int-conversion.mlir:[[@LINE+4]]:3: error: function 'k' converts i128 to float (uitofp), which LLVM's NVPTX back end makes a library call that no NVPTX library has: convert through a 64-bit integer
+// CHECK: nvvm-wide-int-conversion.mlir:[[@LINE+9]]:10: error: converts 'i128' to 'f32', which the NVPTX back end cannot compile (no instruction converts between a float and an integer of more than 64 bits)
 // CHECK-NOT: internal error
 // CHECK-NOT: LLVM ERROR
 gpu.module @m {

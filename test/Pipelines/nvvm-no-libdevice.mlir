@@ -5,10 +5,6 @@
 // RUN: env -u CUDA_HOME -u CUDA_PATH -u CUDA_ROOT \
 // RUN:   tolk-opt %s --tolk-to-nvvm=chip=sm_90 \
 // RUN:   | tolk-translate --gpu-binary-to-isa | FileCheck %s
-// RUN: %if ptxas %{ env -u CUDA_HOME -u CUDA_PATH -u CUDA_ROOT \
-// RUN:   tolk-opt %s --tolk-to-nvvm=chip=sm_90 \
-// RUN:   | tolk-translate --gpu-binary-to-isa > %t.ptx && \
-// RUN:   %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 
 // CHECK-LABEL: .entry bf16_to_si16
 // CHECK-NOT: call

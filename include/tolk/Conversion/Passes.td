@@ -18,7 +18,7 @@ include "mlir/Pass/PassBase.td"
 def ConvertTolkToArith : Pass<"convert-tolk-to-arith"> {
   let summary = "Lower Tolk's homogeneous value ops to arith and math";
   let description = [{
-    Rewrites the primitive elementwise ops of seed 003, `tolk.const`,
+    Rewrites the primitive elementwise ops, `tolk.const`,
     `tolk.cast` and `tolk.bitcast` into `arith` and `math` ops on signless
     integers and builtin floats, computing the bits the folder computes
     (docs/Rationale.md, "Lowering to arith"). Signed and unsigned Tolk types
@@ -34,10 +34,10 @@ def ConvertTolkToArith : Pass<"convert-tolk-to-arith"> {
     scalar operand beside lanes or a tensor is splat.
 
     Arithmetic on the 8-bit floats happens in f32 and is rounded back once,
-    with the seed's saturation (bf16 too with `bf16-in-f32`: upstream's
+    with Tolk's saturation (bf16 too with `bf16-in-f32`: upstream's
     `arith-emulate-unsupported-floats` marks its conversions `contract`,
     which lets the canonicalizer drop the rounding between two ops); a conversion to an 8-bit float saturates a
-    finite overflow and maps infinities and NaNs as seed 000 does.
+    finite overflow and maps infinities and NaNs as the folder does.
     Float-to-integer casts wrap modulo 2^bitsize as the folder does (NaN
     gives 0, an infinity the least or greatest value): a conversion to a
     wider integer and a truncation where that holds every value, float

@@ -19,7 +19,8 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
     `bf16` with `include-bf16`, into integer operations on their storage
     bits, for targets without conversion instructions (upstream MLIR 22
     lowers the 8-bit ones neither to NVVM nor to SPIR-V, and SPIR-V has no
-    bf16). The result is seed 000's conversion, bit for bit:
+    bf16). The result is the folder's conversion (docs/Semantics.md#truncate,
+    docs/Semantics.md#8-bit-floats), bit for bit:
 
     - A truncation rounds the source value once, to nearest even, directly
       from `f32` or `f64` (an `f16` or `bf16` source is first extended to
@@ -32,7 +33,8 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
       formats have no `-0.0`.
     - `bf16` overflows to an infinity, and a NaN keeps its sign and the top
       of its payload (a signalling NaN stays signalling; one whose payload
-      all falls off gets the lowest fraction bit), as `Dtype.const` does.
+      all falls off gets the lowest fraction bit), as `const` does
+      (docs/Semantics.md#nans).
       Upstream's `arith-expand{include-bf16}` makes every NaN `0x7FC0`.
     - An extension is exact; an 8-bit NaN code gives the quiet NaN of its
       sign, and `bf16` extends by a shift, NaN payloads included.
@@ -43,7 +45,8 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
     Scalars, vectors and tensors are rewritten alike (every op is
     elementwise). The folder agrees by construction of the tests:
     `test/Transforms/expand-float-conversions-table.mlir` compares every
-    8-bit code and boundary `f32`/`f64` values with seed 000's model.
+    8-bit code and boundary `f32`/`f64` values with an exact model of
+    docs/Semantics.md#truncate (scripts/gen-lowp-table.py).
   }];
   let options = [
     Option<"includeBf16", "include-bf16", "bool", /*default=*/"false",
@@ -54,32 +57,34 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
 
 def TolkNativeFloatConversions : Pass<"tolk-native-float-conversions"> {
   let summary = "8-bit float conversions with the chip's instructions, fixed "
-                "up to seed 000";
+                "up to the folder's bits";
   let description = [{
     Rewrites `arith.truncf` to and `arith.extf` from the 8-bit floats that
     `chip` converts in hardware into its instructions, with fix-ups that make
-    the result seed 000's conversion bit for bit (the one
+    the result the folder's conversion bit for bit (the one
     `--tolk-expand-float-conversions` computes in integer arithmetic):
 
     - NVIDIA `sm_89` and later, `f8E4M3FN` and `f8E5M2`:
       `nvvm.convert.f32x2.to.f8x2 {rnd = rn, sat = satfinite}`
       (`cvt.rn.satfinite.e4m3x2.f32`, `e5m2x2`), two lanes per instruction,
       and `nvvm.convert.f8x2.to.f16x2` (`cvt.rn.f16x2.e4m3x2`) for
-      extensions. satfinite makes an infinity the largest finite value; the
-      seed wants `f8E4M3FN`'s NaN (`0x7F`) and `f8E5M2`'s infinity, and a
-      NaN is set to the seed's code of its sign.
+      extensions. satfinite makes an infinity the largest finite value;
+      Tolk wants `f8E4M3FN`'s NaN (`0x7F`) and `f8E5M2`'s infinity
+      (docs/Semantics.md#8-bit-floats), and a NaN is set to its format's NaN
+      code of its sign (docs/Semantics.md#nans).
     - AMD `gfx940`-`gfx942`, the fnuz formats, and `gfx950`, the OCP ones:
       `amdgpu.packed_trunc_2xfp8` and `amdgpu.ext_packed_fp8`
       (`v_cvt_pk_fp8_f32`, `v_cvt_f32_fp8`), after a clamp to the largest
-      finite value (the instruction gives a NaN for a finite overflow, the
-      seed saturates); infinities, NaNs and a fnuz `-0.0` are fixed up.
+      finite value (the instruction gives a NaN for a finite overflow, Tolk
+      saturates); infinities, NaNs and a fnuz `-0.0` are fixed up.
     - An `f16` or `bf16` source is extended to `f32` first (exact); an `f64`
       source, which no instruction takes, is left to
       `--tolk-expand-float-conversions` so that it is rounded once. So are
       tensors and vectors of rank above one, the other formats, and every
       format on other chips (`sm_80`, `gfx90a`, ...).
-    - An extension's NaN is the seed's (the quiet NaN of its code's sign in
-      `f8E5M2`, positive otherwise), built in the result type.
+    - An extension's NaN is Tolk's (docs/Semantics.md#nans: the quiet NaN
+      of its code's sign in `f8E5M2`, positive otherwise), built in the
+      result type.
 
     `emulate` (for tests) puts a model of each instruction's documented
     semantics in its place, written as arith ops that

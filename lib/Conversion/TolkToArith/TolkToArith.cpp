@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Lowers the homogeneous primitive ops of seed 003 (and tolk.const,
-// tolk.cast, tolk.bitcast) to arith and math, computing the folder's bits
-// (lib/Dtype/Alu.cpp, Cast.cpp). arith leaves several corners poison or
-// unordered where Tolk defines them; each is built here from compares and
-// selects, and docs/Rationale.md ("Lowering to arith") lists them:
+// Lowers the homogeneous primitive ops (docs/Semantics.md#primitive-operations;
+// and tolk.const, tolk.cast, tolk.bitcast) to arith and math, computing the
+// folder's bits (lib/Dtype/Alu.cpp, Cast.cpp). arith leaves several corners
+// poison or unordered where Tolk defines them; each is built here from compares
+// and selects, and docs/Rationale.md ("Lowering to arith") lists them:
 //
 // - max on floats: the non-NaN operand, -0.0 < +0.0 (arith.maxnumf leaves the
 //   signed zeros unordered);
@@ -25,9 +25,10 @@
 //   truncation where it holds every value, float arithmetic beyond;
 // - an 8-bit float NaN that a bitcast, an identity cast or a where reads
 //   or makes is the format's NaN code, as in the folder's storage;
-// - conversions to an 8-bit float saturate a finite overflow and map
-//   infinities and NaNs as seed 000 does (arith.truncf does neither), and
-//   arithmetic on 8-bit floats runs in f32, rounded back once.
+// - conversions to an 8-bit float saturate a finite overflow and map infinities
+//   and NaNs as the folder does (docs/Semantics.md#8-bit-floats; arith.truncf
+//   does neither), and arithmetic on 8-bit floats runs in f32, rounded back
+//   once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -206,8 +207,8 @@ struct Builder {
 };
 
 /// True for the data types whose integers are read unsigned: Bool, the
-/// unsigned integers and the storage helpers ui128/ui256, which seed 001
-/// wraps as unsigned integers in `const`.
+/// unsigned integers and the storage helpers ui128/ui256, which `const`
+/// wraps as unsigned integers (docs/Semantics.md#storage-helpers).
 bool readsUnsigned(DType dt) {
   return tolk::dtype::isBool(dt) || tolk::dtype::isUnsigned(dt) ||
          dt == DType::Uint128 || dt == DType::Uint256;
@@ -224,14 +225,14 @@ bool computesInF32(const Builder &bld, Type elt) {
   return isFp8Type(elt) || (bld.bf16InF32 && elt.isBF16());
 }
 
-/// `v` (a float of 16 bits or more) rounded once to the 8-bit float `dst`,
-/// as seed 000's truncate does: a finite value past the largest finite one
-/// saturates to it (whatever the rounding would give), an infinity stays one
-/// in Fp8e5m2 and becomes the NaN in the formats without infinities, and a
-/// NaN becomes the format's NaN code: S.11111.11 with the source's sign in
-/// Fp8e5m2, 0x7F in Fp8e4m3 (the folder's positive NaN), 0x80 in the fnuz
-/// formats. arith.truncf (round to nearest even) thereby only decides the
-/// lanes it rounds as the seed does: finite values in range, and Fp8e5m2's
+/// `v` (a float of 16 bits or more) rounded once to the 8-bit float `dst`, as
+/// truncate does (docs/Semantics.md#truncate): a finite value past the largest
+/// finite one saturates to it (whatever the rounding would give), an infinity
+/// stays one in Fp8e5m2 and becomes the NaN in the formats without infinities,
+/// and a NaN becomes the format's NaN code: S.11111.11 with the source's sign
+/// in Fp8e5m2, 0x7F in Fp8e4m3 (the folder's positive NaN), 0x80 in the fnuz
+/// formats. arith.truncf (round to nearest even) thereby only decides the lanes
+/// it rounds as the folder does: finite values in range, and Fp8e5m2's
 /// infinities; the others are selected over.
 Value truncToFp8(Builder &bld, Value v, FloatType dst) {
   auto src = cast<FloatType>(Builder::eltOf(v));
@@ -289,11 +290,11 @@ std::optional<APFloat> powerOfTwo(const llvm::fltSemantics &sem, int e) {
   return r;
 }
 
-/// The 8-bit float `v` with every NaN code made the one that the folder
-/// stores (seed 000's to_storage_scalar): S.11111.11 of its sign in
-/// Fp8e5m2 (0x7D, 0x7E and their negatives are NaNs too), 0x7F in Fp8e4m3
-/// (0xFF is its other NaN); the fnuz formats have one NaN code, 0x80. On
-/// the storage bits, so that no conversion instruction sees them.
+/// The 8-bit float `v` with every NaN code made the one that the folder stores
+/// (to_storage_scalar, docs/Semantics.md#storage): S.11111.11 of its sign in
+/// Fp8e5m2 (0x7D, 0x7E and their negatives are NaNs too), 0x7F in Fp8e4m3 (0xFF
+/// is its other NaN); the fnuz formats have one NaN code, 0x80. On the storage
+/// bits, so that no conversion instruction sees them.
 Value canonicalFp8NaN(Builder &bld, Value v) {
   auto ft = cast<FloatType>(Builder::eltOf(v));
   if (isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(ft))
@@ -385,10 +386,11 @@ Value floatToFloat(Builder &bld, Value v, FloatType dst) {
 }
 
 /// A float `v` (f16, f32 or f64; the narrower formats are widened first) of
-/// data type `from` converted to the integer type `dst` as seed 000's const
-/// does: rounded towards zero and wrapped modulo 2^w; NaN gives 0 and an
-/// infinity the least or greatest value. fptosi/fptoui are poison out of
-/// range, so they only see values that convert exactly.
+/// data type `from` converted to the integer type `dst` as const does
+/// (docs/Semantics.md#float-to-integer): rounded towards zero and wrapped
+/// modulo 2^w; NaN gives 0 and an infinity the least or greatest value.
+/// fptosi/fptoui are poison out of range, so they only see values that convert
+/// exactly.
 ///
 /// Direct: when every finite value of `from` is below 2^(K-1) (K = 32 or
 /// 64, at least w), or every value from 2^(K-1) on is a multiple of 2^w (its
@@ -461,8 +463,8 @@ Value floatToInt(Builder &bld, Value v, DType from, IntegerType dst,
 }
 
 /// `v` of data type `from` (already converted to arith's types) as a value
-/// of `to`, whose arith element type is `dst`; shapes are kept. Seed 000's
-/// const.
+/// of `to`, whose arith element type is `dst`; shapes are kept. The
+/// conversion is const's (docs/Semantics.md#const).
 Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
   Type src = Builder::eltOf(v);
   if (src == dst) {
@@ -527,13 +529,13 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
 
 namespace {
 
-/// `fn` on float operands; 8-bit floats (and bf16, on request) are computed
-/// in f32 (every 8-bit
-/// value widens exactly) and rounded back once with the seed's saturation.
-/// With `saturateOverflow`, an infinite f32 result of finite operands (f32
-/// overflowed where the folder's binary64 did not, e.g. exp2(200)) is a
-/// finite overflow and saturates the 8-bit float too; `poleAtZero` excludes
-/// a zero first operand (pow(0, -1) is an exact infinity).
+/// `fn` on float operands; 8-bit floats (and bf16, on request) are computed in
+/// f32 (every 8-bit value widens exactly) and rounded back once, saturating
+/// (docs/Semantics.md#8-bit-floats). With `saturateOverflow`, an infinite f32
+/// result of finite operands (f32 overflowed where the folder's binary64 did
+/// not, e.g. exp2(200)) is a finite overflow and saturates the 8-bit float too;
+/// `poleAtZero` excludes a zero first operand (pow(0, -1) is an exact
+/// infinity).
 Value floatCompute(Builder &bld, ArrayRef<Value> xs,
                    llvm::function_ref<Value(ArrayRef<Value>)> fn,
                    bool saturateOverflow = false, bool poleAtZero = false) {
@@ -645,12 +647,13 @@ Value truncDiv(Builder &bld, bool isSigned, Value x, Value y) {
   return arith::DivUIOp::create(bld.b, bld.loc, x, d);
 }
 
-/// x^n modulo 2^w with n read as unsigned (as a shift count is): math.ipowi
-/// is signed, so n is first reduced below 2^(w-1). For n >= w, an even x
-/// gives 0 and an odd x has an order dividing 2^(w-2), so n may be replaced
-/// by w + ((n - w) mod 2^(w-2)) (docs/Rationale.md, decomposition of pow).
+/// x^n modulo 2^w with n read as unsigned (as a shift count is): math.ipowi is
+/// signed, so n is first reduced below 2^(w-1). For n >= w, an even x gives 0
+/// and an odd x has an order dividing 2^(w-2), so n may be replaced by
+/// w + ((n - w) mod 2^(w-2)) (docs/Rationale.md, "Decomposition and the C++
+/// builder").
 /// A negative exponent of a signed type, which the folder leaves undefined
-/// (seed 003 raises), thereby computes x^(n + 2^w).
+/// (docs/Semantics.md#pow), thereby computes x^(n + 2^w).
 Value intPow(Builder &bld, Value x, Value n) {
   Type t = Builder::eltOf(x);
   unsigned w = t.getIntOrFloatBitWidth();
@@ -851,9 +854,9 @@ struct ElementwiseLowering : public ConversionPattern {
   }
 };
 
-/// tolk.const: arith.constant with the exact bits of seed 000's storage
-/// (every NaN payload); `invalid` (a masked-out lane, any value will do)
-/// becomes 0.
+/// tolk.const: arith.constant with the exact bits of the folder's storage
+/// (docs/Semantics.md#storage; every NaN payload); `invalid` (a masked-out
+/// lane, any value will do) becomes 0.
 struct ConstLowering : public OpConversionPattern<tolk::ConstOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -899,8 +902,9 @@ struct ConstLowering : public OpConversionPattern<tolk::ConstOp> {
   }
 };
 
-/// tolk.cast: convertValue, after seed 004's lane rules (lanes into a scalar
-/// keep lane 0; a scalar into lanes broadcasts after the conversion).
+/// tolk.cast: convertValue, after the lane rules of
+/// docs/Semantics.md#lanes-and-shapes (lanes into a scalar keep lane 0; a
+/// scalar into lanes broadcasts after the conversion).
 struct CastLowering : public OpConversionPattern<tolk::CastOp> {
   CastLowering(const TypeConverter &converter, MLIRContext *ctx,
                bool bf16InF32)
@@ -928,11 +932,11 @@ struct CastLowering : public OpConversionPattern<tolk::CastOp> {
   }
 };
 
-/// tolk.bitcast: arith.bitcast between types of one width; Bool's storage is
-/// a byte (0 or 1), so i1 widens with extui, and a byte read as Bool is its
-/// nonzero-ness (the folder rejects bytes other than 0 and 1). An 8-bit
-/// float's NaN has one code in the folder (seed 000's storage), so a NaN
-/// code, read or written, becomes that one: an 8-bit float from memory may
+/// tolk.bitcast: arith.bitcast between types of one width; Bool's storage is a
+/// byte (0 or 1), so i1 widens with extui, and a byte read as Bool is its
+/// nonzero-ness (the folder rejects bytes other than 0 and 1). An 8-bit float's
+/// NaN has one code in the folder (docs/Semantics.md#storage), so a NaN code,
+/// read or written, becomes that one: an 8-bit float from memory may
 /// hold another.
 struct BitcastLowering : public OpConversionPattern<tolk::BitcastOp> {
   using OpConversionPattern::OpConversionPattern;

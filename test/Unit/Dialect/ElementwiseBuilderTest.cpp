@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The C++ face of seed 003: operators build the ops of the same meaning, C++
-// numbers are weak constants, the two styles build a derived op or its
-// definition, and what is built verifies. The definitions themselves are
-// tested through --tolk-decompose in lit (decompose.mlir,
+// The C++ face of Tolk's elementwise ops: operators build the ops of the
+// same meaning, C++ numbers are weak constants, the two styles build a
+// derived op or its definition, and what is built verifies. The definitions
+// themselves are tested through --tolk-decompose in lit (decompose.mlir,
 // fold-derived-table.mlir).
 //
 //===----------------------------------------------------------------------===//
@@ -178,7 +178,8 @@ TEST_F(ElementwiseBuilderTest, WhereAndCast) {
   ElementwiseBuilder eb(builder, loc);
   ElementwiseValue a = eb.wrap(fn.getArgument(0));
   ElementwiseValue b = eb.wrap(fn.getArgument(1));
-  // seed 003's example kernel: where(a < b, max(a, b), a * 2.0).
+  // The where/max kernel of bench/kernel-quality.py:
+  // where(a < b, max(a, b), a * 2.0).
   ElementwiseValue less = a < b;
   ElementwiseValue larger = eb.maximum(a, b);
   ElementwiseValue twice = a * 2.0;
@@ -204,7 +205,8 @@ TEST_F(ElementwiseBuilderTest, PowByNegativeIntegerConstantFails) {
     message = d.str();
     return success();
   });
-  // Seed 003: Invalid_argument when the promoted type is not a float.
+  // An integer power by a negative exponent has no integer result
+  // (docs/Semantics.md#pow): an error when the promoted type is not a float.
   EXPECT_TRUE(failed(eb.pow(fn.getArgument(0), eb.weakInt(-1))));
   EXPECT_EQ(message, "pow of an integer by a negative exponent (-1) has no "
                      "integer result");

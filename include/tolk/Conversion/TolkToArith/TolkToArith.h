@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The conversion of Tolk's homogeneous value ops (the primitives of seed 003,
-// tolk.const, tolk.cast, tolk.bitcast) to arith and math, in the manner of
-// upstream's mlir/Conversion/*: a type converter, the patterns, and the pass.
+// The conversion of Tolk's homogeneous value ops (the primitive operations of
+// docs/Semantics.md#primitive-operations, tolk.const, tolk.cast,
+// tolk.bitcast) to arith and math, in the manner of upstream's
+// mlir/Conversion/*: a type converter, the patterns, and the pass.
 //
 //===----------------------------------------------------------------------===//
 

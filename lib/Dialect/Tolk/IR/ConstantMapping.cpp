@@ -1,4 +1,4 @@
-//===- ConstantMapping.cpp - MLIR constants and seed constants ------------===//
+//===- ConstantMapping.cpp - MLIR constants and Tolk constants ------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

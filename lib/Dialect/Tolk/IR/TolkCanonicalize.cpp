@@ -6,14 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Promotion materialization (DESIGN.md, "Promotion: checked by the verifier,
-// materialized by the canonicalizer"): every operand whose data type differs
-// from the one its op promotes to is converted, a constant by Dtype.const and
-// any other value by tolk.cast, so that lowering meets homogeneous ops only.
-// The rewrite is the same for every op, so it is one C++ pattern on the
-// ElementwiseOpInterface, the dialect's canonicalization pattern, rather
-// than DRR, which would need a pattern per op and per operand count.
-//
+// Promotion materialization (docs/Semantics.md#operand-promotion and
+// docs/PromotionAndFolding.md#--canonicalize-makes-promotion-explicit): every
+// operand whose data type differs from the one its op promotes to is converted,
+// a constant by makeConst and any other value by tolk.cast, so that lowering
+// meets homogeneous ops only. The rewrite is the same for every op, so it is
+// one C++ pattern on the ElementwiseOpInterface, the dialect's canonicalization
+// pattern, rather than DRR, which would need a pattern per op and per operand
+// count.
 // The algebraic identities that build a new op (where(c, false, true), a
 // max or minimum under the compare of its operands, a cast of a lossless
 // cast) are DRR patterns (TolkCanonicalization.td); the
@@ -132,14 +132,15 @@ struct MaterializePromotion
 //===----------------------------------------------------------------------===//
 
 /// `outer` = cast(`inner` = cast(`x` : A -> B) : B -> C) equals cast(x : A ->
-/// C) for every x. The data types: A -> B is lossless (seed 000's
-/// can_lossless_cast), so B holds x's value exactly and the outer cast
-/// converts that value (Dtype.const depends on the value only: an integer, a
-/// float or a Bool of one value converts alike). The shapes: each cast
-/// keeps a shape or follows seed 004's lane rules, so the direct cast must
-/// change x's shape as the two do together: it does when one of them keeps
-/// the shape, and scalar -> lanes -> scalar is the scalar again; lanes ->
-/// scalar -> lanes broadcasts lane 0, which no direct cast does.
+/// C) for every x. The data types: A -> B is lossless (can_lossless_cast,
+/// docs/Semantics.md#lossless-casts), so B holds x's value exactly and the
+/// outer cast converts that value (makeConst depends on the value only: an
+/// integer, a float or a Bool of one value converts alike). The shapes: each
+/// cast keeps a shape or follows the lane rules of
+/// docs/Semantics.md#lanes-and-shapes, so the direct cast must change x's
+/// shape as the two do together: it does when one of them keeps the shape,
+/// and scalar -> lanes -> scalar is the scalar again; lanes -> scalar ->
+/// lanes broadcasts lane 0, which no direct cast does.
 static bool isLosslessCastChain(Value x, Value inner, Value outer) {
   std::optional<ElementwiseType> a = classify(x.getType());
   std::optional<ElementwiseType> b = classify(inner.getType());

@@ -7,18 +7,20 @@
 //===----------------------------------------------------------------------===//
 //
 // The folders of the elementwise ops. With every operand a tolk.const, an op
-// folds to the constant seed 003 defines: the operands are promoted to their
-// least upper type with seed 000's `const` (dtype::makeConst), then each
-// primitive is one dtype::evalAlu, and each derived op is its one definition
+// folds to the constant docs/Semantics.md#elementwise-operations defines: the
+// operands are promoted to their least upper type with `const`
+// (docs/Semantics.md#const, dtype::makeConst), then each primitive is one
+// dtype::evalAlu, and each derived op is its one definition
 // (DerivedDefinitions.h, which --tolk-decompose builds as IR) evaluated
-// primitive by primitive, so that the folded bits are the bits
-// --tolk-decompose and the lowering compute. A case that evalAlu
-// refuses (integer division by zero, a negative integer exponent, a weak
-// integer too large) is left unfolded.
+// primitive by primitive, so that the folded bits are the bits --tolk-decompose
+// and the lowering compute. A case that evalAlu refuses (integer division by
+// zero, a negative integer exponent, a weak integer too large) is left
+// unfolded.
 //
 // Derived ops are evaluated on operands promoted first: --canonicalize
-// materializes the promotion before --tolk-decompose runs, so the seed's
-// definitions (sub x y = x + neg y, ...) always see homogeneous operands.
+// materializes the promotion before --tolk-decompose runs, so the
+// definitions (docs/Semantics.md#derived-operations: sub x y = x + neg y,
+// ...) always see homogeneous operands.
 //
 // After constant folding, each folder applies the algebraic identities that
 // return an existing value or a constant (x + 0, x * 1, integer x * 0, x ^ x,

@@ -351,8 +351,9 @@ static void printElementwiseTypes(OpAsmPrinter &p, Operation *op, Type, Type,
 // tolk.cast and tolk.bitcast
 //===----------------------------------------------------------------------===//
 
-/// Shapes a conversion accepts: equal ones, and seed 004's lane rules (one
-/// lane broadcasts to several; several keep lane 0 into one).
+/// Shapes a conversion accepts: equal ones, and the lane rules of
+/// docs/Semantics.md#lanes-and-shapes (one lane broadcasts to several;
+/// several keep lane 0 into one).
 static LogicalResult verifyConversionShapes(Operation *op,
                                             const ElementwiseType &in,
                                             const ElementwiseType &out,

@@ -1,4 +1,4 @@
-//===- TypeMapping.cpp - MLIR types and seed data types -------------------===//
+//===- TypeMapping.cpp - MLIR types and Tolk data types -------------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// --tolk-commit-weak: seed 000's `strong` applied to every weak type left in
-// the IR (DESIGN.md, "Weak types"). Every lowering runs it first, so that no
-// target needs to know the weak types.
+// --tolk-commit-weak: `strong` (docs/Semantics.md#defaults) applied to every
+// weak type left in the IR (docs/Semantics.md#weak-types). Every lowering
+// runs it first, so that no target needs to know the weak types.
 //
 //===----------------------------------------------------------------------===//
 

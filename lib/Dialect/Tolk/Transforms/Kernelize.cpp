@@ -549,7 +549,7 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     Value ptr = IndexOp::create(b, loc, out.getType(), out, first);
     Value value = mapping.lookup(result);
     // A result of constants and scalars only: a cast broadcasts it to the
-    // lanes (seed 004); Bool lanes become bytes.
+    // lanes (docs/Semantics.md#lanes-and-shapes); Bool lanes become bytes.
     Type elt = cast<PtrType>(out.getType()).getElementType();
     if (lanes != 1 && (!isa<VectorType>(value.getType()) ||
                        tolk::getElementTypeOrSelf(value.getType()) != elt))

@@ -1,4 +1,4 @@
-//===- ElementwiseBuilder.cpp - Seed 003's functions in C++ ---------------===//
+//===- ElementwiseBuilder.cpp - Tolk's elementwise ops in C++ -------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

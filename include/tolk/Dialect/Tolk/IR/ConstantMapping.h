@@ -1,4 +1,4 @@
-//===- ConstantMapping.h - MLIR constants and seed constants ----*- C++ -*-===//
+//===- ConstantMapping.h - MLIR constants and Tolk constants ----*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,10 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The one mapping between MLIR's constant attributes and seed 000's Const,
-// as TypeMapping.h is for types. A tolk.const folds to a builtin attribute
-// (IntegerAttr, FloatAttr, a splat DenseElementsAttr) wherever its type has
-// one, so that upstream folders that take constant operands (vector
+// The one mapping between MLIR's constant attributes and Tolk's Const (the
+// values of docs/Semantics.md#values), as TypeMapping.h is for types. A
+// tolk.const folds to a builtin attribute (IntegerAttr, FloatAttr, a splat
+// DenseElementsAttr) wherever its type has one, so that upstream folders
+// that take constant operands (vector
 // .from_elements, vector.broadcast, ...) read real values: they assume
 // builtin attributes, and read anything else as zero. #tolk.const remains
 // for what builtin attributes cannot say: weak types and `invalid`. Tolk's
@@ -34,7 +35,7 @@ namespace tolk {
 /// concrete Bool, integer or float type, #tolk.const otherwise.
 mlir::Attribute getConstantAttr(mlir::Type type, const dtype::Const &value);
 
-/// The seed constant of an attribute a Tolk or builtin constant folds to: a
+/// The Tolk constant of an attribute a Tolk or builtin constant folds to: a
 /// #tolk.const, an IntegerAttr or FloatAttr of a data type, or a splat of
 /// one. Nothing for anything else (a non-splat elements attribute, ...).
 std::optional<dtype::Const> getConstantValue(mlir::Attribute attr);

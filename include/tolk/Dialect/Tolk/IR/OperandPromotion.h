@@ -6,11 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 003's promotion of an elementwise op's operands, in one place: which
-// operands take part, their least upper type, and the data type they convert
-// to. Type inference, the canonicalizer that materializes promotion, and the
-// folder all ask this, so the exceptions (where's condition, pow's weak
-// exponent, the float of div and of the float-only ops) are written once.
+// The promotion of an elementwise op's operands
+// (docs/Semantics.md#operand-promotion), in one place: which operands take
+// part, their least upper type, and the data type they convert to. Type
+// inference, the canonicalizer that materializes promotion, and the folder
+// all ask this, so the exceptions (where's condition, pow's weak exponent,
+// the float of div and of the float-only ops) are written once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,15 +58,16 @@ struct OperandPromotion {
   dtype::DType target;
 };
 
-/// The promotion of operands of data types `dtypes`. Errors are seed 000's
-/// (least_upper of a type outside the lattice, ...).
+/// The promotion of operands of data types `dtypes`. Errors are those of
+/// lib/Dtype (least_upper of a type outside the lattice, ...; see
+/// docs/Semantics.md#least_upper).
 llvm::Expected<OperandPromotion>
 promoteOperands(llvm::ArrayRef<dtype::DType> dtypes, PromotionKind kind);
 
 /// A constant operand that takes part in `p`, as its op computes with it:
-/// Dtype.const in the promoted type, then in the target where that differs
-/// (seed 003's div converts "x, as a float" after promotion, so a weak 65537
-/// beside an si16 is 1.0, not 65537.0).
+/// makeConst in the promoted type, then in the target where that differs
+/// (div converts `lhs`, as a float, after promotion, so a weak 65537 beside
+/// an si16 is 1.0, not 65537.0: docs/Semantics.md#div).
 llvm::Expected<dtype::Const> convertOperand(const OperandPromotion &p,
                                             const dtype::Const &c);
 

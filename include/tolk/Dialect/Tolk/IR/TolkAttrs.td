@@ -67,7 +67,7 @@ def Tolk_RoundingAttr : EnumAttr<Tolk_Dialect, Tolk_Rounding, "rounding"> {
 //===----------------------------------------------------------------------===//
 
 def Tolk_ConstValueParameter : AttrParameter<"::tolk::dtype::Const",
-                                             "a seed 000 constant"> {
+                                             "a Tolk constant"> {
   let printer = "::tolk::printConstValue($_printer, $_self)";
   let parser = "::tolk::parseConstValue($_parser)";
 }
@@ -76,9 +76,10 @@ def Tolk_ConstAttr : AttrDef<Tolk_Dialect, "Const"> {
   let mnemonic = "const";
   let summary = "one lane of a constant: Bool, Int, Float bits or Invalid";
   let description = [{
-    The value of a `tolk.const`, and of every constant the folder makes: seed
-    000's `const`, a Bool, a mathematical integer, a binary64 float held by
-    its bits, or `invalid`. The data type is the op's result type.
+    The value of a `tolk.const`, and of every constant the folder makes
+    (docs/Semantics.md#values): a Bool, a mathematical integer, a binary64
+    float held by its bits, or `invalid`. The data type is the op's result
+    type.
 
     ```mlir
     #tolk.const<true>  #tolk.const<-300>  #tolk.const<invalid>

@@ -61,10 +61,11 @@ def Tolk_WhereFalseTrue : Pat<
 // `p < q` holds, neither operand is a NaN and they differ (`-0.0 < +0.0` is
 // false, so they are not two zeros), so max(p, q) is q and minimum(p, q) is p
 // for every type: floats, integers, Bool (false < true; max is or, minimum
-// and). issue 5's kernel 4, `where(a < b, max(a, b), a * 2.0)`, then loses the
-// four compares and selects a float max costs per lane. The operands and the
-// max have one type, so that q carries the max's promotion and shape. max and
-// minimum are commutative: each pattern comes with its swapped operands.
+// and). The where/max kernel of bench/kernel-quality.py,
+// `where(a < b, max(a, b), a * 2.0)`, then loses the four compares and
+// selects a float max costs per lane. The operands and the max have one
+// type, so that q carries the max's promotion and shape. max and minimum
+// are commutative: each pattern comes with its swapped operands.
 def Tolk_WhereLtMax : Pat<
   (Tolk_WhereOp (Tolk_CmpLtOp:$c $p, $q), (Tolk_MaxOp:$m $p, $q), $y),
   (Tolk_WhereOp $c, $q, $y),

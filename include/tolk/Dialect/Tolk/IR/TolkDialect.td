@@ -21,8 +21,9 @@ def Tolk_Dialect : Dialect {
     `f8E4M3FN`, `i1`, ...); the weak types of literals whose width is not
     committed yet are `!tolk.weakint` and `!tolk.weakfloat`. Operands of
     different data types are legal: an elementwise op's result type is the
-    promotion of its operands' (seed 000's `least_upper`), which the verifier
-    checks and `--canonicalize` makes explicit with `tolk.cast`.
+    promotion of its operands' (`least_upper`,
+    docs/Semantics.md#least_upper), which the verifier checks and
+    `--canonicalize` makes explicit with `tolk.cast`.
 
     Kernel-level ops (`tolk.special`, `tolk.index`, `tolk.load`,
     `tolk.store`, `tolk.define_local`, `tolk.define_reg`, `tolk.range`) carry

@@ -6,11 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 003's elementwise operations, each with its typing rule (the data
-// types it takes, how its operands promote, its result). Primitive ops are
-// what lowering knows; derived ops stay real ops so that IR stays readable,
-// and --tolk-decompose rewrites them into primitives exactly as the seed
-// defines them.
+// Tolk's elementwise operations (docs/Semantics.md#elementwise-operations),
+// each with its typing rule (the data types it takes, how its operands
+// promote, its result). Primitive ops are what lowering knows; derived ops
+// stay real ops so that IR stays readable, and --tolk-decompose rewrites
+// them into primitives by their definitions
+// (docs/Semantics.md#derived-operations).
 //
 // The run-time corners (NaN, signed zeros, division by zero, INT_MIN / -1,
 // shift counts at or past the width, out-of-range float-to-int casts) are
@@ -65,9 +66,9 @@ def Tolk_ConstOp : Tolk_Op<"const", [ConstantLike, Pure]> {
     ```
 
     A literal the type cannot hold is an error (`tolk.const 300 : si8`): the
-    wrap-around of seed 000's `const` belongs to `tolk.cast`. A decimal float
-    is rounded once to the type (`0.1 : f16`); one that overflows the type's
-    finite range is an error.
+    wrap-around of a conversion (docs/Semantics.md#const) belongs to
+    `tolk.cast`. A decimal float is rounded once to the type (`0.1 : f16`);
+    one that overflows the type's finite range is an error.
   }];
   let arguments = (ins Tolk_ConstAttr:$value);
   let results = (outs AnyType:$result);
@@ -412,7 +413,8 @@ def Tolk_WhereOp : Tolk_ElementwiseOp<"where", Tolk_TakesAny,
 }
 
 //===----------------------------------------------------------------------===//
-// Derived ops: --tolk-decompose rewrites them into primitives (seed 003)
+// Derived ops: --tolk-decompose rewrites them into primitives
+// (docs/Semantics.md#derived-operations)
 //===----------------------------------------------------------------------===//
 
 def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted, [
@@ -433,12 +435,12 @@ def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesNotBool, Tolk_GivesPromoted
     Tolk_Definition<"div(d, x[0], x[1], getRounding())">], Tolk_PromoteDivide> {
   let summary = "division, rounding as asked";
   let opDescription = [{
-    Seed 003's `div ~rounding`. Without rounding, `lhs`, as a float, times
-    the reciprocal of `rhs`: the operands, integers and Bool included,
-    convert to `least_upper_float` of their promoted type, and so does the
-    result. With `trunc` or `floor`, integers divide with `truncdiv` (floor
-    adjusts the quotient towards negative infinity) and floats round the
-    float quotient; Bool operands are then an error.
+    Division with an optional rounding (docs/Semantics.md#div). Without
+    rounding, `lhs`, as a float, times the reciprocal of `rhs`: the operands,
+    integers and Bool included, convert to `least_upper_float` of their promoted
+    type, and so does the result. With `trunc` or `floor`, integers divide with
+    `truncdiv` (floor adjusts the quotient towards negative infinity) and floats
+    round the float quotient; Bool operands are then an error.
 
     Integer division by zero (with rounding) is undefined at run time and
     never constant-folded; `INT_MIN / -1` wraps to `INT_MIN`. Float division
@@ -488,8 +490,9 @@ def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool, [
     Tolk_Definition<"le(d, x[0], x[1])">]> {
   let summary = "lhs <= rhs: logical_not (gt lhs rhs)";
   let opDescription = [{
-    Seed 003 defines it as the negation of an ordered comparison, so it is
-    unordered: true when either operand is a NaN (unlike C's `<=`).
+    It is defined as the negation of an ordered comparison, so it is
+    unordered: true when either operand is a NaN (unlike C's `<=`; see
+    docs/Semantics.md#comparisons-with-nan).
   }];
 }
 
@@ -565,21 +568,23 @@ def Tolk_BitwiseNotOp : Tolk_UnaryOp<"bitwise_not", Tolk_TakesIntOrBool,
 def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
   let summary = "value conversion";
   let description = [{
-    Converts to the result's data type, as seed 000's `const` converts a
-    constant, on every target as in the folder: floats round once to
-    nearest even (8-bit floats saturate, an infinity becomes the NaN of a
-    format without one), integers wrap, Bool is nonzero-ness, and a float
-    converts to an integer by rounding towards zero, then wrapping modulo
-    2^bitsize (`tolk.cast` of 200.0 to `si8` is -56); NaN gives 0 and an
-    infinity the integer's least or greatest value. A NaN keeps its sign
-    and the payload the result holds; an 8-bit float's NaN is its format's
-    NaN code, as `tolk.bitcast` says (so a cast to the same 8-bit float
-    makes every NaN code that one). The one difference between targets and the folder:
+    Converts to the result's data type, as `const` converts a constant
+    (docs/Semantics.md#const), on every target as in the folder: floats
+    round once to nearest even (8-bit floats saturate, an infinity becomes
+    the NaN of a format without one), integers wrap, Bool is nonzero-ness,
+    and a float converts to an integer by rounding towards zero, then
+    wrapping modulo 2^bitsize (`tolk.cast` of 200.0 to `si8` is -56); NaN
+    gives 0 and an infinity the integer's least or greatest value
+    (docs/Semantics.md#float-to-integer). A NaN keeps its sign and the
+    payload the result holds; an 8-bit float's NaN is its format's NaN code,
+    as `tolk.bitcast` says (so a cast to the same 8-bit float makes every
+    NaN code that one). The one difference between targets and the folder:
     a signalling NaN into a conversion stays signalling in the folder and is
     quieted by the hardware (docs/Rationale.md, "Differential testing").
 
-    Lanes follow seed 004: one lane cast to several broadcasts, several cast
-    to one keep lane 0. Shapes must match.
+    Lanes follow the lane rule of docs/Semantics.md#lanes-and-shapes: one
+    lane cast to several broadcasts, several cast to one keep lane 0. Shapes
+    must match.
 
     ```mlir
     %t = tolk.cast %d : si8 to f32
@@ -597,14 +602,13 @@ def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
 def Tolk_BitcastOp : Tolk_Op<"bitcast", [Pure]> {
   let summary = "reinterpret the bits of a value";
   let description = [{
-    Seed 000's `bitcast`: the bits of each lane are kept exactly, signalling
-    NaNs included, but for the NaN codes of an 8-bit float, which read and
-    store as its format's NaN code: S.11111.11 with their sign in
-    `f8E5M2`, 0x7F in `f8E4M3FN` (0xFF is a NaN too), 0x80 in the fnuz
-    formats (their one NaN). `0x7D` bitcast from `ui8` to `f8E5M2` and back
-    is `0x7F`. The two data types
-    must have the same itemsize and a storage format (not void, the weak
-    types or the storage helpers).
+    Reinterprets the bits (docs/Semantics.md#bitcast): the bits of each lane are
+    kept exactly, signalling NaNs included, but for the NaN codes of an 8-bit
+    float, which read and store as its format's NaN code: S.11111.11 with their
+    sign in `f8E5M2`, 0x7F in `f8E4M3FN` (0xFF is a NaN too), 0x80 in the fnuz
+    formats (their one NaN). `0x7D` bitcast from `ui8` to `f8E5M2` and back is
+    `0x7F`. The two data types must have the same itemsize and a storage format
+    (not void, the weak types or the storage helpers).
 
     ```mlir
     %u = tolk.bitcast %t : f32 to si32

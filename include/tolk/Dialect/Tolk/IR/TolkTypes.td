@@ -21,29 +21,31 @@ class Tolk_Type<string name, string typeMnemonic, list<Trait> traits = []>
 def Tolk_WeakIntType : Tolk_Type<"WeakInt", "weakint"> {
   let summary = "an integer whose width is not committed yet";
   let description = [{
-    Seed 000's `Weak_int`: the type of an integer literal. It holds any
-    mathematical integer, promotes to every integer type
-    (`!tolk.weakint` with `si8` gives `si8`), and `--tolk-commit-weak`
-    commits it to `DEFAULT_INT` (si32 unless set).
+    The weak integer type (docs/Semantics.md#weak-types): the type of an
+    integer literal. It holds any mathematical integer, promotes to every
+    integer type (`!tolk.weakint` with `si8` gives `si8`), and
+    `--tolk-commit-weak` commits it to `DEFAULT_INT` (si32 unless set).
   }];
 }
 
 def Tolk_WeakFloatType : Tolk_Type<"WeakFloat", "weakfloat"> {
   let summary = "a float whose width is not committed yet";
   let description = [{
-    Seed 000's `Weak_float`: the type of a float literal, and the promotion
-    of an integer with a weak float, and of `si64` with `ui64`. It holds a
-    binary64 value, promotes to every float type, and `--tolk-commit-weak`
-    commits it to `DEFAULT_FLOAT` (f32 unless set).
+    The weak float type (docs/Semantics.md#weak-types): the type of a float
+    literal, and the promotion of an integer with a weak float, and of
+    `si64` with `ui64`. It holds a binary64 value, promotes to every float
+    type, and `--tolk-commit-weak` commits it to `DEFAULT_FLOAT` (f32 unless
+    set).
   }];
 }
 
 def Tolk_PtrType : Tolk_Type<"Ptr", "ptr"> {
   let summary = "a pointer into an address space";
   let description = [{
-    Seed 001's pointer data type: a base value type (a scalar or a vector of
-    lanes) in an address space, with an optional element count, an optional
-    pointer vector width, and, for image pointers, the image kind and shape.
+    The pointer data type (docs/Semantics.md#pointers): a base value type
+    (a scalar or a vector of lanes) in an address space, with an optional
+    element count, an optional pointer vector width, and, for image
+    pointers, the image kind and shape.
 
     ```mlir
     !tolk.ptr<f32, global>

@@ -1,4 +1,4 @@
-//===- TypeMapping.h - MLIR types and seed data types -----------*- C++ -*-===//
+//===- TypeMapping.h - MLIR types and Tolk data types -----------*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The one mapping between mlir::Type and tolk::dtype::DType (DESIGN.md's type
-// table), and the shapes elementwise ops work on: a scalar, `vector<N x T>`
-// (N lanes) or a ranked `tensor<... x T>` (numpy broadcasting).
+// The one mapping between mlir::Type and tolk::dtype::DType (the table of
+// docs/Semantics.md#data-types), and the shapes elementwise ops work on: a
+// scalar, `vector<N x T>` (N lanes) or a ranked `tensor<... x T>` (numpy
+// broadcasting; docs/Semantics.md#lanes-and-shapes).
 //
 //===----------------------------------------------------------------------===//
 

@@ -12,16 +12,16 @@
 include "mlir/Pass/PassBase.td"
 
 def TolkCommitWeak : Pass<"tolk-commit-weak"> {
-  let summary = "Commit the weak types to their defaults (seed 000's strong)";
+  let summary = "Commit the weak types to their defaults";
   let description = [{
-    Applies seed 000's `strong` to every weak type: `!tolk.weakint` becomes
-    the default integer and `!tolk.weakfloat` the default float, as scalars
-    and as the element type of vectors and tensors. It retypes the results of
-    every op (of any dialect), every block argument, and the signatures of
-    functions (`FunctionOpInterface`), so that calls, branches and returns
-    stay consistent. A weak `tolk.const` takes the value `Dtype.const` gives
-    in its committed type: an integer that does not fit wraps, a weak float
-    rounds once.
+    Applies `strong` (docs/Semantics.md#defaults) to every weak type:
+    `!tolk.weakint` becomes the default integer and `!tolk.weakfloat` the
+    default float, as scalars and as the element type of vectors and
+    tensors. It retypes the results of every op (of any dialect), every
+    block argument, and the signatures of functions (`FunctionOpInterface`),
+    so that calls, branches and returns stay consistent. A weak `tolk.const`
+    takes the value `const` (docs/Semantics.md#const) gives in its committed
+    type: an integer that does not fit wraps, a weak float rounds once.
 
     The pass assumes that `--canonicalize` has materialized promotion first:
     then every elementwise op is homogeneous, and a weak type is left only
@@ -30,8 +30,9 @@ def TolkCommitWeak : Pass<"tolk-commit-weak"> {
     weak operand is committed (e.g. `tolk.add %x, %w : (si8, !tolk.weakint)
     -> si8`, which would become `(si8, si32) -> si32`) is an error, and the
     pass fails rather than change the program's meaning. This includes
-    `tolk.pow` of an integer base with a weak-integer exponent (seed 003's
-    exception, which canonicalization keeps): decompose it first.
+    `tolk.pow` of an integer base with a weak-integer exponent (promotion's
+    exception for pow, docs/Semantics.md#operand-promotion, which
+    canonicalization keeps): decompose it first.
 
     Options name a data type as `dtype::ofString` reads it ("int16", "i16",
     "float16", ...) or as its MLIR spelling ("si16", "f16"). Empty options
@@ -49,27 +50,30 @@ def TolkCommitWeak : Pass<"tolk-commit-weak"> {
 }
 
 def TolkDecompose : Pass<"tolk-decompose"> {
-  let summary = "Rewrite the derived elementwise ops into primitives (seed 003)";
+  let summary = "Rewrite the derived elementwise ops into primitives";
   let description = [{
     Replaces every derived op (`sub`, `neg`, `div`, `mod`, `fmod`, `floor`,
-    `gt`, `le`, `ge`, `ne`, `logical_not`, `bitwise_not`, `minimum`) by seed
-    003's definition of it, built with `tolk::ElementwiseBuilder`: `sub x y`
-    is `x + neg y`, `floor x` is `trunc x` less one where that is above `x`,
-    `minimum` goes through `neg` or, for integers, the order-reversing
-    `bitwise_not`, `div` divides integers with `truncdiv` when it rounds and
-    otherwise multiplies `x`, as a float, by the reciprocal of `y`, and so
-    on. Operands are promoted explicitly (`tolk.cast`) before a definition
-    uses them, so each step computes in the promoted type, as the seed's
-    nodes do. Run `--canonicalize` afterwards to fold the constants the
-    definitions introduce (`-1`, `1`, `false`).
+    `gt`, `le`, `ge`, `ne`, `logical_not`, `bitwise_not`, `minimum`) by its
+    definition (docs/Semantics.md#derived-operations), built with
+    `tolk::ElementwiseBuilder`: `sub x y` is `x + neg y`, `floor x` is
+    `trunc x` less one where that is above `x`, `minimum` goes through `neg`
+    or, for integers, the order-reversing `bitwise_not`, `div` divides
+    integers with `truncdiv` when it rounds and otherwise multiplies `x`, as
+    a float, by the reciprocal of `y`, and so on. Operands are promoted
+    explicitly (`tolk.cast`) before a definition uses them, so each step
+    computes in the promoted type, as the definitions say. Run
+    `--canonicalize` afterwards to fold the constants the definitions
+    introduce (`-1`, `1`, `false`).
 
     It also expands `tolk.pow` of an integer base by a constant
-    `!tolk.weakint` exponent (seed 003's exception: the exponent is a number
-    of no width) into multiplications in the base's type, so that
-    `--tolk-commit-weak` meets no weak exponent. The exponent is first
-    reduced modulo the period of powers in that width (docs/Rationale.md).
-    A negative constant exponent has no integer result, as the seed raises:
-    it is an error.
+    `!tolk.weakint` exponent (promotion's exception for pow: the exponent
+    is a number of no width, docs/Semantics.md#operand-promotion) into
+    multiplications in the base's type, so that `--tolk-commit-weak` meets
+    no weak exponent. The exponent is first reduced modulo the period of
+    powers in that width (docs/Rationale.md, "Decomposition and the C++
+    builder").
+    A negative constant exponent has no integer result
+    (docs/Semantics.md#pow): it is an error.
 
     The result is the op's result type exactly; each derived op folds
     (TolkFolds.cpp) to the constant its decomposition folds to.

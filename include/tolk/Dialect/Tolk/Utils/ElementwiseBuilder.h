@@ -1,4 +1,4 @@
-//===- ElementwiseBuilder.h - Seed 003's functions in C++ -------*- C++ -*-===//
+//===- ElementwiseBuilder.h - Tolk's elementwise ops in C++ -----*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,17 +6,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// tolk::ElementwiseBuilder offers every function of seed 003 (Ops.Elementwise)
-// for code that builds Tolk IR, and ElementwiseValue its operators, as the
-// seed's module O does:
+// tolk::ElementwiseBuilder offers every elementwise operation of
+// docs/Semantics.md#elementwise-operations, primitive and derived, for code
+// that builds Tolk IR, and ElementwiseValue the C++ operators over them:
 //
 //   ElementwiseBuilder eb(builder, loc);
 //   ElementwiseValue x = eb.wrap(a), y = eb.wrap(b);
 //   Value r = eb.where(x < y, eb.maximum(x, y), x * 2.0);
 //
 // A C++ number next to a value is a weak constant (`x * 2.0` multiplies by a
-// !tolk.weakfloat 2.0), as the seed's `int 4` is: it takes the other
-// operand's type when promotion materializes.
+// !tolk.weakfloat 2.0), as a literal is (docs/Semantics.md#weak-types): it
+// takes the other operand's type when promotion materializes.
 //
 // The derived functions (sub, neg, div, mod, fmod, floor, gt, le, ge, ne,
 // logical_not, bitwise_not, minimum) build either their derived op (Style::
@@ -69,7 +69,8 @@ class ElementwiseBuilder {
 public:
   /// How the derived functions build their result.
   enum class Style {
-    /// Seed 003's definition, in primitive ops.
+    /// The op's definition (docs/Semantics.md#derived-operations), in
+    /// primitive ops.
     Primitives,
     /// The derived op itself (tolk.sub, tolk.floor, ...).
     DerivedOps,
@@ -91,15 +92,17 @@ public:
   //===--------------------------------------------------------------------===//
 
   /// `tolk.const value : type` (a scalar, or a splat of a vector or tensor
-  /// type). The value must be one the type holds (Dtype.const of it).
+  /// type). The value must be one the type holds (makeConst of it).
   ElementwiseValue constant(mlir::Type type, const dtype::Const &value);
-  /// A scalar constant of `dt`: Dtype.const of `value` (integers wrap, floats
-  /// round once), as the seed builds the constants of its definitions.
+  /// A scalar constant of `dt`: makeConst of `value` (integers wrap, floats
+  /// round once, docs/Semantics.md#const), as the definitions' constants are
+  /// built.
   ElementwiseValue constant(dtype::DType dt, const dtype::Const &value);
   ElementwiseValue constant(dtype::DType dt, int64_t value) {
     return constant(dt, dtype::Const::ofInt(value));
   }
-  /// Weak constants: the seed's `int`, `float`, and a Bool.
+  /// Weak constants (docs/Semantics.md#weak-types): an integer, a float,
+  /// and a Bool.
   ElementwiseValue weakInt(int64_t value) {
     return weakInt(mpz_class(static_cast<long>(value)));
   }
@@ -115,9 +118,10 @@ public:
     return PrimitiveBuilder::getDType(v);
   }
 
-  /// Operands converted to the type their op promotes to (seed 003's
-  /// promotion; kind as OperandPromotion.h). Operands that do not take part
-  /// (where's condition, pow's weak exponent) are returned as they are.
+  /// Operands converted to the type their op promotes to
+  /// (docs/Semantics.md#operand-promotion; kind as OperandPromotion.h).
+  /// Operands that do not take part (where's condition, pow's weak
+  /// exponent) are returned as they are.
   llvm::SmallVector<mlir::Value, 3>
   promote(mlir::ValueRange operands, PromotionKind kind = PromotionKind::All);
 
@@ -138,9 +142,9 @@ public:
   /// Integer division rounding towards zero (tinygrad's IDIV), the primitive
   /// `div` of integers uses.
   ElementwiseValue truncDiv(mlir::Value x, mlir::Value y);
-  /// `pow x y`. Seed 003 raises Invalid_argument when the promoted type is
-  /// not a float and y is a negative integer constant: this reports it at
-  /// the builder's location and fails.
+  /// `pow x y`. When the promoted type is not a float and y is a negative
+  /// integer constant there is no integer result (docs/Semantics.md#pow):
+  /// this reports it at the builder's location and fails.
   mlir::FailureOr<ElementwiseValue> pow(mlir::Value x, mlir::Value y);
   ElementwiseValue reciprocal(mlir::Value x);
   ElementwiseValue trunc(mlir::Value x);
@@ -194,7 +198,7 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
-// Operators (seed 003's module O)
+// Operators
 //===----------------------------------------------------------------------===//
 //
 // `/` is div without rounding (a float quotient); `%` is mod_ (the remainder
