@@ -478,8 +478,8 @@ private:
   }
 
   /// Round to nearest even, as an arith.truncf that
-  /// --tolk-expand-float-conversions expands (docs/Semantics.md#truncate, checked
-  /// against the folder by expand-float-conversions-table.mlir).
+  /// --tolk-expand-float-conversions expands (docs/Semantics.md#truncate,
+  /// checked against the folder by expand-float-conversions-table.mlir).
   Value roundModel(Value x, FloatType fp8) {
     Value t = arith::TruncFOp::create(b, loc, withElement(x.getType(), fp8), x);
     return arith::BitcastOp::create(b, loc,
