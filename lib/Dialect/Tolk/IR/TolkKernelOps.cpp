@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
+#include "tolk/Dialect/Tolk/IR/Images.h"
 #include "tolk/Dialect/Tolk/IR/KernelSignature.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
@@ -66,7 +67,8 @@ static std::optional<mpz_class> getConstantInteger(Value v) {
 static FailureOr<Type> getAccessType(Operation *op, PtrType ptr) {
   if (ptr.getImage())
     return op->emitOpError("does not take image pointers, but got ")
-           << ptr;
+           << ptr << ": images are read and written by tolk.image_load and "
+                     "tolk.image_store";
   Type elt = ptr.getElementType();
   if (ptr.getVecWidth() == 1)
     return elt;
@@ -199,7 +201,9 @@ LogicalResult IndexOp::verify() {
     return emitOpError("cannot index ")
            << ptr << ": an alu pointer is a by-value parameter, not memory";
   if (ptr.getImage())
-    return emitOpError("does not take image pointers, but got ") << ptr;
+    return emitOpError("does not take image pointers, but got ")
+           << ptr << ": a texel's coordinate is an operand of "
+                     "tolk.image_load and tolk.image_store";
   if (!isCountType(getOffset().getType()))
     return emitOpError("offset must be an index or a Tolk integer, not ")
            << getOffset().getType();
@@ -449,9 +453,11 @@ LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
-  if (attr.getName().getValue() != "tolk.bounds")
+  StringRef name = attr.getName().getValue();
+  if (name != "tolk.bounds" && name != kReadOnlyAttrName)
     return op->emitError("unknown argument attribute '")
-           << attr.getName().getValue() << "': expected 'tolk.bounds'";
+           << name << "': expected 'tolk.bounds' or '" << kReadOnlyAttrName
+           << "'";
   // A declaration has no entry block: take the type from the signature.
   Type type;
   if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
@@ -462,6 +468,8 @@ LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
              argIndex < op->getRegion(regionIndex).getNumArguments()) {
     type = op->getRegion(regionIndex).getArgument(argIndex).getType();
   }
+  if (name == kReadOnlyAttrName)
+    return verifyReadOnlyAttribute(op, type, attr.getValue());
   auto ptr = dyn_cast_if_present<PtrType>(type);
   std::optional<DType> dt;
   if (ptr && ptr.getAddrSpace() == AddrSpace::alu)
