@@ -51,7 +51,9 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // arith-emulate-unsupported-floats lets the canonicalizer drop the
   // rounding between two ops), and every bf16 conversion in integer
   // arithmetic, as the 8-bit ones already are.
-  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true);
+  // Images are row-major texel buffers (docs/Semantics.md#images).
+  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true,
+                          /*upcast=*/0, /*imagesAsBuffers=*/true);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   tolk::TolkExpandFloatConversionsOptions expand;

@@ -71,7 +71,7 @@ void tolk::buildTolkKernelizePipeline(OpPassManager &pm, int64_t upcast) {
 
 void tolk::buildTolkKernelPipeline(OpPassManager &pm,
                                    StringRef nativeFloatChip, bool bf16InF32,
-                                   int64_t upcast) {
+                                   int64_t upcast, bool imagesAsBuffers) {
   pm.addPass(tolk::createCheckPipelineInputPass());
   // A tensor-level function becomes a kernel beside it (the pipelines take
   // tensor-level Tolk); kernels already there are left alone.
@@ -85,6 +85,7 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   addExplicitPrimitives(kernels);
   tolk::ConvertTolkToGPUOptions toGPU;
   toGPU.bf16InF32 = bf16InF32;
+  toGPU.imagesAsBuffers = imagesAsBuffers;
   kernels.addPass(tolk::createConvertTolkToGPU(toGPU));
   // Integer pow has no instruction on any target, nor an LLVM intrinsic.
   kernels.addPass(tolk::createTolkExpandIPowI());

@@ -72,10 +72,12 @@ void buildTolkKernelizePipeline(mlir::OpPassManager &pm, int64_t upcast = 0);
 /// and arith. `nativeFloatChip`, when set, is the chip whose 8-bit float
 /// conversion instructions to use; `bf16InF32` computes bf16 arithmetic in
 /// f32, rounded once per op, for targets without bf16 arithmetic; `upcast`
-/// is --tolk-kernelize's lanes per thread (0: chosen per data type).
+/// is --tolk-kernelize's lanes per thread (0: chosen per data type);
+/// `imagesAsBuffers` lowers image pointers to texel buffers (the host).
 void buildTolkKernelPipeline(mlir::OpPassManager &pm,
                              llvm::StringRef nativeFloatChip = "",
-                             bool bf16InF32 = false, int64_t upcast = 0);
+                             bool bf16InF32 = false, int64_t upcast = 0,
+                             bool imagesAsBuffers = false);
 
 struct TolkToLLVMOptions : public mlir::PassPipelineOptions<TolkToLLVMOptions> {
   Option<bool> boundsCheck{
