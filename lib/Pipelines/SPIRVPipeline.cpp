@@ -197,7 +197,7 @@ void tolk::registerTolkToSPIRVPipeline() {
         buildTolkToSPIRVPipeline(pm, options);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(TolkToSPIRVOptions());
       });
 }

@@ -215,7 +215,10 @@ static llvm::Expected<Resolved> resolveKernel(ModuleOp module,
     return Resolved{kernel, {}};
   }
   if (auto function = module.lookupSymbol<func::FuncOp>(name)) {
-    auto ref = function->getAttrOfType<SymbolRefAttr>("tolk.kernel");
+    SymbolRefAttr ref = module.getContext()
+                            ->getOrLoadDialect<tolk::TolkDialect>()
+                            ->getKernelAttrHelper()
+                            .getAttr(function);
     if (!ref)
       return fail("function '" + name +
                   "' is not a kernel and --tolk-kernelize did not make one of "
@@ -367,9 +370,10 @@ static llvm::Expected<uint64_t> parseScalar(StringRef text, dt::DType dtype,
     if (bounds && bounds.size() == 2 &&
         (i < mpz_class(std::to_string(bounds[0])) ||
          i > mpz_class(std::to_string(bounds[1]))))
-      return bad("outside the parameter's tolk.bounds [" +
-                 std::to_string(bounds[0]) + ", " + std::to_string(bounds[1]) +
-                 "]");
+      return bad("outside the parameter's " +
+                 tolk::TolkDialect::BoundsAttrHelper::getNameStr().str() +
+                 " [" + std::to_string(bounds[0]) + ", " +
+                 std::to_string(bounds[1]) + "]");
     value = dt::Value::ofInt(i);
   } else {
     std::string s = text.str();
@@ -541,12 +545,15 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   SmallVector<Output> bindOut;
   if (resolved->function) {
     FunctionType type = resolved->function.getFunctionType();
-    auto args = op->getAttrOfType<DenseI64ArrayAttr>("tolk.args");
-    auto results = op->getAttrOfType<DenseI64ArrayAttr>("tolk.results");
+    auto *tolk = ctx.getOrLoadDialect<tolk::TolkDialect>();
+    DenseI64ArrayAttr args = tolk->getArgsAttrHelper().getAttr(op);
+    DenseI64ArrayAttr results = tolk->getResultsAttrHelper().getAttr(op);
     if (!args || !results || args.size() != (int64_t)type.getNumInputs() ||
         results.size() != (int64_t)type.getNumResults())
-      return fail("kernel '" + kernel.name +
-                  "' lacks the tolk.args and tolk.results of its function");
+      return fail("kernel '" + kernel.name + "' lacks the " +
+                  tolk->getArgsAttrHelper().getName().str() + " and " +
+                  tolk->getResultsAttrHelper().getName().str() +
+                  " of its function");
     for (auto [i, param] : llvm::enumerate(args.asArrayRef())) {
       if (kernel.params[param].kind != Param::Kind::Buffer)
         continue;
@@ -707,7 +714,10 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   for (auto [i, p] : llvm::enumerate(kernel.params)) {
     if (p.kind != Param::Kind::Scalar)
       continue;
-    auto bounds = op.getArgAttrOfType<DenseI64ArrayAttr>(i, "tolk.bounds");
+    auto bounds = op.getArgAttrOfType<DenseI64ArrayAttr>(
+        i, ctx.getOrLoadDialect<tolk::TolkDialect>()
+               ->getBoundsAttrHelper()
+               .getName());
     llvm::Expected<uint64_t> bits =
         parseScalar(argValues[nextArg++], p.dtype, bounds, paramName(i),
                     dtypeName(p.dtype));

@@ -164,6 +164,8 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    // Whose attributes the host functions carry.
+    "::tolk::TolkDialect",
   ];
 }
 

@@ -24,6 +24,7 @@
 #include "tolk/Conversion/GPUToHost/GPUToHost.h"
 
 #include "HostBoundsCheck.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -285,13 +286,15 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
       func::FuncOp::create(b, loc, name, FunctionType::get(ctx, inputs, {}));
   // What a launcher reads: the default launch and the bindings of a
   // kernelized function.
+  auto *tolk = ctx->getLoadedDialect<tolk::TolkDialect>();
   if (auto size = kernel.getKnownBlockSizeAttr())
-    host->setAttr("tolk.known_block_size", size);
+    tolk->getKnownBlockSizeAttrHelper().setAttr(host, size);
   if (auto size = kernel.getKnownGridSizeAttr())
-    host->setAttr("tolk.known_grid_size", size);
-  for (StringRef attr : {"tolk.args", "tolk.results"})
-    if (Attribute a = kernel->getAttr(attr))
-      host->setAttr(attr, a);
+    tolk->getKnownGridSizeAttrHelper().setAttr(host, size);
+  if (auto args = tolk->getArgsAttrHelper().getAttr(kernel))
+    tolk->getArgsAttrHelper().setAttr(host, args);
+  if (auto results = tolk->getResultsAttrHelper().getAttr(kernel))
+    tolk->getResultsAttrHelper().setAttr(host, results);
 
   Block *entry = host.addEntryBlock();
   b.setInsertionPointToStart(entry);
@@ -502,8 +505,11 @@ struct TolkGPUToHostPass
       gpuModule.erase();
     // A kernelized function's tensor-level body has no host lowering; its
     // kernel, now a host function, is its lowering.
+    auto kernelAttr = module.getContext()
+                          ->getLoadedDialect<tolk::TolkDialect>()
+                          ->getKernelAttrHelper();
     for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-      if (func->hasAttr("tolk.kernel"))
+      if (kernelAttr.isAttrPresent(func))
         func.erase();
     module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   }

@@ -42,13 +42,13 @@ namespace tolk {
 
 using namespace mlir;
 
-/// The attribute by which prepareTolkToGPU() tells a tolk.define_local the
-/// position of its workgroup attribution.
-static constexpr llvm::StringLiteral kAttributionAttr =
-    "tolk.workgroup_attribution";
-
-/// The argument attribute of an alu pointer (tinygrad's DEFINE_VAR range).
-static constexpr llvm::StringLiteral kBoundsAttr = "tolk.bounds";
+/// The dialect, whose attribute helpers name the kernel ABI's attributes:
+/// tolk.workgroup_attribution, by which prepareTolkToGPU() tells a
+/// tolk.define_local the position of its workgroup attribution, and
+/// tolk.bounds, the argument attribute of an alu pointer.
+static tolk::TolkDialect *getTolkDialect(Operation *op) {
+  return op->getContext()->getLoadedDialect<tolk::TolkDialect>();
+}
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -106,11 +106,12 @@ static Value toIndex(OpBuilder &b, Location loc, Value v, Type original) {
 }
 
 /// The byte alignment that --tolk-kernelize vouches for on a vector access
-/// (`tolk.alignment`): without it LLVM assumes the element's alignment and
-/// splits the vector into scalar accesses.
+/// (`tolk.alignment`, a power of two, as the dialect verifies): without it
+/// LLVM assumes the element's alignment and splits the vector into scalar
+/// accesses.
 static llvm::MaybeAlign accessAlignment(Operation *op) {
-  auto align = op->getAttrOfType<IntegerAttr>("tolk.alignment");
-  if (!align || align.getInt() <= 0 || !llvm::isPowerOf2_64(align.getInt()))
+  IntegerAttr align = getTolkDialect(op)->getAlignmentAttrHelper().getAttr(op);
+  if (!align)
     return std::nullopt;
   return llvm::Align(align.getInt());
 }
@@ -303,7 +304,8 @@ struct DefineLocalLowering : public OpConversionPattern<tolk::DefineLocalOp> {
   matchAndRewrite(tolk::DefineLocalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto func = op->getParentOfType<gpu::GPUFuncOp>();
-    auto position = op->getAttrOfType<IntegerAttr>(kAttributionAttr);
+    IntegerAttr position =
+        getTolkDialect(op)->getWorkgroupAttributionAttrHelper().getAttr(op);
     Type type = getTypeConverter()->convertType(op.getType());
     if (!func || !position || !type)
       return rewriter.notifyMatchFailure(op, "not prepared");
@@ -388,7 +390,8 @@ struct GPUFuncSignatureLowering : public OpConversionPattern<gpu::GPUFuncOp> {
       // verifies them on alu pointers only. They are not yet forwarded to
       // a target's range metadata.
       for (unsigned i : aluArgs)
-        op.removeArgAttr(i, kBoundsAttr);
+        op.removeArgAttr(i,
+                         getTolkDialect(op)->getBoundsAttrHelper().getName());
     });
     return success();
   }
@@ -522,9 +525,9 @@ LogicalResult tolk::prepareTolkToGPU(Operation *root) {
       return;
     }
     func.addWorkgroupAttribution(allocationType(ptr, element), op.getLoc());
-    op->setAttr(kAttributionAttr,
-                IntegerAttr::get(IntegerType::get(op.getContext(), 64),
-                                 func.getNumWorkgroupAttributions() - 1));
+    getTolkDialect(op)->getWorkgroupAttributionAttrHelper().setAttr(
+        op, IntegerAttr::get(IntegerType::get(op.getContext(), 64),
+                             func.getNumWorkgroupAttributions() - 1));
   });
   return success(ok);
 }

@@ -181,9 +181,9 @@ static void markAligned(Operation *access, PtrType ptrType) {
     return;
   uint64_t bytes = width * elementBytes(ptrType.getElementType());
   uint64_t align = std::min<uint64_t>(kVectorBytes, bytes & (~bytes + 1));
-  access->setAttr(
-      "tolk.alignment",
-      IntegerAttr::get(IntegerType::get(access->getContext(), 64), align));
+  MLIRContext *ctx = access->getContext();
+  ctx->getLoadedDialect<TolkDialect>()->getAlignmentAttrHelper().setAttr(
+      access, IntegerAttr::get(IntegerType::get(ctx, 64), align));
 }
 
 /// Whether `func` is tensor-level Tolk: a Tolk op or a Tolk type in its
@@ -393,8 +393,10 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     argParams.push_back(i);
   for (unsigned i = 0; i < func.getNumResults(); ++i)
     resultParams.push_back(numArgs + i);
-  kernel->setAttr("tolk.args", b.getDenseI64ArrayAttr(argParams));
-  kernel->setAttr("tolk.results", b.getDenseI64ArrayAttr(resultParams));
+  auto *tolk = b.getContext()->getLoadedDialect<TolkDialect>();
+  tolk->getArgsAttrHelper().setAttr(kernel, b.getDenseI64ArrayAttr(argParams));
+  tolk->getResultsAttrHelper().setAttr(kernel,
+                                       b.getDenseI64ArrayAttr(resultParams));
 
   Block &entry = kernel.getBody().front();
   b.setInsertionPointToStart(&entry);
@@ -565,11 +567,11 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
 /// the kernel, the grid and block sizes, and per kernel parameter what it
 /// is (a buffer or a by-value scalar), its element type, element count and
 /// vector width, and the function argument or result it binds.
-static DictionaryAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
-                                     SymbolRefAttr kernelRef) {
-  Builder b(func.getContext());
+static LaunchAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
+                                 SymbolRefAttr kernelRef) {
+  MLIRContext *ctx = func.getContext();
   unsigned numArgs = func.getNumArguments();
-  SmallVector<Attribute> params;
+  SmallVector<LaunchParamAttr> params;
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     auto ptr = cast<PtrType>(type);
     // The function's element type: a kernel reads Bool lanes as bytes.
@@ -577,27 +579,17 @@ static DictionaryAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
         i < numArgs ? func.getArgumentTypes()[i]
                     : func.getResultTypes()[i - numArgs]);
     bool byValue = ptr.getAddrSpace() == AddrSpace::alu;
-    SmallVector<NamedAttribute> fields;
-    fields.push_back(
-        b.getNamedAttr(i < numArgs ? "arg" : "result",
-                       b.getI64IntegerAttr(i < numArgs ? i : i - numArgs)));
-    fields.push_back(
-        b.getNamedAttr("kind", b.getStringAttr(byValue ? "scalar" : "buffer")));
-    fields.push_back(b.getNamedAttr("type", TypeAttr::get(elt)));
-    if (!byValue) {
-      fields.push_back(
-          b.getNamedAttr("count", b.getI64IntegerAttr(ptr.getSize())));
-      fields.push_back(
-          b.getNamedAttr("vector", b.getI64IntegerAttr(ptr.getVecWidth())));
-    }
-    params.push_back(b.getDictionaryAttr(fields));
+    bool isArg = i < numArgs;
+    params.push_back(LaunchParamAttr::get(
+        ctx, byValue ? ParamKind::scalar : ParamKind::buffer, elt,
+        isArg ? ParamBinding::arg : ParamBinding::result,
+        isArg ? i : i - numArgs,
+        byValue ? std::nullopt : std::optional<int64_t>(ptr.getSize()),
+        byValue ? std::nullopt : std::optional<int64_t>(ptr.getVecWidth())));
   }
-  return b.getDictionaryAttr({
-      b.getNamedAttr("kernel", kernelRef),
-      b.getNamedAttr("grid", kernel.getKnownGridSizeAttr()),
-      b.getNamedAttr("block", kernel.getKnownBlockSizeAttr()),
-      b.getNamedAttr("params", b.getArrayAttr(params)),
-  });
+  return LaunchAttr::get(ctx, kernelRef,
+                         kernel.getKnownGridSizeAttr().asArrayRef(),
+                         kernel.getKnownBlockSizeAttr().asArrayRef(), params);
 }
 
 } // namespace
@@ -618,9 +610,10 @@ void Kernelize::runOnOperation() {
   }
 
   SymbolTable symbols(module);
+  auto *tolk = module.getContext()->getLoadedDialect<TolkDialect>();
   bool failed = false;
   for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
-    if (func->hasAttr("tolk.kernel"))
+    if (tolk->getKernelAttrHelper().isAttrPresent(func))
       continue;
     std::string whyNot;
     std::optional<KernelPlan> plan = planKernel(func, block, lanes, whyNot);
@@ -643,8 +636,9 @@ void Kernelize::runOnOperation() {
     auto kernelRef =
         SymbolRefAttr::get(gpuModule.getSymNameAttr(),
                            {FlatSymbolRefAttr::get(kernel.getNameAttr())});
-    func->setAttr("tolk.kernel", kernelRef);
-    func->setAttr("tolk.launch", describeLaunch(func, kernel, kernelRef));
+    tolk->getKernelAttrHelper().setAttr(func, kernelRef);
+    tolk->getLaunchAttrHelper().setAttr(
+        func, describeLaunch(func, kernel, kernelRef));
   }
   if (failed)
     signalPassFailure();

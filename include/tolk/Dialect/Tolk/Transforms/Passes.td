@@ -122,10 +122,10 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
     buffers are 16-byte aligned), and Bool buffers with lanes are read and
     written as `ui8` lanes (a Bool is a byte in memory).
 
-    The function gets `tolk.launch`, the host's description of the launch:
-    the kernel, grid and block sizes, and for each kernel parameter its
-    kind (buffer or scalar), element type, element count and vector width,
-    and the function argument or result it binds
+    The function gets `tolk.launch`, the host's description of the launch
+    (a `#tolk.launch`): the kernel, grid and block sizes, and for each
+    kernel parameter its kind (buffer or scalar), element type, element
+    count and vector width, and the function argument or result it binds
     (`tolk-translate --launch-json` prints it as JSON).
 
     A function that does not have this form is left alone; with `strict`,
