@@ -779,12 +779,10 @@ Value lowerElementwise(Operation *op, Builder &bld, DType dt,
 }
 
 /// True for the primitive elementwise ops this conversion lowers.
-bool isPrimitive(Operation *op) {
-  return op->hasTrait<tolk::OpTrait::Primitive>();
-}
+bool isPrimitive(Operation *op) { return tolk::isPrimitiveOp(op); }
 
 /// True for the derived ops, which --tolk-decompose removes.
-bool isDerived(Operation *op) { return op->hasTrait<tolk::OpTrait::Derived>(); }
+bool isDerived(Operation *op) { return tolk::isDerivedOp(op); }
 
 /// True for the value ops this conversion lowers: the primitives, constants
 /// and conversions (the dialect's kernel ops are TolkToGPU's).
@@ -817,15 +815,16 @@ std::optional<DType> computeDType(Operation *op) {
 struct ElementwiseLowering : public ConversionPattern {
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
                       bool bf16InF32)
-      : ConversionPattern(converter, MatchTraitOpTypeTag(),
-                          TypeID::get<tolk::OpTrait::Primitive>(),
-                          /*benefit=*/1, ctx),
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
+                          ctx),
         bf16InF32(bf16InF32) {}
   bool bf16InF32;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> in,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!isPrimitive(op))
+      return failure();
     Type resultType =
         getTypeConverter()->convertType(op->getResult(0).getType());
     std::optional<DType> dt = computeDType(op);
