@@ -8,7 +8,7 @@ the little-endian bytes.
   npy.py write FILE DESCR SHAPE VALUE...   SHAPE "4,8" ("" for rank 0);
         a VALUE is a number (0x... for bits of an integer or a bf16/fp8
         storage type), or one "expr:E" evaluated for each flat index i.
-  npy.py print FILE                        the header, then one element per
+  npy.py print FILE...                     each file's header, then one element per
         line: integers in decimal (unsigned ones in hex too), floats as
         their bits in hex and repr().
   npy.py check FILE EXPR [IN.npy...]       compares each element's bits with
@@ -104,6 +104,24 @@ def bits(descr, v):
     return int(v)
 
 
+def print_file(path):
+    descr, shape, values = read(path)
+    print("descr %s shape %s" % (descr, list(shape)))
+    for v in values:
+        if descr[1:] in PARTS:
+            part = PARTS[descr[1:]][0]
+            if part == "u16":
+                print(" ".join("0x%032x" % x for x in v))
+            else:
+                print(" ".join("0x%x %r" % (bits(part, x), x) for x in v))
+        elif descr[1] == "f":
+            print("0x%x %r" % (bits(descr, v), v))
+        elif descr[1] == "u":
+            print("%d 0x%x" % (v, v))
+        else:
+            print(int(v))
+
+
 def main(argv):
     cmd = argv[1]
     if cmd == "write":
@@ -137,21 +155,8 @@ def main(argv):
         with open(path, "wb") as f:
             f.write(header(descr, shape) + bytes(out))
     elif cmd == "print":
-        descr, shape, values = read(argv[2])
-        print("descr %s shape %s" % (descr, list(shape)))
-        for v in values:
-            if descr[1:] in PARTS:
-                part = PARTS[descr[1:]][0]
-                if part == "u16":
-                    print(" ".join("0x%032x" % x for x in v))
-                else:
-                    print(" ".join("0x%x %r" % (bits(part, x), x) for x in v))
-            elif descr[1] == "f":
-                print("0x%x %r" % (bits(descr, v), v))
-            elif descr[1] == "u":
-                print("%d 0x%x" % (v, v))
-            else:
-                print(int(v))
+        for path in argv[2:]:
+            print_file(path)
     elif cmd == "check":
         descr, shape, values = read(argv[2])
         env = {"f16": f16, "f32": f32}
