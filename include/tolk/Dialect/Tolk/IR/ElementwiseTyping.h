@@ -27,7 +27,7 @@ namespace tolk {
 /// in (the promotion's target). Complex numbers have no order, so the
 /// Ordered kinds (and the integer ones) exclude them; the Real kinds exclude
 /// them because the op's complex lowering would call the math library,
-/// which the folder cannot reproduce (docs/Semantics.md#complex-numbers).
+/// which the folder cannot reproduce (docs/Semantics.md#complex-numbers-and-float128).
 enum class OperandKind {
   Any,
   IntOrBool,

@@ -95,7 +95,7 @@ def Tolk_TakesIntOrBool : Tolk_OperandKind<"IntOrBool", "an integer or i1">;
 def Tolk_TakesInt : Tolk_OperandKind<"Int", "an integer">;
 def Tolk_TakesNotBool : Tolk_OperandKind<"NotBool", "a number (not i1)">;
 // Complex numbers have no order: an op that needs one rejects them and says
-// so (docs/Semantics.md#complex-numbers).
+// so (docs/Semantics.md#complex-numbers-and-float128).
 def Tolk_TakesOrdered : Tolk_OperandKind<"Ordered",
     "a data type with an order (not complex)">;
 def Tolk_TakesOrderedNotBool : Tolk_OperandKind<"OrderedNotBool",
