@@ -371,10 +371,43 @@ namespace {
 /// A float `v` converted to the float type `dst`: one rounding, straight
 /// from the source (never through an intermediate format, which would round
 /// twice), saturating into the 8-bit floats.
+/// The f128 value x rounded to an f64 to odd: x itself when an f64 holds it,
+/// else the one of the two f64 around x whose last bit is 1 (the largest
+/// finite one past the range). Rounding that once more to a format of at
+/// most 51 fraction bits rounds as x itself would (Boldo and Melquiond,
+/// "When double rounding is odd"): the way to bf16 and the 8-bit floats,
+/// which LLVM cannot convert f128 to (libgcc has no __trunctfbf2), without
+/// rounding twice.
+Value roundToOddF64(Builder &bld, Value x) {
+  auto f128 = cast<FloatType>(Builder::eltOf(x));
+  Type f64 = bld.b.getF64Type(), i64 = bld.b.getI64Type();
+  Value y = bld.convert<arith::TruncFOp>(x, f64);
+  Value back = bld.convert<arith::ExtFOp>(y, f128);
+  // Ordered: a NaN stays the nearest f64 NaN.
+  Value inexact = bld.cmpf(arith::CmpFPredicate::ONE, x, back);
+  Value bits = bld.convert<arith::BitcastOp>(y, i64);
+  Value one = bld.intConst(bits, i64, 1);
+  Value lowBit = bld.andi(bits, one);
+  Value even = bld.cmpi(arith::CmpIPredicate::eq, lowBit,
+                        bld.intConst(bits, i64, 0));
+  // The odd neighbour is one step of the magnitude up where x is farther
+  // from zero than y, down where it is nearer.
+  Value above = bld.cmpf(arith::CmpFPredicate::OGT, x, back);
+  Value up = arith::XOrIOp::create(bld.b, bld.loc, above, bld.signBit(y));
+  Value plus = arith::AddIOp::create(bld.b, bld.loc, bits, one);
+  Value minus = arith::SubIOp::create(bld.b, bld.loc, bits, one);
+  Value stepped = bld.select(up, plus, minus);
+  Value adjust = bld.andi(inexact, even);
+  Value r = bld.select(adjust, stepped, bits);
+  return bld.convert<arith::BitcastOp>(r, f64);
+}
+
 Value floatToFloat(Builder &bld, Value v, FloatType dst) {
   auto src = cast<FloatType>(Builder::eltOf(v));
   if (src == dst)
     return v;
+  if (src.isF128() && (isFp8Type(dst) || dst.isBF16()))
+    return floatToFloat(bld, roundToOddF64(bld, v), dst);
   if (isFp8Type(dst)) {
     // An 8-bit source (or bf16, computed in f32) widens exactly to f32
     // first: the saturation compares in the source's type.
