@@ -112,7 +112,9 @@ std::optional<std::string> gpuTypeGap(Type t, StringRef target,
              " has no arithmetic for";
     if (!complexLowered)
       return spelling + " has no " + target.str() +
-             " lowering: a complex value runs on the host";
+             " lowering: the target has no complex type, and Tolk does not "
+             "split complex values into their parts (they run on the host, "
+             "NVVM and ROCDL)";
     return std::nullopt;
   }
   if (t.isF128())
