@@ -21,6 +21,8 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
@@ -69,6 +71,13 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // their order. The result is the same as with every pass on
   // the module.
   OpPassManager &hostFuncs = pm.nest<func::FuncOp>();
+  // Complex arithmetic as the folder computes it: complex-to-standard's
+  // expansion, with Smith's division (complex-range=improved), into arith and
+  // math on the parts; what stays (complex.create, re, im) is
+  // convert-complex-to-llvm's.
+  ConvertComplexToStandardPassOptions complexOptions;
+  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
+  hostFuncs.addPass(createConvertComplexToStandardPass(complexOptions));
   hostFuncs.addPass(createCanonicalizerPass());
   hostFuncs.addPass(createCSEPass());
 
@@ -81,6 +90,7 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   OpPassManager &toLLVM = pm.nest<func::FuncOp>();
   toLLVM.addPass(createArithToLLVMConversionPass());
   toLLVM.addPass(createConvertMathToLLVMPass());
+  toLLVM.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   // convert-cf-to-llvm is a module pass upstream.

@@ -14,6 +14,8 @@
 #include "tolk/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
@@ -124,7 +126,13 @@ buildTargetPipeline(OpPassManager &pm,
   pm.addPass(memref::createExpandStridedMetadataPass());
   attachTarget(pm);
   pm.addPass(createLowerAffinePass());
+  // Complex arithmetic as on the host (HostPipeline.cpp): complex-to-
+  // standard's expansion with Smith's division, the folder's algorithm.
+  ConvertComplexToStandardPassOptions complexOptions;
+  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
+  pm.addPass(createConvertComplexToStandardPass(complexOptions));
   pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -149,6 +157,8 @@ buildTargetPipeline(OpPassManager &pm,
 void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
                                    const TolkToNVVMOptions &options) {
   buildTolkKernelPipeline(pm, options.chip);
+  pm.nest<gpu::GPUModuleOp>().addPass(
+      tolk::createCheckGPUDataTypesPass("NVVM", /*complexLowered=*/true));
   buildTargetPipeline(
       pm,
       [&](OpPassManager &pm) {
@@ -170,6 +180,8 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
 void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
                                     const TolkToROCDLOptions &options) {
   buildTolkKernelPipeline(pm, options.chip);
+  pm.nest<gpu::GPUModuleOp>().addPass(
+      tolk::createCheckGPUDataTypesPass("ROCDL", /*complexLowered=*/true));
   // pow is a function of ROCm's device library: C's pow around a core in
   // f64 arithmetic instead.
   pm.nest<gpu::GPUModuleOp>().addPass(tolk::createTolkExpandPowF());

@@ -58,6 +58,10 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
                           /*upcast=*/4);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  // SPIR-V has no binary128 and no complex type (a buffer of complex
+  // numbers would need one), and Tolk lowers neither to other types.
+  kernels.addPass(
+      tolk::createCheckGPUDataTypesPass("SPIR-V", /*complexLowered=*/false));
   math::MathExtendToSupportedTypesOptions extend;
   extend.extraTypeStrs = {"f16"};
   extend.targetTypeStr = "f32";

@@ -281,8 +281,14 @@ static llvm::Expected<Kernel> describeKernel(gpu::GPUFuncOp op) {
       element = vector.getElementType();
     }
     std::optional<dt::DType> dtype = tolk::getDType(element);
-    if (!dtype || dt::isWeak(*dtype) || *dtype == dt::DType::Void ||
-        dt::itemsize(*dtype) > 8)
+    bool stored = dtype && !dt::isWeak(*dtype) && *dtype != dt::DType::Void;
+    if (stored) {
+      llvm::Expected<std::string> descr = tolk::npy::descrOf(*dtype);
+      stored = bool(descr);
+      if (!descr)
+        llvm::consumeError(descr.takeError());
+    }
+    if (!stored)
       return fail(where() + " has the element type " +
                   printed(element) + ", which no .npy file holds");
     Param p;
@@ -292,6 +298,9 @@ static llvm::Expected<Kernel> describeKernel(gpu::GPUFuncOp op) {
     if (ptr.getAddrSpace() == tolk::AddrSpace::alu) {
       if (lanes != 1)
         return fail(where() + " is a by-value vector, which --arg cannot give");
+      if (dt::isComplex(*dtype) || *dtype == dt::DType::Float128)
+        return fail(where() + " is a by-value " + printed(element) +
+                    ", which --arg cannot give (pass a buffer of one element)");
       p.kind = Param::Kind::Scalar;
       p.slot = scalars++;
     } else if (ptr.getAddrSpace() == tolk::AddrSpace::global) {

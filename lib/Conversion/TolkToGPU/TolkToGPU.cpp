@@ -24,6 +24,7 @@
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -559,8 +560,8 @@ struct ConvertTolkToGPUPass
     populateReturnOpTypeConversionPattern(patterns, converter);
 
     ConversionTarget target(*ctx);
-    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
-                           memref::MemRefDialect, scf::SCFDialect,
+    target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
+                           math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
                            tensor::TensorDialect, vector::VectorDialect,
                            gpu::GPUDialect>();
     target.addIllegalDialect<tolk::TolkDialect>();

@@ -13,6 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -54,6 +55,13 @@ void TolkDialect::registerAttributes() {
       >();
 }
 
+/// The bits of a float in hexadecimal digits.
+static std::string hexBits(const llvm::APFloat &f) {
+  llvm::SmallString<40> s;
+  f.bitcastToAPInt().toStringUnsigned(s, 16);
+  return std::string(s);
+}
+
 void tolk::printConstValue(AsmPrinter &printer, const dtype::Const &c) {
   if (c.isInvalid()) {
     printer << "invalid";
@@ -74,9 +82,17 @@ void tolk::printConstValue(AsmPrinter &printer, const dtype::Const &c) {
     printer.getStream().write_hex(v.getFloat().bits);
     return;
   case dtype::Value::Kind::Float128:
-  case dtype::Value::Kind::Complex:
-    // parseConstValue makes neither, and no dialect type holds one yet.
-    llvm_unreachable("no attribute holds a binary128 or complex constant");
+    printer << "binary128 0x";
+    printer.getStream() << hexBits(v.getFloat128());
+    return;
+  case dtype::Value::Kind::Complex: {
+    // complex<W> 0xRE, 0xIM: the bits of each part in its format of W bits.
+    const dtype::Complex &z = v.getComplex();
+    printer << "complex<"
+            << llvm::APFloat::getSizeInBits(z.semantics()) << "> 0x"
+            << hexBits(z.re) << ", 0x" << hexBits(z.im);
+    return;
+  }
   }
 }
 
@@ -95,6 +111,41 @@ FailureOr<dtype::Const> tolk::parseConstValue(AsmParser &parser) {
     if (bits.getActiveBits() > 64)
       return parser.emitError(loc, "expected the 64 bits of a binary64 float");
     return dtype::Const::ofFloat(dtype::Float::ofBits(bits.getZExtValue()));
+  }
+  if (succeeded(parser.parseOptionalKeyword("binary128"))) {
+    APInt bits;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseInteger(bits))
+      return failure();
+    if (bits.getActiveBits() > 128)
+      return parser.emitError(loc, "expected the 128 bits of a binary128");
+    return dtype::Const(dtype::Value::ofFloat128(
+        APFloat(APFloat::IEEEquad(), bits.zextOrTrunc(128))));
+  }
+  if (succeeded(parser.parseOptionalKeyword("complex"))) {
+    unsigned width;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseLess() || parser.parseInteger(width) ||
+        parser.parseGreater())
+      return failure();
+    const llvm::fltSemantics *sem =
+        width == 32    ? &APFloat::IEEEsingle()
+        : width == 64  ? &APFloat::IEEEdouble()
+        : width == 128 ? &APFloat::IEEEquad()
+                       : nullptr;
+    if (!sem)
+      return parser.emitError(loc, "expected complex<32>, complex<64> or "
+                                   "complex<128>");
+    APInt re, im;
+    SMLoc partLoc = parser.getCurrentLocation();
+    if (parser.parseInteger(re) || parser.parseComma() ||
+        parser.parseInteger(im))
+      return failure();
+    if (re.getActiveBits() > width || im.getActiveBits() > width)
+      return parser.emitError(partLoc, "expected parts of ") << width << " bits";
+    return dtype::Const(
+        dtype::Value::ofComplex(APFloat(*sem, re.zextOrTrunc(width)),
+                                APFloat(*sem, im.zextOrTrunc(width))));
   }
   APInt value;
   SMLoc loc = parser.getCurrentLocation();

@@ -309,6 +309,17 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   int64_t lanes =
       upcast > 0 ? upcast
                  : std::clamp<int64_t>(kVectorBytes / widest, 1, kMaxUpcast);
+  // A vector holds no complex numbers: a function that computes on any has
+  // one element per thread, whatever the option asks.
+  bool computesComplex = false;
+  func.walk([&](Operation *op) {
+    for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
+                                           op->getResultTypes()))
+      if (std::optional<ElementwiseType> et = classify(t))
+        computesComplex |= dtype::isComplex(et->dtype);
+  });
+  if (computesComplex)
+    lanes = 1;
   auto planAccess = [&](int64_t l) -> bool {
     if (plan.size % l != 0)
       return false;
