@@ -53,13 +53,15 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // arith-emulate-unsupported-floats lets the canonicalizer drop the
   // rounding between two ops), and every bf16 conversion in integer
   // arithmetic, as the 8-bit ones already are.
-  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true);
+  CanonicalizerGroup canon;
+  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true,
+                          /*upcast=*/0, canon);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   tolk::TolkExpandFloatConversionsOptions expand;
   expand.includeBf16 = true;
   kernels.addPass(tolk::createTolkExpandFloatConversions(expand));
-  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(canon.create());
 
   tolk::TolkGPUToHostOptions toHost;
   toHost.boundsCheck = options.boundsCheck;
@@ -78,7 +80,7 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   ConvertComplexToStandardPassOptions complexOptions;
   complexOptions.complexRange = complex::ComplexRangeFlags::improved;
   hostFuncs.addPass(createConvertComplexToStandardPass(complexOptions));
-  hostFuncs.addPass(createCanonicalizerPass());
+  hostFuncs.addPass(canon.create());
   hostFuncs.addPass(createCSEPass());
 
   // Upstream's CPU lowering, in the order of its own execution tests.
@@ -102,7 +104,7 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // bf16 as i16 bits: LLVM's x86 backend rounds a bf16 value that crosses
   // basic blocks through f32 (docs/Rationale.md, "Host lowering").
   pm.addPass(tolk::createTolkHostBf16Bits());
-  pm.nest<LLVM::LLVMFuncOp>().addPass(createCanonicalizerPass());
+  pm.nest<LLVM::LLVMFuncOp>().addPass(canon.create());
 }
 
 void tolk::registerTolkToLLVMPipeline() {

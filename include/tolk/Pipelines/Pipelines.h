@@ -14,6 +14,8 @@
 #ifndef TOLK_PIPELINES_PIPELINES_H
 #define TOLK_PIPELINES_PIPELINES_H
 
+#include "tolk/Pipelines/CanonicalizerGroup.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -76,6 +78,12 @@ void buildTolkKernelizePipeline(mlir::OpPassManager &pm, int64_t upcast = 0);
 void buildTolkKernelPipeline(mlir::OpPassManager &pm,
                              llvm::StringRef nativeFloatChip = "",
                              bool bf16InF32 = false, int64_t upcast = 0);
+
+/// buildTolkKernelPipeline with its canonicalizers in `canon`, for a
+/// pipeline that adds more of them.
+void buildTolkKernelPipeline(mlir::OpPassManager &pm,
+                             llvm::StringRef nativeFloatChip, bool bf16InF32,
+                             int64_t upcast, const CanonicalizerGroup &canon);
 
 struct TolkToLLVMOptions : public mlir::PassPipelineOptions<TolkToLLVMOptions> {
   Option<bool> boundsCheck{

@@ -224,6 +224,39 @@ struct KernelPlan {
   llvm::DenseMap<unsigned, Access> access;
 };
 
+/// The lanes per thread, from `preferred` (the option, or the default of
+/// the data types): the largest power of two up to it that `works`. With
+/// `onlyPowersOfTwo` unset (the default upcast) and when the halving would
+/// go below half of `preferred`, first the fewest lanes above `preferred`
+/// (up to kMaxUpcast) that work, then the most below it: an odd inner
+/// size such as 1001 = 7 * 11 * 13 divides into 7 lanes where no power of
+/// two above 1 does. Such a vector is not aligned to its size: it moves
+/// as a few narrower accesses at immediate offsets from one address, which
+/// still costs fewer instructions per element than one lane per thread
+/// (the index arithmetic, parameters and gate are shared by the lanes),
+/// and needs neither a second, scalar copy of the body for a tail nor
+/// per-lane selects where the lanes would cross a broadcast row. Taking
+/// the fewest lanes above `preferred` keeps the threads and registers
+/// closest to the default's.
+static int64_t chooseLanes(int64_t preferred, bool onlyPowersOfTwo,
+                           llvm::function_ref<bool(int64_t)> works) {
+  int64_t lanes = preferred;
+  int64_t floor = onlyPowersOfTwo ? 1 : std::max<int64_t>(1, preferred / 2);
+  for (; lanes >= floor && lanes > 1;
+       lanes = static_cast<int64_t>(llvm::bit_floor(uint64_t(lanes - 1))))
+    if (works(lanes))
+      return lanes;
+  if (onlyPowersOfTwo || preferred <= 1)
+    return 1;
+  for (int64_t l = preferred + 1; l <= kMaxUpcast; ++l)
+    if (works(l))
+      return l;
+  for (int64_t l = preferred - 1; l > 1; --l)
+    if (works(l))
+      return l;
+  return 1;
+}
+
 /// The plan for `func`, or nothing when the pass leaves it alone; then
 /// `whyNot` says what stops it.
 static std::optional<KernelPlan> planKernel(func::FuncOp func,
@@ -296,9 +329,8 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   // The lanes: the option, or (upcast = 0) as many as make the widest
   // buffer element move kVectorBytes per thread, so that narrow types get
   // wide accesses (16 lanes of an fp8, si8 or Bool; 8 of an f16; 4 of an
-  // f32). Then the largest power of two below that, down to 1, for which
-  // every buffer's lanes are contiguous or uniform and the size is a
-  // multiple: a ragged tail never needs a partial vector.
+  // f32). Lanes work when every buffer's lanes are contiguous or uniform
+  // and the size is a multiple: a ragged tail never needs a partial vector.
   int64_t widest = 1;
   for (BlockArgument arg : func.getArguments())
     if (isBuffer(arg) && !arg.use_empty())
@@ -337,9 +369,9 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
     }
     return true;
   };
-  while (!planAccess(lanes))
-    lanes = static_cast<int64_t>(llvm::bit_floor(uint64_t(lanes - 1)));
-  plan.upcast = lanes;
+  plan.upcast = chooseLanes(lanes, /*onlyPowersOfTwo=*/upcast > 0, planAccess);
+  // The last candidate tried need not be the one chosen: plan it again.
+  planAccess(plan.upcast);
   int64_t threads = plan.size / plan.upcast;
   plan.block = std::min(blockSize, threads);
   plan.grid = llvm::divideCeil(threads, plan.block);
