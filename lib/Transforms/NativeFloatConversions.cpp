@@ -22,13 +22,15 @@
 // by making every non-finite lane a NaN ahead of the instruction and
 // clearing the sign of the NaN code after it (f8E4M3FN has no other NaN).
 //
-// The conversion to an 8-bit float that --convert-tolk-to-arith emits
-// saturates a finite overflow with a compare-and-select clamp and selects
-// the NaN code for the non-finite lanes after the truncf. Both are redundant
-// around the instructions, which saturate (or are clamped here) and whose
-// fix-ups already give those lanes that code, so both are dropped where
-// they are recognized exactly; what is not recognized stays, and is only
-// slower.
+// tolk.saturating_truncf (what --convert-tolk-to-arith emits) states the
+// saturation and the non-finite codes that the fix-ups give, so it maps to
+// the instruction directly; on AMD the generic clamp of
+// --tolk-expand-saturating-truncf goes ahead of the pass's own (LLVM makes
+// one v_med3_f32 of both, where the pass's alone is a v_max_f32 and a
+// v_min_f32 after the one that quiets a signalling NaN), and f8E5M2 keeps
+// the generic NaN select after the fix-ups (redundant: they give a NaN lane
+// that code already). A plain arith.truncf converts as the fix-ups have it
+// too.
 //
 // `emulate` replaces each instruction by a model of its documented semantics
 // written in arith (a truncf that --tolk-expand-float-conversions expands,
@@ -41,6 +43,8 @@
 #include "tolk/Transforms/Passes.h"
 
 #include "tolk/Conversion/Utils/NarrowFloatFormats.h"
+#include "tolk/Conversion/Utils/SaturatingTruncF.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
@@ -48,12 +52,9 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Matchers.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SetVector.h"
 
-#include <cmath>
 #include <optional>
 
 namespace tolk {
@@ -342,15 +343,6 @@ public:
     return select(isNaN, nan, hw);
   }
 
-  /// The one code that truncate() gives every infinity and NaN, in the
-  /// formats that have one (all but f8E5M2).
-  static std::optional<uint8_t> nonFiniteCode(FloatType fp8) {
-    tolk::NarrowFloatFormat fmt = getFormat(fp8);
-    if (fmt.hasInfinities())
-      return std::nullopt;
-    return fmt.unsignedZero ? 0x80 : 0x7F;
-  }
-
 private:
   /// cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 of two f32 lanes: the two codes
   /// as a vector<2xi8>, `lo`'s first. The instruction puts operand a's code
@@ -529,125 +521,6 @@ private:
   bool emulate;
 };
 
-//===----------------------------------------------------------------------===//
-// The fix-ups of --convert-tolk-to-arith around the truncf
-//===----------------------------------------------------------------------===//
-
-/// The value of a float constant (a scalar or a splat), as a double.
-std::optional<double> floatConstant(Value v) {
-  APFloat f(0.0);
-  if (!matchPattern(v, m_ConstantFloat(&f)))
-    return std::nullopt;
-  bool losesInfo;
-  f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
-  return f.convertToDouble();
-}
-
-/// The conjuncts of `c`, a tree of arith.andi.
-void conjuncts(Value c, SmallVectorImpl<Value> &out) {
-  if (auto a = c.getDefiningOp<arith::AndIOp>()) {
-    conjuncts(a.getLhs(), out);
-    conjuncts(a.getRhs(), out);
-    return;
-  }
-  out.push_back(c);
-}
-
-/// Whether `c` is arith.cmpf with one of `preds` of `v` and the constant
-/// `k`.
-bool isCompare(Value c, Value v, ArrayRef<arith::CmpFPredicate> preds,
-               double k) {
-  auto cmp = c.getDefiningOp<arith::CmpFOp>();
-  if (!cmp || cmp.getLhs() != v ||
-      !llvm::is_contained(preds, cmp.getPredicate()))
-    return false;
-  std::optional<double> rhs = floatConstant(cmp.getRhs());
-  return rhs && *rhs == k;
-}
-
-/// Whether `sel` is one side of a saturating clamp of `base`:
-/// select(c, k, ...) with k = +-max and c implying both that `base` is past
-/// k (an ordered compare) and that it is not the infinity of k's sign. A
-/// NaN and an infinity therefore pass the clamp unchanged. Returns the side
-/// (+1, -1) or 0.
-int clampSide(arith::SelectOp sel, Value base, double max) {
-  using P = arith::CmpFPredicate;
-  std::optional<double> k = floatConstant(sel.getTrueValue());
-  if (!k || (*k != max && *k != -max))
-    return 0;
-  bool upper = *k > 0;
-  double inf = upper ? HUGE_VAL : -HUGE_VAL;
-  SmallVector<Value> cs;
-  conjuncts(sel.getCondition(), cs);
-  bool past = llvm::any_of(cs, [&](Value c) {
-    return upper ? isCompare(c, base, {P::OGT, P::OGE}, *k)
-                 : isCompare(c, base, {P::OLT, P::OLE}, *k);
-  });
-  bool notInf = llvm::any_of(cs, [&](Value c) {
-    return isCompare(c, base, {P::ONE, upper ? P::OLT : P::OGT}, inf);
-  });
-  return past && notInf ? (upper ? 1 : -1) : 0;
-}
-
-/// `in` without a saturating clamp to +-`max` ahead of it (what
-/// --convert-tolk-to-arith's conversion to an 8-bit float emits, one select
-/// a side), or `in`. Ahead of an instruction that saturates a finite
-/// overflow itself (cvt.rn.satfinite; on AMD, the pass's own clamp) the
-/// clamp changes no code: it only moves a finite value past the largest one
-/// to that one, and leaves the non-finite lanes, which the fix-ups read,
-/// unchanged.
-Value peelSaturation(Value in, double max) {
-  auto outer = in.getDefiningOp<arith::SelectOp>();
-  if (!outer)
-    return in;
-  if (auto inner = outer.getFalseValue().getDefiningOp<arith::SelectOp>()) {
-    Value base = inner.getFalseValue();
-    int a = clampSide(outer, base, max), b = clampSide(inner, base, max);
-    if (a && b && a != b)
-      return base;
-  }
-  if (clampSide(outer, outer.getFalseValue(), max))
-    return outer.getFalseValue();
-  return in;
-}
-
-/// Whether `c` holds only on lanes where `v` is an infinity or a NaN: the
-/// negation (arith.xori with true) of conjuncts that each hold for every
-/// finite `v`, or arith.cmpf uno of `v` with itself.
-bool impliesNonFinite(Value c, Value v) {
-  using P = arith::CmpFPredicate;
-  if (auto cmp = c.getDefiningOp<arith::CmpFOp>())
-    return cmp.getPredicate() == P::UNO && cmp.getLhs() == v &&
-           cmp.getRhs() == v;
-  auto x = c.getDefiningOp<arith::XOrIOp>();
-  if (!x)
-    return false;
-  Value finite;
-  if (matchPattern(x.getRhs(), m_One()))
-    finite = x.getLhs();
-  else if (matchPattern(x.getLhs(), m_One()))
-    finite = x.getRhs();
-  else
-    return false;
-  SmallVector<Value> cs;
-  conjuncts(finite, cs);
-  return llvm::all_of(cs, [&](Value c) {
-    if (auto cmp = c.getDefiningOp<arith::CmpFOp>();
-        cmp && cmp.getPredicate() == P::ORD && cmp.getLhs() == v &&
-        cmp.getRhs() == v)
-      return true;
-    return isCompare(c, v, {P::ONE, P::OLT}, HUGE_VAL) ||
-           isCompare(c, v, {P::ONE, P::OGT}, -HUGE_VAL);
-  });
-}
-
-/// Whether `v` is a constant (scalar or splat) 8-bit float of code `code`.
-bool isCode(Value v, uint8_t code) {
-  APFloat f(0.0);
-  return matchPattern(v, m_ConstantFloat(&f)) &&
-         f.bitcastToAPInt().getZExtValue() == code;
-}
-
 struct NativeFloatConversions
     : public tolk::impl::TolkNativeFloatConversionsBase<
           NativeFloatConversions> {
@@ -666,15 +539,20 @@ struct NativeFloatConversions
 
     // Collected first: the models that `emulate` builds are conversions
     // themselves, which --tolk-expand-float-conversions expands later.
+    auto isNativeTrunc = [&](Value in, Type result) {
+      auto src = cast<FloatType>(getElementTypeOrSelf(in));
+      // An f64 source would round twice through f32 (no instruction
+      // converts it directly); it stays for the software expansion.
+      return info->isNative(getElementTypeOrSelf(result)) &&
+             src.getWidth() <= 32 && isLaneShape(result);
+    };
     SmallVector<Operation *> todo;
     getOperation()->walk([&](Operation *op) {
-      if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
-        Type out = getElementTypeOrSelf(trunc.getType());
-        auto in = cast<FloatType>(getElementTypeOrSelf(trunc.getIn()));
-        // An f64 source would round twice through f32 (no instruction
-        // converts it directly); it stays for the integer expansion.
-        if (info->isNative(out) && in.getWidth() <= 32 &&
-            isLaneShape(trunc.getType()) &&
+      if (auto sat = dyn_cast<tolk::SaturatingTruncFOp>(op)) {
+        if (isNativeTrunc(sat.getIn(), sat.getType()))
+          todo.push_back(op);
+      } else if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+        if (isNativeTrunc(trunc.getIn(), trunc.getType()) &&
             (!trunc.getRoundingmode() ||
              *trunc.getRoundingmode() == arith::RoundingMode::to_nearest_even))
           todo.push_back(op);
@@ -685,65 +563,36 @@ struct NativeFloatConversions
       }
     });
 
-    // What the fix-ups of --convert-tolk-to-arith leave dead.
-    llvm::SetVector<Operation *> maybeDead;
     for (Operation *op : todo) {
       OpBuilder b(op);
-      Builder builder(b, op->getLoc(), *info, emulate);
+      Location loc = op->getLoc();
+      Builder builder(b, loc, *info, emulate);
       Value result;
-      if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+      if (auto sat = dyn_cast<tolk::SaturatingTruncFOp>(op)) {
+        auto fp8 = cast<FloatType>(getElementTypeOrSelf(sat.getType()));
+        ImplicitLocOpBuilder ib(loc, b);
+        tolk::LaneArith lanes(ib, sat.getIn());
+        Value source = sat.getIn(), finite;
+        if (info->vendor == ChipInfo::AMD)
+          source = tolk::clampToLargestFinite(lanes, source, fp8, finite);
+        result = arith::BitcastOp::create(b, loc, sat.getType(),
+                                          builder.truncate(source, fp8));
+        if (getFormat(fp8).hasInfinities())
+          result = tolk::selectNonFiniteCodes(lanes, sat.getIn(), finite,
+                                              result, fp8);
+      } else if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
         auto fp8 = cast<FloatType>(getElementTypeOrSelf(trunc.getType()));
-        // The clamp goes on NVIDIA. On AMD it stays, which changes no code
-        // either (the pass's own clamp follows), but LLVM makes one
-        // v_med3_f32 of both, where the pass's alone is a v_max_f32 and a
-        // v_min_f32 after the one that quiets a signalling NaN.
-        Value base = peelSaturation(trunc.getIn(), getFormat(fp8).maxValue());
-        Value source = info->vendor == ChipInfo::NVIDIA ? base : trunc.getIn();
-        Value codes = builder.truncate(source, fp8);
-        result =
-            arith::BitcastOp::create(b, op->getLoc(), trunc.getType(), codes);
-        // A select of the one non-finite code over the lanes where the
-        // source is not finite changes nothing: those lanes are that code.
-        // (`base` is the source on those lanes, where the clamp is the
-        // identity.)
-        if (std::optional<uint8_t> code = Builder::nonFiniteCode(fp8)) {
-          for (OpOperand &use :
-               llvm::make_early_inc_range(op->getResult(0).getUses())) {
-            auto sel = dyn_cast<arith::SelectOp>(use.getOwner());
-            if (sel && use.get() == sel.getFalseValue() &&
-                sel.getTrueValue() != sel.getFalseValue() &&
-                isCode(sel.getTrueValue(), *code) &&
-                impliesNonFinite(sel.getCondition(), base)) {
-              sel.replaceAllUsesWith(op->getResult(0));
-              // Not the conversion itself (the select's false value),
-              // which is erased below while the worklist still holds it.
-              for (Value operand : sel->getOperands())
-                if (Operation *def = operand.getDefiningOp(); def && def != op)
-                  maybeDead.insert(def);
-              sel.erase();
-            }
-          }
-        }
-        if (Operation *def = trunc.getIn().getDefiningOp())
-          maybeDead.insert(def);
+        result = arith::BitcastOp::create(b, loc, trunc.getType(),
+                                          builder.truncate(trunc.getIn(), fp8));
       } else {
         auto ext = cast<arith::ExtFOp>(op);
         auto fp8 = cast<FloatType>(getElementTypeOrSelf(ext.getIn()));
         Value codes = arith::BitcastOp::create(
-            b, op->getLoc(), withElement(ext.getIn().getType(), b.getI8Type()),
+            b, loc, withElement(ext.getIn().getType(), b.getI8Type()),
             ext.getIn());
         result = builder.extend(codes, fp8, ext.getType());
       }
       op->getResult(0).replaceAllUsesWith(result);
-      op->erase();
-    }
-    while (!maybeDead.empty()) {
-      Operation *op = maybeDead.pop_back_val();
-      if (!isOpTriviallyDead(op))
-        continue;
-      for (Value operand : op->getOperands())
-        if (Operation *def = operand.getDefiningOp())
-          maybeDead.insert(def);
       op->erase();
     }
   }
