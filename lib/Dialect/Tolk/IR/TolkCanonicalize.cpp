@@ -216,7 +216,8 @@ struct FoldSaturatingTruncF : public OpRewritePattern<SaturatingTruncFOp> {
     if (!constant)
       return failure();
     Attribute in = constant.getValue();
-    auto srcElt = cast<FloatType>(mlir::getElementTypeOrSelf(op.getIn().getType()));
+    auto srcElt =
+        cast<FloatType>(mlir::getElementTypeOrSelf(op.getIn().getType()));
     auto dstElt = cast<FloatType>(mlir::getElementTypeOrSelf(op.getType()));
     dtype::DType dt = classify(dstElt)->dtype;
     auto lane = [&](const APFloat &x) -> std::optional<APFloat> {
