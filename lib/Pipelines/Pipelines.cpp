@@ -113,6 +113,8 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
     native.chip = nativeFloatChip.str();
     kernels.addPass(tolk::createTolkNativeFloatConversions(native));
   }
+  // The saturating conversions to an 8-bit float that no instruction took.
+  kernels.addPass(tolk::createTolkExpandSaturatingTruncF());
   kernels.addPass(tolk::createTolkExpandFloatConversions());
   kernels.addPass(canon.create());
 }

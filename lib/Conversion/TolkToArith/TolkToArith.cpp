@@ -232,52 +232,13 @@ bool computesInF32(const Builder &bld, Type elt) {
 }
 
 /// `v` (a float of 16 bits or more) rounded once to the 8-bit float `dst`, as
-/// truncate does (docs/Semantics.md#truncate): a finite value past the largest
-/// finite one saturates to it (whatever the rounding would give), an infinity
-/// stays one in Fp8e5m2 and becomes the NaN in the formats without infinities,
-/// and a NaN becomes the format's NaN code: S.11111.11 with the source's sign
-/// in Fp8e5m2, 0x7F in Fp8e4m3 (the folder's positive NaN), 0x80 in the fnuz
-/// formats. arith.truncf (round to nearest even) thereby only decides the lanes
-/// it rounds as the folder does: finite values in range, and Fp8e5m2's
-/// infinities; the others are selected over.
+/// truncate does (docs/Semantics.md#truncate): tolk.saturating_truncf, which
+/// saturates a finite overflow and maps infinities and NaNs as the folder
+/// does, where arith.truncf does neither. A later pass maps it to a chip's
+/// instruction or expands it in arith.
 Value truncToFp8(Builder &bld, Value v, FloatType dst) {
-  auto src = cast<FloatType>(Builder::eltOf(v));
-  const llvm::fltSemantics &srcSem = src.getFloatSemantics();
-  const llvm::fltSemantics &dstSem = dst.getFloatSemantics();
-  bool losesInfo = false;
-  APFloat largest = APFloat::getLargest(dstSem);
-  largest.convert(srcSem, APFloat::rmNearestTiesToEven, &losesInfo);
-  APFloat negLargest = largest;
-  negLargest.changeSign();
-
-  Value maxV = bld.floatConst(v, src, largest);
-  Value minV = bld.floatConst(v, src, negLargest);
-  Value finite = bld.isFinite(v);
-  Value gt = bld.cmpf(arith::CmpFPredicate::OGT, v, maxV);
-  Value above = bld.andi(finite, gt);
-  Value lt = bld.cmpf(arith::CmpFPredicate::OLT, v, minV);
-  Value below = bld.andi(finite, lt);
-  Value low = bld.select(below, minV, v);
-  Value clamped = bld.select(above, maxV, low);
-  Value r = bld.convert<arith::TruncFOp>(clamped, dst);
-
-  auto code = [&](uint64_t bits) {
-    return bld.floatConst(v, dst, APFloat(dstSem, APInt(8, bits)));
-  };
-  if (isa<Float8E5M2Type>(dst)) {
-    // Infinities convert exactly; a NaN keeps its sign, its payload goes.
-    Value isNaN = bld.cmpf(arith::CmpFPredicate::UNO, v, v);
-    Value negative = bld.signBit(v);
-    Value negNaN = code(0xFF);
-    Value posNaN = code(0x7F);
-    Value nan = bld.select(negative, negNaN, posNaN);
-    return bld.select(isNaN, nan, r);
-  }
-  // NaN and both infinities: the format's one NaN.
-  Value nonFinite =
-      arith::XOrIOp::create(bld.b, bld.loc, finite, bld.boolConst(v, true));
-  uint64_t nanCode = isa<Float8E4M3FNType>(dst) ? 0x7F : 0x80;
-  return bld.select(nonFinite, code(nanCode), r);
+  return tolk::SaturatingTruncFOp::create(
+      bld.b, bld.loc, Builder::withElt(v.getType(), dst), v);
 }
 
 /// The largest binary exponent of a finite value of `sem`: every finite

@@ -565,6 +565,9 @@ struct ConvertTolkToGPUPass
                            tensor::TensorDialect, vector::VectorDialect,
                            gpu::GPUDialect>();
     target.addIllegalDialect<tolk::TolkDialect>();
+    // The conversion to an 8-bit float that the value-op lowering emits, for
+    // --tolk-native-float-conversions or --tolk-expand-saturating-truncf.
+    target.addLegalOp<tolk::SaturatingTruncFOp>();
     target.addDynamicallyLegalOp<gpu::GPUFuncOp>([&](gpu::GPUFuncOp op) {
       return converter.isLegal(op.getBody().front().getArgumentTypes());
     });
