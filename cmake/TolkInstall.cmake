@@ -68,6 +68,8 @@ set_target_properties(MLIRTolkToGPU PROPERTIES EXPORT_NAME TolkToGPU)
 set_target_properties(MLIRTolkGPUToHost PROPERTIES EXPORT_NAME GPUToHost)
 set_target_properties(MLIRTolkToSPIRV PROPERTIES EXPORT_NAME TolkToSPIRV)
 set_target_properties(TolkPipelines PROPERTIES EXPORT_NAME Pipelines)
+set_target_properties(TolkLoweringUtils PROPERTIES EXPORT_NAME LoweringUtils)
+set_target_properties(TolkTargetSPIRV PROPERTIES EXPORT_NAME TargetSPIRV)
 # Tolk::Conversions: every conversion out of Tolk (the passes register as one
 # group, registerTolkConversionPasses, so a user links them all).
 add_library(TolkConversions INTERFACE)
@@ -80,7 +82,8 @@ set_target_properties(TolkMLIRCAPIArchives PROPERTIES
   EXPORT_NAME MLIRCAPIArchives)
 # MLIR's headers need C++17; say so to users, whatever their default.
 foreach(lib TolkDtype MLIRTolkDialect MLIRTolkUtils MLIRTolkTransforms MLIRTolkToArith MLIRTolkToGPU
-    MLIRTolkGPUToHost MLIRTolkToSPIRV TolkPipelines TolkUpstreamTransforms TolkRuntime)
+    MLIRTolkGPUToHost MLIRTolkToSPIRV TolkPipelines TolkUpstreamTransforms TolkRuntime
+    TolkLoweringUtils TolkTargetSPIRV)
   target_compile_features(${lib} INTERFACE cxx_std_17)
 endforeach()
 
@@ -98,7 +101,7 @@ add_library(Tolk::Runtime ALIAS TolkRuntime)
 
 install(TARGETS TolkDtype MLIRTolkDialect MLIRTolkUtils MLIRTolkTransforms TolkCAPI
   TolkMLIRCAPIArchives MLIRTolkToArith MLIRTolkToGPU MLIRTolkGPUToHost
-  MLIRTolkToSPIRV TolkConversions
+  MLIRTolkToSPIRV TolkConversions TolkLoweringUtils TolkTargetSPIRV
   TolkPipelines TolkUpstreamTransforms TolkRuntime
   EXPORT TolkTargets
   COMPONENT tolk-libraries

@@ -44,7 +44,6 @@
 import argparse
 import concurrent.futures
 import datetime
-import importlib.util
 import math
 import os
 import random
@@ -58,16 +57,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-
-def _load(name, file):
-    spec = importlib.util.spec_from_file_location(name,
-                                                  os.path.join(HERE, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-diff = _load("differential", "differential.py")
+# differential.py, beside this script.
+sys.path.insert(0, HERE)
+import differential as diff  # noqa: E402
 
 # The differential suite's rows: each op's class.
 CLASSES = [

@@ -24,7 +24,6 @@
 # ===-----------------------------------------------------------------------===#
 
 import argparse
-import importlib.util
 import os
 import random
 import re
@@ -35,16 +34,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-
-def _load(name, file):
-    spec = importlib.util.spec_from_file_location(name,
-                                                  os.path.join(HERE, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-diff = _load("differential", "differential.py")
+# differential.py, beside this script.
+sys.path.insert(0, HERE)
+import differential as diff  # noqa: E402
 
 SCALAR_RE = re.compile(r"tensor<(?:\d+x)*([^>]+)>")
 DEF_RE = re.compile(r"^\s*(%[\w.]+) = (tolk\.\w+) (.*)$")
@@ -204,14 +196,16 @@ def check_kernel(args, rng):
            block))
     argv = [src, "--kernel", "neighbour_sum", "--grid", str(grid), "--arg",
             str(scale), "--arg", str(size), x_path]
-    return run_backends(args, "neighbour_sum", argv, "f32", want)
+    # y's pointer type has no element count: its shape is given (OUT.npy:N).
+    return run_backends(args, "neighbour_sum", argv, "f32", want, str(size))
 
 
-def run_backends(args, name, argv, out_ty, want):
+def run_backends(args, name, argv, out_ty, want, out_shape=None):
     ok = True
     for backend in args.backend or ["host", "vulkan", "cuda"]:
         out = os.path.join(args.work, "%s-%s.npy" % (name, backend))
-        rc, err = run(diff_tool(args, "tolk-run"), backend, argv + ["-o", out])
+        target = out + ":" + out_shape if out_shape else out
+        rc, err = run(diff_tool(args, "tolk-run"), backend, argv + ["-o", target])
         if rc:
             if backend == "host" or args.backend:
                 print("  %s on %s: tolk-run failed: %s" % (name, backend, err))

@@ -15,7 +15,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TOLK_BUILD_DIR:-$ROOT/build}"
 TOLK_OPT="$BUILD/bin/tolk-opt"
 TOLK_TRANSLATE="$BUILD/bin/tolk-translate"
-OUT="$BUILD/examples"
+OUT="${TOLK_EXAMPLES_OUT:-$BUILD/examples}"
 PTXAS="${PTXAS:-/usr/local/cuda/bin/ptxas}"
 LLVM_MC="${LLVM_MC:-/usr/lib/llvm-22/bin/llvm-mc}"
 

@@ -90,7 +90,7 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   kernels.addPass(tolk::createTolkExpandIPowI());
   // NVVM lowers no 8-bit float conversion, and ROCDL only the fnuz ones on
   // gfx942: the chip's own instructions where it has them, with fix-ups to
-  // the folder's bits (docs/Rationale.md, "Native fp8 conversions"), and
+  // the folder's results (docs/Rationale.md, "Native fp8 conversions"), and
   // integer arithmetic for the rest.
   if (!nativeFloatChip.empty()) {
     tolk::TolkNativeFloatConversionsOptions native;
@@ -111,7 +111,7 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
 /// GPU modules in parallel"); and the integer range analysis runs on the
 /// kernels first, so that a kernel's known_block_size replaces its
 /// gpu.block_dim by a constant (NVVM then reads no %ntid, and ROCDL calls
-/// no __ockl_get_local_size, which would need ROCm's device library;
+/// no __ockl_get_local_size, which would need ROCm's device library:
 /// docs/Rationale.md, "Lowering kernels to ROCDL").
 static void
 buildTargetPipeline(OpPassManager &pm,
@@ -240,7 +240,7 @@ void tolk::registerTolkPipelines() {
 
 void tolk::registerTolkPipelineExtensions(DialectRegistry &registry) {
   // Without these, convert-gpu-to-nvvm and the translation leave casts or
-  // unknown ops behind (docs/Rationale.md, "Lowering kernels to NVVM").
+  // unknown ops behind.
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);

@@ -8,7 +8,7 @@
 //
 // --tolk-expand-float-conversions: arith.extf and arith.truncf with an 8-bit
 // float (and bf16, on request) become integer operations on the storage
-// bits, with Tolk's rounding, saturation and NaN rules. Upstream has
+// bits, with the folder's rounding, saturation and NaN rules. Upstream has
 // expansions for bf16, f4E2M1 and f8E8M0 (arith-expand), none for the four
 // 8-bit formats, which its NVVM and SPIR-V lowerings reject; its bf16
 // truncation makes every NaN 0x7FC0, where Tolk keeps a NaN's sign and
@@ -23,6 +23,9 @@
 
 #include "tolk/Transforms/Passes.h"
 
+#include "tolk/Conversion/Utils/LaneArith.h"
+#include "tolk/Conversion/Utils/NarrowFloatFormats.h"
+
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -36,106 +39,11 @@ namespace tolk {
 } // namespace tolk
 
 using namespace mlir;
+using tolk::getNarrowFloatFormat;
+using tolk::LaneArith;
+using tolk::NarrowFloatFormat;
 
 namespace {
-
-/// The layout and the special codes of a narrow float format: the four
-/// 8-bit floats, and bf16.
-struct NarrowFormat {
-  unsigned width, ebits, mbits;
-  int bias;
-  /// No infinities; only S.1111.111 is a NaN (f8E4M3FN).
-  bool finiteOnly;
-  /// No infinities, no -0.0: 0x80 is the one NaN (the fnuz formats).
-  bool unsignedZero;
-
-  /// 8-bit floats saturate a finite overflow; bf16 overflows to
-  /// an infinity.
-  bool saturates() const { return width == 8; }
-  uint64_t signBit() const { return uint64_t(1) << (width - 1); }
-  uint64_t expAllOnes() const {
-    return ((uint64_t(1) << ebits) - 1) << mbits;
-  }
-  /// The largest finite code.
-  uint64_t maxCode() const {
-    if (unsignedZero)
-      return signBit() - 1;
-    if (finiteOnly)
-      return expAllOnes() | ((uint64_t(1) << mbits) - 2);
-    return expAllOnes() - 1;
-  }
-  /// The code of an 8-bit NaN of sign `negative` (docs/Semantics.md#nans:
-  /// only f8E5M2 has a negative NaN).
-  uint64_t nanCode8(bool negative) const {
-    if (unsignedZero)
-      return 0x80;
-    if (finiteOnly)
-      return 0x7F;
-    return negative ? 0xFF : 0x7F;
-  }
-};
-
-std::optional<NarrowFormat> getNarrowFormat(Type t, bool includeBf16) {
-  if (isa<Float8E4M3FNType>(t))
-    return NarrowFormat{8, 4, 3, 7, true, false};
-  if (isa<Float8E5M2Type>(t))
-    return NarrowFormat{8, 5, 2, 15, false, false};
-  if (isa<Float8E4M3FNUZType>(t))
-    return NarrowFormat{8, 4, 3, 8, false, true};
-  if (isa<Float8E5M2FNUZType>(t))
-    return NarrowFormat{8, 5, 2, 16, false, true};
-  if (includeBf16 && isa<BFloat16Type>(t))
-    return NarrowFormat{16, 8, 7, 127, false, false};
-  return std::nullopt;
-}
-
-/// Builds integer arith ops of one type (`type`: iN, or a shape of iN).
-class IntBuilder {
-public:
-  IntBuilder(PatternRewriter &rewriter, Location loc, Type type)
-      : b(rewriter), loc(loc), type(type),
-        width(getElementTypeOrSelf(type).getIntOrFloatBitWidth()) {}
-
-  Value c(uint64_t v) { return c(APInt(width, v)); }
-  Value c(const APInt &v) {
-    return createScalarOrSplatConstant(b, loc, type, v);
-  }
-  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
-  Value ori(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
-  Value addi(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value subi(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
-  Value shli(Value x, Value y) { return arith::ShLIOp::create(b, loc, x, y); }
-  Value shrui(Value x, Value y) {
-    return arith::ShRUIOp::create(b, loc, x, y);
-  }
-  Value shrsi(Value x, Value y) {
-    return arith::ShRSIOp::create(b, loc, x, y);
-  }
-  Value maxsi(Value x, Value y) {
-    return arith::MaxSIOp::create(b, loc, x, y);
-  }
-  Value minsi(Value x, Value y) {
-    return arith::MinSIOp::create(b, loc, x, y);
-  }
-  Value minui(Value x, Value y) {
-    return arith::MinUIOp::create(b, loc, x, y);
-  }
-  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, p, x, y);
-  }
-  Value select(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  Value zext(Value boolean) {
-    return arith::ExtUIOp::create(b, loc, type, boolean);
-  }
-
-private:
-  PatternRewriter &b;
-  Location loc;
-  Type type;
-  unsigned width;
-};
 
 /// `type` with its element type replaced by `elt`.
 Type withElement(Type type, Type elt) {
@@ -152,7 +60,8 @@ struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
   LogicalResult matchAndRewrite(arith::TruncFOp op,
                                 PatternRewriter &rewriter) const override {
     Type outElt = getElementTypeOrSelf(op.getType());
-    std::optional<NarrowFormat> fmt = getNarrowFormat(outElt, includeBf16);
+    std::optional<NarrowFloatFormat> fmt =
+        getNarrowFloatFormat(outElt, includeBf16);
     if (!fmt)
       return failure();
     Location loc = op.getLoc();
@@ -172,34 +81,38 @@ struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
     unsigned d = ms - fmt->mbits; // source mantissa bits that fall off
 
     Type intType = withElement(x.getType(), rewriter.getIntegerType(w));
-    IntBuilder ib(rewriter, loc, intType);
+    ImplicitLocOpBuilder b(loc, rewriter);
+    LaneArith ib(b, intType);
+    auto c = [&, elt = rewriter.getIntegerType(w)](uint64_t v) {
+      return ib.intConst(elt, APInt(w, v));
+    };
     using P = arith::CmpIPredicate;
     Value bits = arith::BitcastOp::create(rewriter, loc, intType, x);
-    Value sign = ib.shrui(bits, ib.c(w - 1));
-    Value abs = ib.andi(bits, ib.c(APInt::getSignedMaxValue(w).getZExtValue()));
+    Value sign = ib.shrui(bits, c(w - 1));
+    Value abs = ib.andi(bits, c(APInt::getSignedMaxValue(w).getZExtValue()));
     uint64_t infBits = ((uint64_t(1) << (w - 1 - ms)) - 1) << ms;
-    Value isNaN = ib.cmp(P::ugt, abs, ib.c(infBits));
-    Value isInf = ib.cmp(P::eq, abs, ib.c(infBits));
-    Value exp = ib.shrui(abs, ib.c(ms));
-    Value man = ib.andi(abs, ib.c((uint64_t(1) << ms) - 1));
+    Value isNaN = ib.cmpi(P::ugt, abs, c(infBits));
+    Value isInf = ib.cmpi(P::eq, abs, c(infBits));
+    Value exp = ib.shrui(abs, c(ms));
+    Value man = ib.andi(abs, c((uint64_t(1) << ms) - 1));
 
     // A subnormal source (exponent field 0) has the exponent of the least
     // normal and no leading one.
-    Value subnormalSource = ib.cmp(P::eq, exp, ib.c(0));
-    Value expEff = ib.select(subnormalSource, ib.c(1), exp);
-    Value leadingOne = ib.select(subnormalSource, ib.c(0),
-                                 ib.c(uint64_t(1) << ms));
+    Value subnormalSource = ib.cmpi(P::eq, exp, c(0));
+    Value expEff = ib.select(subnormalSource, c(1), exp);
+    Value leadingOne = ib.select(subnormalSource, c(0),
+                                 c(uint64_t(1) << ms));
     // The target's biased exponent, as a signed number: e >= 1 is normal
     // (for a source with a leading one).
-    Value e = ib.subi(expEff, ib.c(uint64_t(int64_t(biasS - fmt->bias))));
+    Value e = ib.subi(expEff, c(uint64_t(int64_t(biasS - fmt->bias))));
     Value normal = arith::AndIOp::create(
-        rewriter, loc, ib.cmp(P::sgt, e, ib.c(0)),
-        ib.cmp(P::ne, exp, ib.c(0)));
+        rewriter, loc, ib.cmpi(P::sgt, e, c(0)),
+        ib.cmpi(P::ne, exp, c(0)));
     // Normal: the exponent field and the top of the mantissa; d bits fall
     // off.
-    Value baseN = ib.ori(ib.shli(e, ib.c(fmt->mbits)), ib.shrui(man, ib.c(d)));
-    Value remN = ib.andi(man, ib.c((uint64_t(1) << d) - 1));
-    Value halfN = ib.c(uint64_t(1) << (d - 1));
+    Value baseN = ib.ori(ib.shli(e, c(fmt->mbits)), ib.shrui(man, c(d)));
+    Value remN = ib.andi(man, c((uint64_t(1) << d) - 1));
+    Value halfN = c(uint64_t(1) << (d - 1));
     // Subnormal: the mantissa with its leading one (if any), shifted
     // s = d + 1 - e places. Past w - 1 places nothing is left and the
     // remainder is below half, so s is clamped there (a shift by w or more
@@ -207,11 +120,11 @@ struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
     // unused but must not make a poison shift either. (From f32 to bf16,
     // whose exponents agree, a subnormal source has s = d: it keeps its
     // top bits.)
-    Value s = ib.minsi(ib.maxsi(ib.subi(ib.c(d + 1), e), ib.c(1)),
-                       ib.c(w - 1));
+    Value s = ib.minsi(ib.maxsi(ib.subi(c(d + 1), e), c(1)),
+                       c(w - 1));
     Value full = ib.ori(man, leadingOne);
     Value baseS = ib.shrui(full, s);
-    Value one = ib.c(1);
+    Value one = c(1);
     Value remS = ib.andi(full, ib.subi(ib.shli(one, s), one));
     Value halfS = ib.shli(one, ib.subi(s, one));
 
@@ -219,44 +132,45 @@ struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
     Value rem = ib.select(normal, remN, remS);
     Value half = ib.select(normal, halfN, halfS);
     // Round to nearest, ties to even; a carry moves to the next binade.
-    Value above = ib.cmp(P::ugt, rem, half);
-    Value tie = ib.cmp(P::eq, rem, half);
-    Value odd = ib.cmp(P::ne, ib.andi(base, one), ib.c(0));
+    Value above = ib.cmpi(P::ugt, rem, half);
+    Value tie = ib.cmpi(P::eq, rem, half);
+    Value odd = ib.cmpi(P::ne, ib.andi(base, one), c(0));
     Value up = arith::OrIOp::create(
         rewriter, loc, above, arith::AndIOp::create(rewriter, loc, tie, odd));
-    Value code = ib.addi(base, ib.zext(up));
-    Value overflow = ib.cmp(P::ugt, code, ib.c(fmt->maxCode()));
+    Value code =
+        ib.addi(base, ib.convert<arith::ExtUIOp>(up, b.getIntegerType(w)));
+    Value overflow = ib.cmpi(P::ugt, code, c(fmt->maxCode()));
     if (fmt->saturates()) {
-      // A finite value past the largest saturates to it (8-bit floats).
-      code = ib.select(overflow, ib.c(fmt->maxCode()), code);
+      // A finite value past the largest saturates to it (the folder's rule for 8 bits).
+      code = ib.select(overflow, c(fmt->maxCode()), code);
     } else {
       // An infinity, however far past (an f64 exponent gives any code).
-      code = ib.select(overflow, ib.c(fmt->expAllOnes()), code);
+      code = ib.select(overflow, c(fmt->expAllOnes()), code);
     }
     if (fmt->unsignedZero)
-      sign = ib.select(ib.cmp(P::eq, code, ib.c(0)), ib.c(0), sign);
-    Value signBit = ib.shli(sign, ib.c(fmt->width - 1));
+      sign = ib.select(ib.cmpi(P::eq, code, c(0)), c(0), sign);
+    Value signBit = ib.shli(sign, c(fmt->width - 1));
     code = ib.ori(code, signBit);
 
     // Infinities and NaNs.
     Value nan, inf;
     if (fmt->width == 8) {
-      Value negative = ib.cmp(P::ne, sign, ib.c(0));
-      nan = ib.select(negative, ib.c(fmt->nanCode8(true)),
-                      ib.c(fmt->nanCode8(false)));
+      Value negative = ib.cmpi(P::ne, sign, c(0));
+      nan = ib.select(negative, c(fmt->nanCode8(true)),
+                      c(fmt->nanCode8(false)));
       if (!fmt->finiteOnly && !fmt->unsignedZero)
-        inf = ib.ori(ib.c(fmt->expAllOnes()), signBit);
+        inf = ib.ori(c(fmt->expAllOnes()), signBit);
       else
-        inf = ib.c(fmt->nanCode8(false));
+        inf = c(fmt->nanCode8(false));
     } else {
       // A NaN keeps its sign and the top of its payload, as Dtype.const
       // does; a signalling NaN stays signalling, and one whose payload all
-      // falls off gets the lowest fraction bit, so that
+      // falls off gets the lowest fraction bit (docs/Semantics.md), so that
       // it is not an infinity.
-      Value payload = ib.shrui(man, ib.c(d));
-      payload = ib.select(ib.cmp(P::eq, payload, ib.c(0)), one, payload);
-      nan = ib.ori(ib.ori(ib.c(fmt->expAllOnes()), payload), signBit);
-      inf = ib.ori(ib.c(fmt->expAllOnes()), signBit);
+      Value payload = ib.shrui(man, c(d));
+      payload = ib.select(ib.cmpi(P::eq, payload, c(0)), one, payload);
+      nan = ib.ori(ib.ori(c(fmt->expAllOnes()), payload), signBit);
+      inf = ib.ori(c(fmt->expAllOnes()), signBit);
     }
     code = ib.select(isInf, inf, ib.select(isNaN, nan, code));
 
@@ -278,8 +192,8 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
   LogicalResult matchAndRewrite(arith::ExtFOp op,
                                 PatternRewriter &rewriter) const override {
     Value x = op.getIn();
-    std::optional<NarrowFormat> fmt =
-        getNarrowFormat(getElementTypeOrSelf(x.getType()), includeBf16);
+    std::optional<NarrowFloatFormat> fmt =
+        getNarrowFloatFormat(getElementTypeOrSelf(x.getType()), includeBf16);
     if (!fmt)
       return failure();
     Location loc = op.getLoc();
@@ -287,7 +201,11 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
                                rewriter.getIntegerType(fmt->width));
     Type i32Type = withElement(x.getType(), rewriter.getI32Type());
     Type f32Type = withElement(x.getType(), rewriter.getF32Type());
-    IntBuilder ib(rewriter, loc, i32Type);
+    ImplicitLocOpBuilder b(loc, rewriter);
+    LaneArith ib(b, i32Type);
+    auto c = [&, elt = rewriter.getI32Type()](uint64_t v) {
+      return ib.intConst(elt, APInt(32, v));
+    };
     using P = arith::CmpIPredicate;
 
     Value narrow = arith::BitcastOp::create(rewriter, loc, storage, x);
@@ -295,18 +213,18 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
     Value result;
     if (fmt->width == 16) {
       // bf16 is the top half of an f32: every value, NaN payloads included.
-      result = ib.shli(bits, ib.c(16));
+      result = ib.shli(bits, c(16));
     } else {
-      Value sign = ib.shrui(bits, ib.c(7));
-      Value exp = ib.andi(ib.shrui(bits, ib.c(fmt->mbits)),
-                          ib.c((1u << fmt->ebits) - 1));
-      Value man = ib.andi(bits, ib.c((1u << fmt->mbits) - 1));
-      Value signBit = ib.shli(sign, ib.c(31));
+      Value sign = ib.shrui(bits, c(7));
+      Value exp = ib.andi(ib.shrui(bits, c(fmt->mbits)),
+                          c((1u << fmt->ebits) - 1));
+      Value man = ib.andi(bits, c((1u << fmt->mbits) - 1));
+      Value signBit = ib.shli(sign, c(31));
 
       // Normal: rebias the exponent, widen the mantissa.
       Value normal = ib.ori(
-          ib.shli(ib.addi(exp, ib.c(127 - fmt->bias)), ib.c(23)),
-          ib.shli(man, ib.c(23 - fmt->mbits)));
+          ib.shli(ib.addi(exp, c(127 - fmt->bias)), c(23)),
+          ib.shli(man, c(23 - fmt->mbits)));
       // Subnormal (and zero): man * 2^(1 - bias - mbits), exact in f32 (an
       // integer below 8 times a power of two well inside f32's range).
       Value manF = arith::UIToFPOp::create(rewriter, loc, f32Type, man);
@@ -316,20 +234,20 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
       Value sub = arith::BitcastOp::create(
           rewriter, loc, i32Type,
           arith::MulFOp::create(rewriter, loc, manF, scale));
-      Value magnitude = ib.select(ib.cmp(P::eq, exp, ib.c(0)), sub, normal);
+      Value magnitude = ib.select(ib.cmpi(P::eq, exp, c(0)), sub, normal);
       result = ib.ori(magnitude, signBit);
 
       // The special codes: a NaN is the quiet NaN of its sign.
-      Value qnan = ib.c(0x7FC00000);
+      Value qnan = c(0x7FC00000);
       if (fmt->unsignedZero) {
-        result = ib.select(ib.cmp(P::eq, bits, ib.c(0x80)), qnan, result);
+        result = ib.select(ib.cmpi(P::eq, bits, c(0x80)), qnan, result);
       } else if (fmt->finiteOnly) {
-        Value isNaN = ib.cmp(P::eq, ib.andi(bits, ib.c(0x7F)), ib.c(0x7F));
+        Value isNaN = ib.cmpi(P::eq, ib.andi(bits, c(0x7F)), c(0x7F));
         result = ib.select(isNaN, qnan, result);
       } else {
-        Value special = ib.cmp(P::eq, exp, ib.c((1u << fmt->ebits) - 1));
-        Value isInf = ib.cmp(P::eq, man, ib.c(0));
-        Value inf = ib.ori(ib.c(0x7F800000), signBit);
+        Value special = ib.cmpi(P::eq, exp, c((1u << fmt->ebits) - 1));
+        Value isInf = ib.cmpi(P::eq, man, c(0));
+        Value inf = ib.ori(c(0x7F800000), signBit);
         Value nan = ib.ori(qnan, signBit);
         result = ib.select(special, ib.select(isInf, inf, nan), result);
       }
@@ -364,7 +282,15 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
 /// (at most 36) the integer is exact in f64 as it is.
 static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
                               unsigned width, bool isSigned) {
-  IntBuilder ib(rewriter, loc, x.getType());
+  ImplicitLocOpBuilder b(loc, rewriter);
+  LaneArith ib(b, x.getType());
+  Type elt = getElementTypeOrSelf(x.getType());
+  auto c = [&](auto v) {
+    if constexpr (std::is_same_v<decltype(v), APInt>)
+      return ib.intConst(elt, v);
+    else
+      return ib.intConst(elt, APInt(width, uint64_t(v)));
+  };
   using P = arith::CmpIPredicate;
   llvm::SmallVector<unsigned> ks;
   for (int k = int(width) - 53; k > 0; k -= 36)
@@ -372,16 +298,16 @@ static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
   Value result = x;
   for (unsigned k : llvm::reverse(ks)) {
     APInt low = APInt::getLowBitsSet(width, k);
-    Value inexact = ib.cmp(P::ne, ib.andi(x, ib.c(low)), ib.c(0));
-    Value odd =
-        ib.ori(ib.andi(x, ib.c(~low)), ib.shli(ib.zext(inexact), ib.c(k)));
+    Value inexact = ib.cmpi(P::ne, ib.andi(x, c(low)), c(0));
+    Value odd = ib.ori(ib.andi(x, c(~low)),
+                       ib.shli(ib.convert<arith::ExtUIOp>(inexact, elt), c(k)));
     // |x| >= 2^(k + 16): x >> (k + 16) is neither 0 nor, for a negative x,
     // -1.
     Value top =
-        isSigned ? ib.shrsi(x, ib.c(k + 16)) : ib.shrui(x, ib.c(k + 16));
-    Value big = ib.cmp(P::ne, top, ib.c(0));
+        isSigned ? ib.shrsi(x, c(k + 16)) : ib.shrui(x, c(k + 16));
+    Value big = ib.cmpi(P::ne, top, c(0));
     if (isSigned)
-      big = ib.andi(big, ib.cmp(P::ne, top, ib.c(APInt::getAllOnes(width))));
+      big = ib.andi(big, ib.cmpi(P::ne, top, c(APInt::getAllOnes(width))));
     result = ib.select(big, odd, result);
   }
   return result;
@@ -402,7 +328,7 @@ struct IntToNarrow : public OpRewritePattern<OpTy> {
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     Type outElt = getElementTypeOrSelf(op.getType());
-    if (!getNarrowFormat(outElt, includeBf16))
+    if (!getNarrowFloatFormat(outElt, includeBf16))
       return failure();
     Value in = op.getIn();
     unsigned width = getElementTypeOrSelf(in.getType()).getIntOrFloatBitWidth();
@@ -434,7 +360,7 @@ struct NarrowToInt : public OpRewritePattern<OpTy> {
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     Value x = op.getIn();
-    if (!getNarrowFormat(getElementTypeOrSelf(x.getType()), includeBf16))
+    if (!getNarrowFloatFormat(getElementTypeOrSelf(x.getType()), includeBf16))
       return failure();
     Value wide = arith::ExtFOp::create(
         rewriter, op.getLoc(),

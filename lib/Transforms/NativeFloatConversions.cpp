@@ -8,8 +8,8 @@
 //
 // --tolk-native-float-conversions{chip=...}: arith.truncf to and arith.extf
 // from the 8-bit floats that the chip converts in hardware become its
-// conversion instructions, with the fix-ups that make the result the
-// folder's bit for bit. What the chip has no instruction for is left to
+// conversion instructions, with the fix-ups that make the result the folder's
+// bit for bit. What the chip has no instruction for is left to
 // --tolk-expand-float-conversions.
 //
 // The hardware is trusted only where its documented semantics and Tolk's
@@ -33,12 +33,14 @@
 // `emulate` replaces each instruction by a model of its documented semantics
 // written in arith (a truncf that --tolk-expand-float-conversions expands,
 // after the clamp of satfinite), so that tests fold every conversion through
-// the fix-ups on the CPU and compare it with lib/Dtype (docs/Rationale.md,
+// the fix-ups on the CPU and compare it with the folder (docs/Rationale.md,
 // "Native fp8 conversions").
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Transforms/Passes.h"
+
+#include "tolk/Conversion/Utils/NarrowFloatFormats.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
@@ -111,24 +113,8 @@ FailureOr<ChipInfo> parseChip(StringRef chip) {
 }
 
 /// The 8-bit float facts the fix-ups need.
-struct Fp8Format {
-  /// The largest finite value (a code).
-  float maxValue;
-  /// Has infinities and a NaN of each sign (f8E5M2).
-  bool ieee;
-  /// 0x80 is the one NaN, there is no -0.0 (the fnuz formats).
-  bool fnuz;
-};
-
-Fp8Format getFormat(Type t) {
-  if (isa<Float8E4M3FNType>(t))
-    return {448.0f, false, false};
-  if (isa<Float8E5M2Type>(t))
-    return {57344.0f, true, false};
-  if (isa<Float8E4M3FNUZType>(t))
-    return {240.0f, false, true};
-  assert(isa<Float8E5M2FNUZType>(t) && "an 8-bit float");
-  return {57344.0f, false, true};
+tolk::NarrowFloatFormat getFormat(Type t) {
+  return tolk::NarrowFloatFormat(cast<FloatType>(t).getFloatSemantics());
 }
 
 /// `type` with its element type replaced by `elt`.
@@ -156,12 +142,13 @@ public:
   /// arith.truncf of `source` (f32 or narrower, scalar or 1-D vector) to
   /// `fp8`, as the storage bits (i8 of the source's shape).
   Value truncate(Value source, FloatType fp8) {
-    Fp8Format fmt = getFormat(fp8);
+    tolk::NarrowFloatFormat fmt = getFormat(fp8);
     Type shape = withElement(source.getType(), b.getF32Type());
     using P = arith::CmpIPredicate;
 
     // f8E4M3FN on NVIDIA needs no select on the source (below).
-    bool nanFirst = chip.vendor == ChipInfo::NVIDIA && !fmt.ieee && !fmt.fnuz;
+    bool nanFirst = chip.vendor == ChipInfo::NVIDIA && !fmt.hasInfinities() &&
+                    !fmt.unsignedZero;
 
     // The fix-ups' conditions, on the source's own bits: a widening to f32
     // may not keep a NaN's sign (PTX's cvt.f32.f16 gives the canonical NaN).
@@ -215,9 +202,9 @@ public:
       // rounded one, since the bound is a code). A NaN or an infinity is
       // fixed up below, whatever the clamp made of it.
       Value max =
-          createScalarOrSplatConstant(b, loc, shape, APFloat(fmt.maxValue));
+          createScalarOrSplatConstant(b, loc, shape, APFloat(fmt.maxValue()));
       Value min =
-          createScalarOrSplatConstant(b, loc, shape, APFloat(-fmt.maxValue));
+          createScalarOrSplatConstant(b, loc, shape, APFloat(-fmt.maxValue()));
       hwInput = arith::MinNumFOp::create(
           b, loc, arith::MaxNumFOp::create(b, loc, hwInput, min), max);
     }
@@ -256,14 +243,14 @@ public:
       // gave neither.
       return clearNaNSign(hw);
     }
-    if (fmt.fnuz) {
+    if (fmt.unsignedZero) {
       // No -0.0: a zero is +0.0 whatever the chip's sign (0x80 is the NaN).
       Value negZero = cmpi(P::eq, hw, c(i8Shape, 0x80));
       hw = select(negZero, c(i8Shape, 0), hw);
       // An infinity and a NaN are the one NaN.
       return select(nonFinite, c(i8Shape, 0x80), hw);
     }
-    if (!fmt.ieee) {
+    if (!fmt.hasInfinities()) {
       // f8E4M3FN: an infinity and a NaN of either sign are 0x7F; satfinite
       // would give +-448 for an infinity.
       return select(nonFinite, c(i8Shape, 0x7F), hw);
@@ -283,7 +270,7 @@ public:
   /// arith.extf of the storage bits `codes` (i8, scalar or 1-D vector) of
   /// `fp8` values to `out` (f16, bf16, f32 or f64 of the same shape).
   Value extend(Value codes, FloatType fp8, Type out) {
-    Fp8Format fmt = getFormat(fp8);
+    tolk::NarrowFloatFormat fmt = getFormat(fp8);
     // The instruction gives f16 lanes on NVIDIA, f32 lanes on AMD.
     Type laneElt = chip.vendor == ChipInfo::NVIDIA ? Type(b.getF16Type())
                                                    : Type(b.getF32Type());
@@ -335,17 +322,17 @@ public:
     Type i8Shape = codes.getType();
     using P = arith::CmpIPredicate;
     Value isNaN;
-    if (fmt.fnuz) {
+    if (fmt.unsignedZero) {
       isNaN = cmpi(P::eq, codes, c(i8Shape, 0x80));
     } else {
       Value magnitude = andi(codes, c(i8Shape, 0x7F));
-      isNaN = fmt.ieee ? cmpi(P::ugt, magnitude, c(i8Shape, 0x7C))
-                       : cmpi(P::eq, magnitude, c(i8Shape, 0x7F));
+      isNaN = fmt.hasInfinities() ? cmpi(P::ugt, magnitude, c(i8Shape, 0x7C))
+                                  : cmpi(P::eq, magnitude, c(i8Shape, 0x7F));
     }
     const llvm::fltSemantics &sem = outElt.getFloatSemantics();
     Value nan =
         createScalarOrSplatConstant(b, loc, out, APFloat::getQNaN(sem, false));
-    if (fmt.ieee) {
+    if (fmt.hasInfinities()) {
       Value negative = cmpi(P::slt, codes, c(i8Shape, 0));
       nan = select(
           negative,
@@ -358,10 +345,10 @@ public:
   /// The one code that truncate() gives every infinity and NaN, in the
   /// formats that have one (all but f8E5M2).
   static std::optional<uint8_t> nonFiniteCode(FloatType fp8) {
-    Fp8Format fmt = getFormat(fp8);
-    if (fmt.ieee)
+    tolk::NarrowFloatFormat fmt = getFormat(fp8);
+    if (fmt.hasInfinities())
       return std::nullopt;
-    return fmt.fnuz ? 0x80 : 0x7F;
+    return fmt.unsignedZero ? 0x80 : 0x7F;
   }
 
 private:
@@ -470,11 +457,11 @@ private:
   /// NaN: the model gives S.1111.111 with the source's sign (0x7F or 0xFF),
   /// so that the fix-ups are tested against NaN codes of both signs.
   Value satfiniteModel(Value x, FloatType fp8) {
-    Fp8Format fmt = getFormat(fp8);
-    Value max =
-        createScalarOrSplatConstant(b, loc, x.getType(), APFloat(fmt.maxValue));
+    tolk::NarrowFloatFormat fmt = getFormat(fp8);
+    Value max = createScalarOrSplatConstant(b, loc, x.getType(),
+                                            APFloat(fmt.maxValue()));
     Value min = createScalarOrSplatConstant(b, loc, x.getType(),
-                                            APFloat(-fmt.maxValue));
+                                            APFloat(-fmt.maxValue()));
     Value clamped = arith::MinimumFOp::create(
         b, loc, arith::MaximumFOp::create(b, loc, x, min), max);
     Value rounded = roundModel(clamped, fp8);
@@ -492,7 +479,7 @@ private:
 
   /// Round to nearest even, as an arith.truncf that
   /// --tolk-expand-float-conversions expands (docs/Semantics.md#truncate,
-  /// checked against lib/Dtype by expand-float-conversions-table.mlir).
+  /// checked against the folder by expand-float-conversions-table.mlir).
   Value roundModel(Value x, FloatType fp8) {
     Value t = arith::TruncFOp::create(b, loc, withElement(x.getType(), fp8), x);
     return arith::BitcastOp::create(b, loc,
@@ -710,7 +697,7 @@ struct NativeFloatConversions
         // either (the pass's own clamp follows), but LLVM makes one
         // v_med3_f32 of both, where the pass's alone is a v_max_f32 and a
         // v_min_f32 after the one that quiets a signalling NaN.
-        Value base = peelSaturation(trunc.getIn(), getFormat(fp8).maxValue);
+        Value base = peelSaturation(trunc.getIn(), getFormat(fp8).maxValue());
         Value source = info->vendor == ChipInfo::NVIDIA ? base : trunc.getIn();
         Value codes = builder.truncate(source, fp8);
         result =

@@ -187,51 +187,246 @@ def TolkHostBf16Bits : Pass<"tolk-host-bf16-bits", "::mlir::ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
-// TolkToSPIRV
+// TolkToSPIRV: the checks and the steps of the SPIR-V lowering
 //===----------------------------------------------------------------------===//
+//
+// --tolk-to-spirv runs, on the kernels that --convert-tolk-to-gpu made:
+// tolk-spirv-narrow-int64-casts and tolk-spirv-check-kernels on each
+// gpu.module, then tolk-gpu-to-spirv, which prepares a copy of each
+// gpu.module with the passes of its `prepare` pipeline (the tolk-spirv-*
+// steps below, in their order) and converts it with upstream's patterns,
+// then tolk-spirv-lower-push-constants on each spirv.module
+// (docs/Rationale.md, "SPIR-V").
 
-def ConvertTolkKernelsToSPIRV
-    : Pass<"convert-tolk-kernels-to-spirv", "::mlir::ModuleOp"> {
-  let summary = "Lower Tolk kernels (after --convert-tolk-to-gpu) to Vulkan "
-                "spirv.modules with Tolk's kernel ABI";
+def TolkSPIRVNarrowInt64Casts
+    : Pass<"tolk-spirv-narrow-int64-casts", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Float-to-integer casts through i64 in 32-bit arithmetic, "
+                "where the SPIR-V target has no Int64";
   let description = [{
-    For each `gpu.module`, checks its kernels against the module's
-    `spirv.target_env` (as `spirv-attach-target` sets it) and adds beside it
-    a `spirv.module` of GLCompute entry points, as upstream's
-    `convert-gpu-to-spirv` does, with Tolk's ABI (docs/Rationale.md,
-    "SPIR-V"):
-
-    - each global pointer is a `StorageBuffer` runtime array (a sized array
-      for a pointer with an element count) in descriptor set 0, binding =
-      its position among the kernel's global pointers; its offsets go into
-      the access chains. bf16 and the 8-bit floats are stored as integers
-      of their width.
-    - local memory is a `Workgroup` variable, registers `Function`
-      variables.
-    - the by-value (alu) parameters are the members of one `PushConstant`
-      block, in parameter order, each in a 4-byte slot (an 8-byte one,
-      aligned to 8, for 64-bit types) holding its bits zero-extended.
-    - the `LocalSize` is the kernel's `known_block_size`; a kernel without
-      one reads its workgroup size from the specialization constants
-      `tolk_local_size_{x,y,z}` (SpecIds 0, 1, 2) of the composite
-      `tolk_workgroup_size`, which `serializeSPIRVKernel` decorates
-      `BuiltIn WorkgroupSize`, and a host sets at pipeline creation.
-
-    Then run `spirv-lower-abi-attrs` and `spirv-update-vce` on the
-    `spirv.module`s. A type the target environment cannot express (f64
-    without Float64, i64 without Int64, 8- and 16-bit values and buffers
-    without Int8, Int16, Float16 and the 8/16-bit storage capabilities,
-    vectors longer than 4 without Vector16) is a diagnostic at the op that
-    uses it.
+    On a `gpu.module` whose SPIR-V target environment (the one
+    `spirv-attach-target` put in its targets, else the nearest
+    `spirv.target_env`) lacks `Int64`: the float-to-integer casts that
+    `--convert-tolk-to-arith` builds from an `arith.fptosi` to i64 (of a
+    value below 2^63 in magnitude) and `arith.trunci`s to 32 bits or fewer
+    take the low 32 bits from `tolk::truncFloatModulo` instead, in f32 or
+    f64 and i32 arithmetic. Run before `tolk-spirv-check-kernels`, so that
+    the i64 the target lacks is gone. With `Int64`, nothing changes.
   }];
-  // memref and math: the pass creates memref.load/store (scalarized vector
-  // accesses) and math ops (trunc, pow) that its input may not contain.
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
+  ];
+}
+
+def TolkSPIRVCheckKernels
+    : Pass<"tolk-spirv-check-kernels", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Report what the SPIR-V target environment cannot express";
+  let description = [{
+    Checks each kernel of the `gpu.module` against its SPIR-V target
+    environment, so that what the target lacks is a diagnostic at the op
+    that uses it rather than a failure to legalize or a silent emulation:
+    f64 without `Float64`, i64 without `Int64`, 8- and 16-bit values and
+    buffers without `Int8`, `Int16`, `Float16` and the 8/16-bit storage
+    capabilities (bf16 and the 8-bit floats are integers of their width on
+    SPIR-V), vectors longer than 4 without `Vector16`, a by-value parameter
+    that is not a scalar, GLSL.std.450 math on f64, integer pow, and bf16
+    arithmetic (the SPIR-V pipeline computes bf16 in f32). Changes nothing.
+  }];
+}
+
+def TolkSPIRVRebaseBuffers
+    : Pass<"tolk-spirv-rebase-buffers", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Fold each memref view into the accesses of its buffer";
+  let description = [{
+    SPIR-V's logical addressing has no pointer with an offset: in each
+    kernel, every load and store through a view that `--convert-tolk-to-gpu`
+    built (`memref.reinterpret_cast`, `memref.cast`,
+    `memref.extract_strided_metadata` of a kernel argument or an
+    allocation) is rebased onto its buffer, the view's offset added to the
+    index; the views are then dead and erased. Workgroup attributions
+    become `memref.alloc`s in the workgroup space (upstream's `gpu.func`
+    lowering takes none), and the buffers get identity layouts and SPIR-V
+    storage classes (`StorageBuffer`, `Workgroup`, `Function`). A view that
+    cannot be traced to its buffer, or an access of rank other than 1, is
+    an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::spirv::SPIRVDialect",
   ];
+}
+
+def TolkSPIRVScalarizeVectorAccesses
+    : Pass<"tolk-spirv-scalarize-vector-accesses",
+           "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Vector loads and stores of scalar buffers, one lane at a "
+                "time";
+  let description = [{
+    A `vector.load` or `vector.store` (rank 1) of a buffer of scalars
+    becomes one `memref.load` or `memref.store` per lane, at consecutive
+    indices, and a `vector.from_elements` or `vector.extract`s: upstream
+    lowers it to a bitcast of the element pointer to a vector pointer,
+    which logical addressing (Vulkan) forbids.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def TolkSPIRVExpandMath
+    : Pass<"tolk-spirv-expand-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Math ops that GLSL.std.450 lacks or gets wrong, in "
+                "arith and math that it has";
+  let description = [{
+    In each kernel, with the expansions of lib/Transforms/ExpandMath.cpp:
+
+    - `math.trunc` as `math.floor` or `math.ceil` by the sign (GLSL's
+      Trunc has no op in MLIR's SPIR-V dialect);
+    - `math.powf` on f32 and f16 as C99's pow: the special cases of Annex F
+      as selects around a core for a positive finite base and a finite
+      exponent, in f64 arithmetic where the target has `Float64` (+, -, *,
+      / and conversions, which Vulkan rounds correctly), else GLSL's Pow
+      (which is undefined for x <= 0);
+    - `math.log2` of f32 with a positive subnormal operand from its
+      significand (a driver may flush it);
+    - `math.exp2` of f32 with a subnormal result (an operand below -126)
+      as `exp2(x + 64)` times 2^-64, a normal value scaled once (a driver
+      may flush a subnormal result of Exp2, not one of a multiplication).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+  ];
+}
+
+def TolkSPIRVExactFloatConversions
+    : Pass<"tolk-spirv-exact-float-conversions",
+           "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Float conversions with the folder's NaNs, rounded once";
+  let description = [{
+    Vulkan's `OpFConvert` may make a NaN canonical and may round f64 to f16
+    through f32. In each kernel:
+
+    - `arith.truncf` and `arith.extf` between f16, f32 and f64 give the
+      folder's NaN: the source's sign and the top of its payload
+      (narrowing) or all of it (widening), quiet bit set, in integer
+      arithmetic on the source's bits selected on an unordered compare. A
+      conversion whose integer types the target lacks (f64 without
+      `Int64`, f16 without `Int16`) is left as it is.
+    - then `arith.truncf` from f64 to f16 becomes two conversions that round
+      once: to f32 rounded to odd, then to f16.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+  ];
+}
+
+def TolkSPIRVBF16AsI16
+    : Pass<"tolk-spirv-bf16-as-i16", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Store bf16 as i16 (SPIR-V has no bf16)";
+  let description = [{
+    In each kernel that holds bf16 (the SPIR-V pipeline computes bf16 in
+    f32, so only moves, selects, bit casts and constants of it are left),
+    every bf16 value, vector element and memref element becomes an i16 with
+    the same bits, the kernel's signature too; a bitcast between the two
+    disappears. `tolk-spirv-check-kernels` reports any other op on bf16.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TolkSPIRVSetABIAttrs
+    : Pass<"tolk-spirv-set-abi-attrs", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Tolk's kernel ABI as the attributes that the SPIR-V "
+                "conversion reads";
+  let description = [{
+    Each kernel gets `spirv.entry_point_abi` with its `known_block_size` as
+    the workgroup size (none without one: the conversion then reads it from
+    specialization constants), and each parameter a
+    `spirv.interface_var_abi`: the buffers (descriptor set 0, binding =
+    their position among the kernel's buffers), the by-value parameters the
+    `PushConstant` storage class, which `tolk-spirv-lower-push-constants`
+    gathers into one block.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def TolkGPUToSPIRV : Pass<"tolk-gpu-to-spirv", "::mlir::ModuleOp"> {
+  let summary = "Lower the gpu.modules of Tolk kernels to Vulkan "
+                "spirv.modules";
+  let description = [{
+    As upstream's `convert-gpu-to-spirv`: for each `gpu.module`, which a
+    host's launch still names, a copy is converted to a `spirv.module` of
+    GLCompute entry points, placed just before it, with upstream's GPU,
+    SCF, arith, math, memref, vector, func and ub patterns and the
+    module's SPIR-V target environment. The copies are first run through
+    the `prepare` pipeline (when empty, the default, the SPIR-V steps:
+    `tolk-spirv-rebase-buffers`, `tolk-spirv-scalarize-vector-accesses`,
+    `tolk-spirv-expand-math`, `tolk-spirv-exact-float-conversions`,
+    `tolk-spirv-bf16-as-i16`, `tolk-spirv-set-abi-attrs`), and converted in
+    parallel. Two patterns are Tolk's: `math.exp2` and `math.log2` become
+    GLSL's Exp2 and Log2 (upstream makes log2 a Log times 1/ln 2, which is
+    inexact where Log2 is exact), and the `gpu.block_dim` of a kernel
+    without a known workgroup size reads the specialization constants
+    `tolk_local_size_{x,y,z}` (SpecIds 0, 1, 2, default 1) of the composite
+    `tolk_workgroup_size`, which `tolk::serializeSPIRVKernel` decorates
+    `BuiltIn WorkgroupSize`, and a host sets at pipeline creation. An 8- or
+    16-bit value is never widened (upstream's
+    `emulateLT32BitScalarTypes` is off): `tolk-spirv-check-kernels` reports
+    what the target lacks.
+  }];
+  let options = [
+    Option<"prepare", "prepare", "std::string", /*default=*/[{""}],
+           "The passes (on gpu.module) that prepare each copy for the "
+           "conversion; empty: the SPIR-V steps">,
+  ];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def TolkSPIRVLowerPushConstants
+    : Pass<"tolk-spirv-lower-push-constants", "::mlir::spirv::ModuleOp"> {
+  let summary = "Gather the PushConstant parameters of each entry function "
+                "into one push-constant block";
+  let description = [{
+    Before `spirv-lower-abi-attrs` (which lowers the buffers), the
+    parameters marked `PushConstant` by `tolk-spirv-set-abi-attrs` become
+    loads from one push-constant variable `@<kernel>_push_constants`: a
+    struct with one member per parameter, in parameter order, each in a
+    4-byte slot holding its bits zero-extended (an 8-byte slot, aligned to
+    8, for 64-bit types). A narrower value is the low lanes of its slot's
+    32 bits, so that no 8- or 16-bit push-constant capability is needed.
+  }];
+}
+
+def TolkSPIRVPreserveSignedZeroInfNan
+    : Pass<"tolk-spirv-preserve-signed-zero-inf-nan",
+           "::mlir::spirv::ModuleOp"> {
+  let summary = "Ask each entry point to keep signed zeros, infinities and "
+                "NaNs";
+  let description = [{
+    For each float width the `spirv.module` computes in, every entry point
+    gets the execution mode `SignedZeroInfNanPreserve` (SPV_KHR_float_controls),
+    where the module's target environment has the capability and the
+    extension. Without it a Vulkan driver may treat them as fast-math does:
+    lavapipe folds `0.0 + x` into `x`, which makes `+0.0 + -0.0` negative.
+    Tolk's op descriptions define those results.
+  }];
+}
+
+def TolkSPIRVKeepInterfaceVersion
+    : Pass<"tolk-spirv-keep-interface-version", "::mlir::spirv::ModuleOp"> {
+  let summary = "SPIR-V 1.4 for a module whose entry points list their "
+                "buffers";
+  let description = [{
+    After `spirv-update-vce`, which computes the least version from the ops
+    alone: from SPIR-V 1.4 on, `spirv-lower-abi-attrs` lists every global
+    variable an entry point uses in its interface, which a module of an
+    earlier version may not, so a module below 1.4 whose entry points list
+    a variable other than an Input or an Output keeps version 1.4.
+  }];
 }
 
 #endif // TOLK_CONVERSION_PASSES

@@ -125,6 +125,11 @@ struct TolkToSPIRVOptions
 void buildTolkToSPIRVPipeline(mlir::OpPassManager &pm,
                               const TolkToSPIRVOptions &options);
 
+/// The SPIR-V lowering of gpu.modules of kernels that carry their target
+/// environment (after spirv-attach-target): the checks on each gpu.module,
+/// tolk-gpu-to-spirv, and the push constants of each spirv.module.
+void buildTolkKernelsToSPIRVPipeline(mlir::OpPassManager &pm);
+
 /// Registers `--tolk-to-spirv` (called by registerTolkPipelines).
 void registerTolkToSPIRVPipeline();
 

@@ -26,6 +26,9 @@
 #ifndef TOLK_RUNTIME_VULKANRUNNER_H
 #define TOLK_RUNTIME_VULKANRUNNER_H
 
+#include "tolk/Runtime/SpirvReflection.h"
+#include "tolk/Runtime/VulkanCapabilities.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -108,92 +111,6 @@ bool isVulkanBuilt();
 /// Whether this build validates modules with SPIRV-Tools before the driver
 /// sees them (SPIRV-Tools was found).
 bool isSpirvValidatorBuilt();
-
-//===----------------------------------------------------------------------===//
-// What the runner reads from a SPIR-V module, and the feature check. Exposed
-// so that they can be tested on any device (and without one).
-//===----------------------------------------------------------------------===//
-
-/// What a SPIR-V module says about one entry point's interface to the host.
-struct SpirvEntryPointInfo {
-  /// The module's SPIR-V version, (major << 16) | (minor << 8).
-  uint32_t version = 0;
-  /// Every OpCapability, in module order.
-  llvm::SmallVector<uint32_t, 8> capabilities;
-  /// The entry point's LocalSize (1, 1, 1 when the module gives none or
-  /// gives it as LocalSizeId), or the object decorated BuiltIn
-  /// WorkgroupSize, which overrides it (the specialization constants'
-  /// defaults when it is one).
-  std::array<uint32_t, 3> localSize = {1, 1, 1};
-  /// The SpecIds of the workgroup size in x, y, z when it is specialization
-  /// constants (a composite decorated BuiltIn WorkgroupSize).
-  std::optional<std::array<uint32_t, 3>> workgroupSizeSpecIds;
-  /// The float-control execution modes of the entry point, as (mode, bit
-  /// width) pairs: DenormPreserve, SignedZeroInfNanPreserve, ...
-  llvm::SmallVector<std::pair<uint32_t, uint32_t>, 4> floatControls;
-  /// The bindings of the storage buffers at descriptor set 0 that the entry
-  /// point can use, sorted.
-  llvm::SmallVector<uint32_t, 4> storageBufferBindings;
-  /// The size in bytes of the push-constant block the entry point can use:
-  /// none without one, 0 when its layout has a member type the runner does
-  /// not size (then the size is not checked).
-  std::optional<uint32_t> pushConstantSize;
-};
-
-/// Reads what the runner needs from `spirv` for the GLCompute entry point
-/// `entryPoint`: an error for words that are not a SPIR-V module, a missing
-/// entry point, or an interface outside the ABI (a descriptor set other than
-/// 0, a uniform buffer, two buffers at one binding).
-llvm::Expected<SpirvEntryPointInfo>
-reflectSpirvEntryPoint(llvm::ArrayRef<uint32_t> spirv,
-                       llvm::StringRef entryPoint);
-
-/// The device features and properties a kernel's capabilities need.
-struct VulkanDeviceFeatures {
-  /// The Vulkan version the runner would use, VK_MAKE_API_VERSION style.
-  uint32_t apiVersion = 0;
-  // VkPhysicalDeviceFeatures.
-  bool shaderFloat64 = false;
-  bool shaderInt64 = false;
-  bool shaderInt16 = false;
-  // VkPhysicalDeviceVulkan11Features.
-  bool storageBuffer16BitAccess = false;
-  bool uniformAndStorageBuffer16BitAccess = false;
-  bool storagePushConstant16 = false;
-  // VkPhysicalDeviceVulkan12Features.
-  bool storageBuffer8BitAccess = false;
-  bool uniformAndStorageBuffer8BitAccess = false;
-  bool storagePushConstant8 = false;
-  bool shaderFloat16 = false;
-  bool shaderInt8 = false;
-  bool shaderBufferInt64Atomics = false;
-  bool vulkanMemoryModel = false;
-  bool vulkanMemoryModelDeviceScope = false;
-  // VkPhysicalDeviceSubgroupProperties: supportedOperations (the
-  // VkSubgroupFeatureFlagBits), and whether compute supports them.
-  uint32_t subgroupOperations = 0;
-  bool subgroupInCompute = false;
-  // VkPhysicalDeviceFloatControlsProperties, one bit per width: 1 for 16,
-  // 2 for 32, 4 for 64.
-  uint8_t denormPreserve = 0;
-  uint8_t denormFlushToZero = 0;
-  uint8_t signedZeroInfNanPreserve = 0;
-  uint8_t roundingModeRTE = 0;
-  uint8_t roundingModeRTZ = 0;
-};
-
-/// The name of a SPIR-V capability ("Float64"), or "capability N" for one
-/// this table does not know.
-std::string spirvCapabilityName(uint32_t capability);
-
-/// Checks that a device with `features`, called `deviceName` in messages,
-/// runs a kernel with `info`'s capabilities, SPIR-V version and float
-/// controls. The error names the first missing capability, the feature it
-/// needs and the device; a capability the runner does not know is an error
-/// too, so that an unchecked one never reaches the driver.
-llvm::Error checkVulkanSupport(const SpirvEntryPointInfo &info,
-                               const VulkanDeviceFeatures &features,
-                               llvm::StringRef deviceName);
 
 } // namespace tolk::runtime
 

@@ -26,11 +26,21 @@ namespace tolk {
 void populateExpandFloatConversionPatterns(mlir::RewritePatternSet &patterns,
                                            bool includeBf16);
 
-/// math.powf on f32, f16 and bf16 under `root` as C's pow: the special
-/// cases around a core for a positive finite base and a finite exponent,
-/// in f64 arithmetic with `f64Core`, else math.powf of those operands
-/// (TolkExpandPowF in Passes.td).
-void expandPowF(mlir::Operation *root, bool f64Core);
+/// math.trunc as math.floor or math.ceil by the sign.
+void populateExpandTruncPattern(mlir::RewritePatternSet &patterns);
+/// math.powf on f32, f16 and bf16 as C99's pow: Annex F's special cases as selects
+/// around a core for a positive finite base and a finite exponent, in f64
+/// arithmetic (+, -, *, / and conversions only) with `f64Core`, else
+/// math.powf of those operands.
+void populateExpandPowFAsC99Pattern(mlir::RewritePatternSet &patterns,
+                                    bool f64Core);
+/// math.log2 of f32 with a positive subnormal operand from its significand,
+/// for targets that may flush subnormal operands.
+void populateExpandLog2OfSubnormalsPattern(mlir::RewritePatternSet &patterns);
+/// math.exp2 of f32 with a subnormal result as a normal one scaled by 2^-64,
+/// for targets that may flush subnormal results.
+void populateExpandExp2OfSubnormalResultsPattern(
+    mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_DECL
 #include "tolk/Transforms/Passes.h.inc"

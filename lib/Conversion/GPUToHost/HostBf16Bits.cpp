@@ -26,6 +26,8 @@
 
 #include "tolk/Conversion/GPUToHost/GPUToHost.h"
 
+#include "tolk/Conversion/Utils/BF16AsI16.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -40,23 +42,11 @@ namespace tolk {
 
 using namespace mlir;
 
-/// `type` with bf16 replaced by i16 (a vector's elements too), or null when
-/// `type` holds no bf16 that the rewrite can change.
-static Type getBitsType(Type type) {
-  if (isa<BFloat16Type>(type))
-    return IntegerType::get(type.getContext(), 16);
-  if (auto vector = dyn_cast<VectorType>(type))
-    if (isa<BFloat16Type>(vector.getElementType()))
-      return vector.clone(IntegerType::get(type.getContext(), 16));
-  return nullptr;
-}
-
-/// The bits of a bf16 constant as an i16 constant attribute of `type`.
-static Attribute getBitsAttr(Attribute value, Type type) {
-  if (auto f = dyn_cast<FloatAttr>(value))
-    return IntegerAttr::get(type, f.getValue().bitcastToAPInt());
-  return cast<DenseElementsAttr>(value).bitcast(getElementTypeOrSelf(type));
-}
+// The type mapping and the constants' bits are the SPIR-V pipeline's too
+// (tolk/Conversion/Utils/BF16AsI16.h); the rewrite is in place, since the
+// LLVM dialect's ops keep their operations and only change types.
+using tolk::getBF16BitsAttr;
+using tolk::getBF16BitsType;
 
 namespace {
 
@@ -78,9 +68,9 @@ struct HostBf16Bits : public tolk::impl::TolkHostBf16BitsBase<HostBf16Bits> {
       LLVM::LLVMFunctionType type = func.getFunctionType();
       SmallVector<Type> inputs;
       for (Type t : type.getParams())
-        inputs.push_back(getBitsType(t) ? getBitsType(t) : t);
+        inputs.push_back(getBF16BitsType(t) ? getBF16BitsType(t) : t);
       Type result = type.getReturnType();
-      if (Type bits = getBitsType(result))
+      if (Type bits = getBF16BitsType(result))
         result = bits;
       func.setFunctionTypeAttr(TypeAttr::get(
           LLVM::LLVMFunctionType::get(result, inputs, type.isVarArg())));
@@ -119,7 +109,7 @@ struct HostBf16Bits : public tolk::impl::TolkHostBf16BitsBase<HostBf16Bits> {
         return;
       if (movesBits(op))
         moved.push_back(op);
-      else if (llvm::any_of(op->getOperandTypes(), getBitsType))
+      else if (llvm::any_of(op->getOperandTypes(), getBF16BitsType))
         kept.push_back({op, llvm::to_vector(op->getOperandTypes())});
     });
 
@@ -127,7 +117,7 @@ struct HostBf16Bits : public tolk::impl::TolkHostBf16BitsBase<HostBf16Bits> {
     // now), are passed by branches, which move bits.
     for (Block &block : func.getBody())
       for (BlockArgument arg : block.getArguments())
-        if (Type bits = getBitsType(arg.getType()))
+        if (Type bits = getBF16BitsType(arg.getType()))
           arg.setType(bits);
     // A bf16 value made by an op that keeps it is bitcast to its bits right
     // after it, for every other user.
@@ -136,7 +126,7 @@ struct HostBf16Bits : public tolk::impl::TolkHostBf16BitsBase<HostBf16Bits> {
         return;
       b.setInsertionPointAfter(op);
       for (Value v : op->getResults()) {
-        Type bits = getBitsType(v.getType());
+        Type bits = getBF16BitsType(v.getType());
         if (!bits || v.use_empty())
           continue;
         auto cast = LLVM::BitcastOp::create(b, v.getLoc(), bits, v);
@@ -146,14 +136,14 @@ struct HostBf16Bits : public tolk::impl::TolkHostBf16BitsBase<HostBf16Bits> {
 
     for (Operation *op : moved) {
       for (Value result : op->getResults())
-        if (Type bits = getBitsType(result.getType()))
+        if (Type bits = getBF16BitsType(result.getType()))
           result.setType(bits);
       // movesBits admits only float and dense constants, which are typed.
       if (auto constant = dyn_cast<LLVM::ConstantOp>(op))
         if (isa<BFloat16Type>(getElementTypeOrSelf(
                 cast<TypedAttr>(constant.getValue()).getType())))
           constant.setValueAttr(
-              getBitsAttr(constant.getValue(), constant.getType()));
+              getBF16BitsAttr(constant.getValue(), constant.getType()));
     }
     // A bitcast between a bf16 value and its bits is now the identity.
     for (Operation *op : moved)

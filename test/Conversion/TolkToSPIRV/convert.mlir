@@ -1,7 +1,11 @@
-// --convert-tolk-kernels-to-spirv on the output of --convert-tolk-to-gpu: a
+// The SPIR-V kernel lowering on the output of --convert-tolk-to-gpu: a
 // pointer indexed twice is its buffer at the sum of the offsets (one access
 // chain), the by-value parameter a push constant, the buffers bindings in
 // the order of the global pointers.
+// RUN: tolk-opt %s \
+// RUN:   --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels \
+// RUN:   --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants | FileCheck %s
+// The deprecated name of the four passes runs them.
 // RUN: tolk-opt %s --convert-tolk-kernels-to-spirv | FileCheck %s
 
 // CHECK-LABEL: spirv.module @__spv__kernels

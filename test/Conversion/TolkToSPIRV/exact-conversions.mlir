@@ -1,9 +1,11 @@
-// --convert-tolk-kernels-to-spirv makes two conversions exact where
+// The SPIR-V kernel lowering makes two conversions exact where
 // Vulkan's own may not be (docs/Rationale.md, "SPIR-V"): f64 -> f16 rounds
 // once (through f32 rounded to odd; lavapipe's OpFConvert rounds through
 // f32 to nearest, twice), and without Int64 a float-to-integer cast's
 // conversion to i64 and truncation become 32-bit arithmetic.
-// RUN: tolk-opt %s -split-input-file --convert-tolk-kernels-to-spirv | FileCheck %s
+// RUN: tolk-opt %s -split-input-file \
+// RUN:   --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels \
+// RUN:   --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants | FileCheck %s
 
 // f64 -> f32 to nearest; inexact (ordered, so not for NaN) and rounded
 // away from zero: one code down; inexact: the last bit set; then f32 ->

@@ -1,10 +1,12 @@
-// --convert-tolk-kernels-to-spirv gives conversions between f16, f32 and f64
+// The SPIR-V kernel lowering gives conversions between f16, f32 and f64
 // the NaN of docs/Semantics.md#nans (lib/Dtype's narrowNaN): the source's sign
 // and the top of its payload (all of it when widening), quiet bit set. Vulkan's
 // OpFConvert may make a NaN canonical (lavapipe turns f32 0x7fffffff into f16
 // 0x7e00 where Tolk keeps 0x7fff), so the NaN's bits are integer arithmetic on
 // the source's, selected where the source is a NaN.
-// RUN: tolk-opt %s -split-input-file --convert-tolk-kernels-to-spirv | FileCheck %s
+// RUN: tolk-opt %s -split-input-file \
+// RUN:   --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels \
+// RUN:   --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants | FileCheck %s
 
 // f32 -> f16: sign from bit 31 to bit 15, payload bits 22..13 to 9..0,
 // then 0x7e00 (exponent and quiet bit).

@@ -1,8 +1,12 @@
-// --convert-tolk-kernels-to-spirv converts the gpu.modules in parallel, each
+// The SPIR-V kernel lowering converts the gpu.modules in parallel, each
 // in a module of its own: every spirv.module still lands just before its
 // gpu.module, in the order of the gpu.modules, with or without threads.
-// RUN: tolk-opt %s -split-input-file --convert-tolk-kernels-to-spirv -verify-diagnostics | FileCheck %s
-// RUN: tolk-opt %s -split-input-file --convert-tolk-kernels-to-spirv -verify-diagnostics --mlir-disable-threading | FileCheck %s
+// RUN: tolk-opt %s -split-input-file \
+// RUN:   --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels \
+// RUN:   --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants -verify-diagnostics | FileCheck %s
+// RUN: tolk-opt %s -split-input-file \
+// RUN:   --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels \
+// RUN:   --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants -verify-diagnostics --mlir-disable-threading | FileCheck %s
 
 // CHECK-LABEL: module
 // CHECK-NEXT: spirv.module @__spv__m0

@@ -1,10 +1,12 @@
-// --convert-tolk-kernels-to-spirv lowers math.powf to C99's pow (the
+// The SPIR-V kernel lowering lowers math.powf to C99's pow (the
 // folder's): GLSL.std.450's Pow is undefined for x < 0 and for x = 0 with
 // y <= 0. The special cases are selects around a core for a positive finite
 // base and a finite exponent, which is exp2(y * log2(x)) in f64 arithmetic
 // where the target has Float64 and GLSL's Pow elsewhere. f16 is computed in
 // f32.
-// RUN: tolk-opt %s -split-input-file --convert-tolk-kernels-to-spirv | FileCheck %s
+// RUN: tolk-opt %s -split-input-file \
+// RUN:   --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels \
+// RUN:   --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants | FileCheck %s
 
 // CHECK-LABEL: spirv.func @pow_f32
 // CHECK-NOT: spirv.GL.Pow
