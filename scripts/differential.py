@@ -24,7 +24,7 @@
 #      padded so that the kernel has vector lanes;
 #   3. compares the bits.
 #
-# What is not compared bit for bit, and why (docs/Rationale.md, "Differential
+# What is not compared bit for bit, and why (docs/Testing.md, "Differential
 # testing"):
 # - the first exception of rule 2 (docs/Semantics.md#the-three-rules): a
 #   case with a signalling NaN into a conversion that disagrees is counted
@@ -645,7 +645,7 @@ def excused(op, in_tys, case):
 def zero_sign_only(backend, ty, want, got):
     """Vulkan may ignore the sign of a zero: lavapipe (Mesa 22.3) folds
     0.0 + x to x although the module asks for SignedZeroInfNanPreserve (a
-    driver gap, docs/Rationale.md, "Differential testing")."""
+    driver gap, docs/Testing.md, "Differential testing")."""
     sign = 1 << (width(ty) - 1)
     return (backend == "vulkan" and is_float(ty) and
             (want | sign) == (got | sign) and want & ~sign == 0)

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // --tolk-to-llvm: the kernels of the GPU pipelines, lowered for the CPU so
-// that they run without a GPU (tolk-run --backend host, docs/Rationale.md,
+// that they run without a GPU (tolk-run --backend host, docs/Lowering.md,
 // "Host lowering"). Tolk's part is the GPU pipelines' own; then each kernel
 // becomes a host function looping over the launch (--tolk-gpu-to-host) and
 // upstream's passes take it to the LLVM dialect.
@@ -102,7 +102,7 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   llvmFuncs.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // bf16 as i16 bits: LLVM's x86 backend rounds a bf16 value that crosses
-  // basic blocks through f32 (docs/Rationale.md, "Host lowering").
+  // basic blocks through f32 (docs/Lowering.md, "Host lowering").
   pm.addPass(tolk::createTolkHostBf16Bits());
   pm.nest<LLVM::LLVMFuncOp>().addPass(canon.create());
 }

@@ -92,7 +92,7 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   // A tensor-level function becomes a kernel beside it (the pipelines take
   // tensor-level Tolk); kernels already there are left alone.
   buildKernelizePipeline(pm, upcast, canon);
-  // The input contract of the value-op lowering (docs/Rationale.md,
+  // The input contract of the value-op lowering (docs/Lowering.md,
   // "Lowering to arith"), on the kernels only: nested on each gpu.module, so
   // that the pass manager spreads the kernels over threads, and so that a
   // host function that --tolk-kernelize left beside its kernel (tensor-level
@@ -106,7 +106,7 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   kernels.addPass(tolk::createTolkExpandIPowI());
   // NVVM lowers no 8-bit float conversion, and ROCDL only the fnuz ones on
   // gfx942: the chip's own instructions where it has them, with fix-ups to
-  // the folder's results (docs/Rationale.md, "Native fp8 conversions"), and
+  // the folder's results (docs/Lowering.md, "Native fp8 conversions"), and
   // integer arithmetic for the rest.
   if (!nativeFloatChip.empty()) {
     tolk::TolkNativeFloatConversionsOptions native;
@@ -125,12 +125,12 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
 /// dialect, the host's gpu ops, then the binaries. Two steps differ from
 /// upstream's: the binaries are serialized by --tolk-gpu-module-to-binary,
 /// which compiles the gpu.modules (one per kernel) in parallel where
-/// upstream compiles one after the other (docs/Rationale.md, "Serializing
+/// upstream compiles one after the other (docs/Lowering.md, "Serializing
 /// GPU modules in parallel"); and the integer range analysis runs on the
 /// kernels first, so that a kernel's known_block_size replaces its
 /// gpu.block_dim by a constant (NVVM then reads no %ntid, and ROCDL calls
 /// no __ockl_get_local_size, which would need ROCm's device library:
-/// docs/Rationale.md, "Lowering kernels to ROCDL").
+/// docs/Lowering.md, "Lowering kernels to ROCDL").
 static void
 buildTargetPipeline(OpPassManager &pm, const tolk::CanonicalizerGroup &canon,
                     function_ref<void(OpPassManager &)> attachTarget,

@@ -35,7 +35,7 @@
 // `emulate` replaces each instruction by a model of its documented semantics
 // written in arith (a truncf that --tolk-expand-float-conversions expands,
 // after the clamp of satfinite), so that tests fold every conversion through
-// the fix-ups on the CPU and compare it with the folder (docs/Rationale.md,
+// the fix-ups on the CPU and compare it with the folder (docs/Lowering.md,
 // "Native fp8 conversions").
 //
 //===----------------------------------------------------------------------===//

@@ -13,7 +13,7 @@
 //
 // Reads a Tolk module, finds the kernel, binds its buffers to .npy files and
 // its by-value scalars to --arg values, runs it on the backend, writes the
-// outputs and prints one line that says what ran (docs/Rationale.md,
+// outputs and prints one line that says what ran (docs/Runtime.md,
 // "tolk-run"). Everything that is wrong with the input is a message that
 // names the file or the parameter and a non-zero exit, and no output file is
 // written unless the run succeeded.

@@ -129,7 +129,7 @@ struct TolkToSPIRVOptions
 /// From a module of Tolk kernels (or tensor-level functions) to Vulkan
 /// spirv.modules beside the gpu.modules (lib/Pipelines/SPIRVPipeline.cpp):
 /// Tolk's passes with bf16 and the 8-bit floats in software, then the
-/// SPIR-V lowering with Tolk's kernel ABI (docs/Rationale.md, "SPIR-V").
+/// SPIR-V lowering with Tolk's kernel ABI (docs/Lowering.md, "SPIR-V").
 void buildTolkToSPIRVPipeline(mlir::OpPassManager &pm,
                               const TolkToSPIRVOptions &options);
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs a range of a launch's workgroups on one CPU thread (docs/Rationale.md,
+// Runs a range of a launch's workgroups on one CPU thread (docs/Lowering.md,
 // "Host lowering"); a launcher may run other ranges of the same launch on
 // other threads. A workgroup's threads run one after the other, so a
 // barrier is where every thread must have arrived before any goes on: the

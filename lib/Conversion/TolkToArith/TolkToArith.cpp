@@ -10,7 +10,7 @@
 // and tolk.const, tolk.cast, tolk.bitcast) to arith and math, computing the
 // folder's bits (lib/Dtype/Alu.cpp, Cast.cpp). arith leaves several corners
 // poison or unordered where Tolk defines them; each is built here from compares
-// and selects, and docs/Rationale.md ("Lowering to arith") lists them:
+// and selects, and docs/Lowering.md ("Lowering to arith") lists them:
 //
 // - max on floats: the non-NaN operand, -0.0 < +0.0 (arith.maxnumf leaves the
 //   signed zeros unordered);
@@ -509,7 +509,7 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
   // integer below 2^24; any larger one saturates either way. bf16 computed
   // in f32 goes through the narrowest float that holds the integer exactly
   // (f32 up to 16 bits, f64 up to 32), then rounds once; a 64-bit integer
-  // past 2^53 rounds twice (docs/Rationale.md, "Lowering to arith").
+  // past 2^53 rounds twice (docs/Lowering.md, "Lowering to arith").
   Type via = dstF;
   if (isFp8Type(dstF))
     via = bld.b.getF32Type();

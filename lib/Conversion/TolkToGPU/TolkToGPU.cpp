@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Lowers Tolk kernels to upstream ops that every GPU target lowers
-// (docs/Rationale.md, "Kernels" and "Lowering kernels to NVVM"). A pointer
+// (docs/Kernels.md, "Kernels" and "Lowering kernels to NVVM"). A pointer
 // is a buffer plus an element offset, so it becomes a rank-1 memref with a
 // dynamic offset: tolk.index moves the offset, and every access is at
 // element 0 of the moved memref. The value ops go through TolkToArith's
@@ -411,7 +411,7 @@ void tolk::populateTolkToGPUConversionPatterns(const TypeConverter &converter,
 // Kernel parameters
 //===----------------------------------------------------------------------===//
 
-/// The kernel ABI (docs/Rationale.md, "A kernel's buffer parameter starts
+/// The kernel ABI (docs/Lowering.md, "A kernel's buffer parameter starts
 /// at element 0"): a buffer parameter of a kernel starts at element 0 of its
 /// buffer, so its memref has an identity layout and the offset field of its
 /// descriptor is never read (on NVVM it was an ld.param, a shift and an add

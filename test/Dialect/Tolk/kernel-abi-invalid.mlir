@@ -1,4 +1,4 @@
-// The kernel ABI's attributes (docs/Rationale.md, "The kernel ABI"): each
+// The kernel ABI's attributes (docs/Kernels.md, "The kernel ABI"): each
 // belongs on one kind of op and has one type, and its values are in range;
 // a `tolk.` attribute that the dialect does not declare is an error.
 // RUN: tolk-opt %s -split-input-file -verify-diagnostics

@@ -8,7 +8,7 @@
 //
 // The verifiers of the dialect's discardable attributes (TolkDialect.td),
 // the contract between --tolk-kernelize, the conversions and the hosts
-// (docs/Rationale.md, "The kernel ABI"): each belongs on one kind of op, has
+// (docs/Kernels.md, "The kernel ABI"): each belongs on one kind of op, has
 // one type, and its values are in range. An attribute of the dialect that
 // is not declared there is an error.
 //

@@ -18,7 +18,7 @@
 // The function is kept, names its kernel (tolk.kernel) and describes the
 // launch for a host (tolk.launch: grid, block, parameter bindings): without
 // bufferization there is no host-side memref to launch on, and the tensor
-// function remains the kernel's reference semantics. docs/Rationale.md
+// function remains the kernel's reference semantics. docs/Kernels.md
 // ("Kernelization") records the decisions.
 //
 //===----------------------------------------------------------------------===//

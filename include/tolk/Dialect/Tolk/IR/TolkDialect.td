@@ -42,7 +42,7 @@ def Tolk_Dialect : Dialect {
   let hasCanonicalizer = 1;
   // The kernel ABI: the discardable attributes that --tolk-kernelize and
   // the conversions write and hosts read, each checked where it appears
-  // (KernelABI.cpp; docs/Rationale.md, "The kernel ABI").
+  // (KernelABI.cpp; docs/Kernels.md, "The kernel ABI").
   let discardableAttrs = (ins
     // On a kernelized func.func: its kernel, and how a host launches it.
     "::mlir::SymbolRefAttr":$kernel,

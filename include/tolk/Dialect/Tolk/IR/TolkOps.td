@@ -612,7 +612,7 @@ def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
     as `tolk.bitcast` says (so a cast to the same 8-bit float makes every
     NaN code that one). The one difference between targets and the folder:
     a signalling NaN into a conversion stays signalling in the folder and is
-    quieted by the hardware (docs/Rationale.md, "Differential testing").
+    quieted by the hardware (docs/Testing.md, "Differential testing").
 
     Lanes follow the lane rule of docs/Semantics.md#lanes-and-shapes: one
     lane cast to several broadcasts, several cast to one keep lane 0. Shapes
