@@ -26,6 +26,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -63,6 +64,13 @@ static llvm::cl::opt<bool> reusePassManager(
     llvm::cl::desc("Build the pass manager once, not once per run"),
     llvm::cl::init(false));
 
+// Where the time goes: MLIR's pass timing summed over the timed runs (not
+// the warm-up), printed to stderr at the end, to profile against.
+static llvm::cl::opt<bool>
+    passTiming("pass-timing",
+               llvm::cl::desc("Print the passes' time over the timed runs"),
+               llvm::cl::init(false));
+
 /// Milliseconds on the clock --cpu-time selects.
 static double nowMs() {
   struct timespec ts;
@@ -75,7 +83,8 @@ static double nowMs() {
 /// out.
 static LogicalResult compileOnce(MLIRContext &ctx, StringRef source,
                                  const tolk::TolkToNVVMOptions &options,
-                                 PassManager *pm) {
+                                 PassManager *pm,
+                                 TimingScope *timing = nullptr) {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &ctx);
   if (!module)
     return failure();
@@ -84,6 +93,8 @@ static LogicalResult compileOnce(MLIRContext &ctx, StringRef source,
     fresh.emplace(&ctx);
     tolk::buildTolkToNVVMPipeline(*fresh, options);
     pm = &*fresh;
+    if (timing)
+      pm->enableTiming(*timing);
   }
   if (failed(pm->run(*module)))
     return failure();
@@ -117,6 +128,12 @@ int main(int argc, char **argv) {
     tolk::buildTolkToNVVMPipeline(*shared, options);
   }
   PassManager *pm = shared ? &*shared : nullptr;
+  DefaultTimingManager timing;
+  timing.setEnabled(passTiming);
+  // One line per pass, summed: each run nests its own pass manager.
+  timing.setDisplayMode(DefaultTimingManager::DisplayMode::List);
+  TimingScope root = timing.getRootScope();
+  TimingScope *timed = passTiming && !shared ? &root : nullptr;
 
   for (const std::string &path : inputs) {
     auto file = llvm::MemoryBuffer::getFile(path);
@@ -132,7 +149,7 @@ int main(int argc, char **argv) {
     std::vector<double> ms;
     for (unsigned i = 0; i < repeat; ++i) {
       double start = nowMs();
-      LogicalResult result = compileOnce(ctx, source, options, pm);
+      LogicalResult result = compileOnce(ctx, source, options, pm, timed);
       double end = nowMs();
       if (failed(result))
         return 1;
@@ -142,5 +159,6 @@ int main(int argc, char **argv) {
     llvm::outs() << path << " " << ms[ms.size() / 2] << " " << ms.front() << " "
                  << ms.back() << "\n";
   }
+  root.stop();
   return 0;
 }

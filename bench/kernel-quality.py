@@ -3,7 +3,7 @@
 # Exceptions. See LICENSE for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The quality of the generated kernels: PTX instructions per element and
-compile time, for nine tensor-level functions over 2^20 elements.
+compile time, for ten tensor-level functions (nine over 2^20 elements).
 
   1 add_f32      f32 a + b
   2 add_si8_f16  a + b with a si8, b f16 (an f16 result)
@@ -14,6 +14,9 @@ compile time, for nine tensor-level functions over 2^20 elements.
   7 cast_ui8     f32 cast to ui8
   8 cast_si64    f32 cast to si64 (past 2^63: the reduction in f32)
   9 cast_f64_si64  f64 cast to si64
+ 10 bcast_odd    a 500x1 ui8 times a 1x1001 bf16 plus an f32 scalar (a
+                 broadcast whose odd inner size, 1001, no power of two
+                 divides), 500500 elements
 
 Table 1, PTX instructions per element: each function goes through
 `tolk-opt --tolk-to-nvvm` and `tolk-translate --gpu-binary-to-isa`. The count
@@ -23,8 +26,9 @@ its braces): every statement that ends in `;` and is not a directive
 bra and ret all count, and labels, braces, comments and declarations do not.
 The kernels have no loops, so this static count is also what each thread
 executes (on the path that runs every instruction). Per element is the count
-divided by the elements one thread handles, size / (grid * block), read from
-`tolk-translate --launch-json`. The references are the counts of nvcc on
+divided by the elements one thread handles, its lanes (the buffers' widest
+vector in `tolk-translate --launch-json`; size / (grid * block) where the
+size is a multiple of the block). The references are the counts of nvcc on
 tinygrad's CUDA C (the targets) and of tinygrad's own PTX renderer, as
 bench/README.md gives them.
 
@@ -88,10 +92,23 @@ KERNELS = [
      "%r = tolk.cast %a0 : tensor<{n}xf32> to tensor<{n}xsi64>", None, None),
     ("cast_f64_si64", ["f64"], "si64",
      "%r = tolk.cast %a0 : tensor<{n}xf64> to tensor<{n}xsi64>", None, None),
+    # A broadcast whose inner size, 1001 = 7 * 11 * 13, no power of two
+    # divides: its own shape. nvcc on a one-element-a-thread CUDA kernel of
+    # it: 29-33 (bench/README.md).
+    ("bcast_odd", None, None,
+     "func.func @bcast_odd(%a0: tensor<500x1xui8>, %a1: tensor<1x1001xbf16>, "
+     "%a2: tensor<f32>) -> tensor<500x1001xf32> {\n"
+     "  %m = tolk.mul %a0, %a1 : (tensor<500x1xui8>, tensor<1x1001xbf16>) -> "
+     "tensor<500x1001xbf16>\n"
+     "  %r = tolk.add %m, %a2 : (tensor<500x1001xbf16>, tensor<f32>) -> "
+     "tensor<500x1001xf32>\n"
+     "  return %r : tensor<500x1001xf32>\n}\n", 29, None),
 ]
 
 
 def source(name, args, result, body):
+    if args is None:  # a whole function of its own shape
+        return body
     params = ", ".join(f"%a{i}: tensor<{N}x{t}>" for i, t in enumerate(args))
     return (f"func.func @{name}({params}) -> tensor<{N}x{result}> {{\n"
             f"  {body.format(n=N)}\n"
@@ -224,8 +241,7 @@ def main():
         launch = json.loads(run([translate, "--launch-json"],
                                 input=run([opt, path, "--tolk-kernelize"])))
         (entry,) = launch["launches"]
-        threads = entry["grid"][0] * entry["block"][0]
-        per_thread = N // threads
+        per_thread = max(p.get("vector", 1) for p in entry["params"])
         lowered = run([opt, path, f"--tolk-to-nvvm=chip={opts.chip}"])
         ptx = run([translate, "--gpu-binary-to-isa"], input=lowered)
         with open(path[:-5] + ".ptx", "w") as f:
@@ -245,7 +261,8 @@ def main():
             path, median, lo, hi = line.split()
             times[path] = (float(median), float(lo), float(hi))
 
-    print(f"PTX instructions per element ({opts.chip}, 2^20 elements)\n")
+    print(f"PTX instructions per element ({opts.chip}, 2^20 elements; kernel "
+          f"10: 500500)\n")
     print("| # | kernel | instructions | elements/thread | per element "
           "| target (nvcc) | tinygrad PTX |")
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")

@@ -24,7 +24,7 @@
 #      padded so that the kernel has vector lanes;
 #   3. compares the bits.
 #
-# What is not compared bit for bit, and why (docs/Rationale.md, "Differential
+# What is not compared bit for bit, and why (docs/Testing.md, "Differential
 # testing"):
 # - the first exception of rule 2 (docs/Semantics.md#the-three-rules): a
 #   case with a signalling NaN into a conversion that disagrees is counted
@@ -35,6 +35,10 @@
 #   are the hardware's (x86 gives 0xFFC00000, PTX 0x7FFFFFFF);
 # - sqrt, exp2 and log2 (and pow on Vulkan) within the ULP bound of
 #   ULP_BOUNDS for that backend.
+#
+# f128, complex<f32> and complex<f64> are checked when --dtype names them
+# (test/Differential/complex-host.test); their conversions go to and from
+# every type.
 #
 #   scripts/differential.py --bin build/bin --backend host --backend vulkan
 #   scripts/differential.py --bin build/bin --op add --dtype f8E4M3FN --exhaustive
@@ -49,6 +53,7 @@
 # ===-----------------------------------------------------------------------===#
 
 import argparse
+import fractions
 import math
 import os
 import random
@@ -76,6 +81,17 @@ TYPES = {
     "f8E4M3FN": (8, "float", "|u1"), "f8E5M2": (8, "float", "|u1"),
     "f8E4M3FNUZ": (8, "float", "|u1"), "f8E5M2FNUZ": (8, "float", "|u1"),
 }
+# The types beyond tinygrad's (docs/Semantics.md#complex-numbers-and-float128),
+# checked when --dtype names them: f128 is stored as its binary128 bits
+# (|V16), a complex value as its real part, then its imaginary one, so that
+# its bits are the little-endian integer of both (the real part low).
+DEFAULT_TYPES = list(TYPES)
+TYPES.update({
+    "f128": (128, "float", "|V16"),
+    "complex<f32>": (64, "complex", "<c8"),
+    "complex<f64>": (128, "complex", "<c16"),
+})
+COMPONENT = {"complex<f32>": "f32", "complex<f64>": "f64"}
 
 # Float formats: (exponent bits, mantissa bits, flavour). "ieee" has
 # infinities and NaNs with an all-ones exponent; "fn" (e4m3fn) has no
@@ -85,7 +101,7 @@ FLOATS = {
     "f16": (5, 10, "ieee"), "bf16": (8, 7, "ieee"), "f32": (8, 23, "ieee"),
     "f64": (11, 52, "ieee"), "f8E5M2": (5, 2, "ieee"),
     "f8E4M3FN": (4, 3, "fn"), "f8E4M3FNUZ": (4, 3, "fnuz"),
-    "f8E5M2FNUZ": (5, 2, "fnuz"),
+    "f8E5M2FNUZ": (5, 2, "fnuz"), "f128": (15, 112, "ieee"),
 }
 
 # The storage integer a type is bitcast to, to print its bits.
@@ -94,6 +110,17 @@ BITS_TYPE = {8: "ui8", 16: "ui16", 32: "ui32", 64: "ui64"}
 
 def is_float(ty):
     return TYPES[ty][1] == "float"
+
+
+def is_complex(ty):
+    return ty in COMPONENT
+
+
+def parts(ty, bits):
+    """A complex value's (component type, real bits, imaginary bits)."""
+    c = COMPONENT[ty]
+    w = width(c)
+    return c, bits & ((1 << w) - 1), bits >> w
 
 
 def is_int(ty):
@@ -127,7 +154,18 @@ def float_is_inf(ty, bits):
 
 
 def boundary_values(ty, rng, randoms):
-    """Bit patterns of `ty` at its corners, then `randoms` random ones."""
+    """Bit patterns of `ty` at its corners, then `randoms` random ones. A
+    complex type pairs its component's (a sample of the pairs, each corner
+    as a real and as an imaginary part)."""
+    if is_complex(ty):
+        c = COMPONENT[ty]
+        w = width(c)
+        cs = boundary_values(c, rng, randoms)
+        one = boundary_values(c, rng, 0)
+        vals = {a | b << w for a in one[::3] for b in one[1::3]}
+        vals |= {a | rng.choice(cs) << w for a in cs}
+        vals |= {rng.choice(cs) | b << w for b in cs}
+        return sorted(vals)
     bits, kind, _ = TYPES[ty]
     mask = (1 << bits) - 1
     if kind == "bool":
@@ -189,6 +227,14 @@ def cast_values(ty, rng, randoms):
     way to f16, bf16 or an 8-bit float: just past a halfway point of the
     narrow format, and just short of one above an odd code."""
     vals = set(boundary_values(ty, rng, randoms))
+    if is_complex(ty):
+        # The real part decides a conversion to a real type: the
+        # component's conversion inputs, beside a few imaginary parts.
+        c = COMPONENT[ty]
+        im = boundary_values(c, rng, 0)
+        vals |= {a | rng.choice(im) << width(c)
+                 for a in cast_values(c, rng, randoms)}
+        return sorted(vals)
     if not is_float(ty):
         return sorted(vals)
     e, m, flavour = FLOATS[ty]
@@ -209,6 +255,15 @@ def cast_values(ty, rng, randoms):
         bits = exact_bits(ty, x)
         if bits is not None:
             vals |= {bits, bits | sign}
+    if ty == "f128":
+        # Just past a halfway point of bf16 or an 8-bit float, by less than
+        # an f64 ulp: through the nearest f64 that would round twice.
+        for t in (7, 3, 2):
+            tiny = fractions.Fraction(1, 2 ** 100)
+            for x in (1 + fractions.Fraction(1, 2 ** (t + 1)) + tiny,
+                      1 + fractions.Fraction(3, 2 ** (t + 1)) - tiny):
+                bits = f128_bits(str(x.numerator) + "/" + str(x.denominator))
+                vals |= {bits, bits | sign}
     if ty == "f64":
         for t in (10, 7, 3, 2):  # f16, bf16, e4m3, e5m2 fraction bits.
             for x in (1 + 2.0 ** -(t + 1) + 2.0 ** -40,
@@ -268,6 +323,57 @@ def all_values(ty):
     return list(range(1 << width(ty))) if width(ty) <= 16 else None
 
 
+def float_literal(ty, bits):
+    """A tolk.const literal of a float or complex type with these bits."""
+    if is_complex(ty):
+        c, re_, im = parts(ty, bits)
+        digits = width(c) // 4
+        return f"(0x{re_:0{digits}X}, 0x{im:0{digits}X})"
+    return f"0x{bits:0{width(ty) // 4}X}"
+
+
+def f128_bits(text):
+    """The binary128 bits of a printed f128 literal: its bits (0x...), or a
+    decimal, rounded once to nearest even (it is the shortest decimal that
+    reads back as the number, so this is exact)."""
+    text = text.strip()
+    if text.startswith("0x"):
+        return int(text, 16)
+    sign = 1 << 127 if text.startswith("-") else 0
+    x = abs(fractions.Fraction(text))
+    if x == 0:
+        return sign
+    e = x.numerator.bit_length() - x.denominator.bit_length()
+    if fractions.Fraction(2) ** e > x:
+        e -= 1
+    e = max(e, -16382)
+    scaled = x / fractions.Fraction(2) ** (e - 112)
+    m = int(scaled)
+    rest = scaled - m
+    if rest > fractions.Fraction(1, 2) or (rest == fractions.Fraction(1, 2)
+                                           and m & 1):
+        m += 1
+    if m == 1 << 113:
+        m, e = m >> 1, e + 1
+    field = e + 16383 if m >> 112 else 0
+    return sign | field << 112 | (m & ((1 << 112) - 1))
+
+
+def literal_bits(ty, text):
+    """The storage bits of a folded constant printed as `text`."""
+    if ty == "f128":
+        return f128_bits(text)
+    if is_complex(ty):
+        c = COMPONENT[ty]
+        re_, im = text.strip("()").split(",")
+        return literal_bits(c, re_) | literal_bits(c, im) << width(c)
+    text = text.strip()
+    if text.startswith("0x"):
+        return int(text, 16)
+    fmt = {"f32": ("<f", "<I"), "f64": ("<d", "<Q")}[ty]
+    return struct.unpack(fmt[1], struct.pack(fmt[0], float(text)))[0]
+
+
 # ---------------------------------------------------------------------------
 # Ops: mnemonic -> arity. Which data types each takes, and its result type,
 # come from the dialect's verifier (legal_cells), so that every cell the
@@ -288,6 +394,11 @@ def operand_types(op, ty):
     return ["i1", ty, ty] if op == "where" else [ty] * OPS[op]
 
 
+def symbol(ty):
+    """A data type's spelling as part of a symbol name."""
+    return re.sub(r"\W", "_", ty)
+
+
 def legal_cells(args, op, dtypes):
     """(operand types, result type) of each data type that `op` takes: the
     functions the verifier accepts, trying as the result the operand type,
@@ -301,14 +412,15 @@ def legal_cells(args, op, dtypes):
             params = ", ".join(f"%a{j}: {t}" for j, t in enumerate(in_tys))
             line = op_line(op, "r", [f"a{j}" for j in range(len(in_tys))],
                            in_tys, rt)
-            chunks.append(f"func.func @c_{ty}({params}) -> {rt} {{\n{line}\n"
+            chunks.append(f"func.func @c_{symbol(ty)}({params}) -> {rt} "
+                          f"{{\n{line}\n"
                           f"  return %r : {rt}\n}}\n")
         if not chunks:
             break
         r = run([tool(args, "tolk-opt"), "--split-input-file", "-"],
                 input="// -----\n".join(chunks))
         for ty in list(left):
-            if re.search(rf"@c_{re.escape(ty)}\(", r.stdout):
+            if re.search(rf"@c_{re.escape(symbol(ty))}\(", r.stdout):
                 found[ty] = (operand_types(op, ty), result(ty))
                 left.remove(ty)
     return [found[ty] for ty in dtypes if ty in found]
@@ -360,6 +472,10 @@ def const_of(ty, bits, name, lines):
         v = bits - (1 << w) if TYPES[ty][1] == "sint" and bits >> (w - 1) else bits
         lines.append(f"  %{name} = tolk.const {v} : {ty}")
         return
+    if is_complex(ty) or ty == "f128":
+        lines.append(f"  %{name} = tolk.const {float_literal(ty, bits)} : "
+                     f"{ty}")
+        return
     st = BITS_TYPE[width(ty)]
     lines.append(f"  %{name}_bits = tolk.const {bits} : {st}")
     lines.append(f"  %{name} = tolk.bitcast %{name}_bits : {st} to {ty}")
@@ -388,7 +504,7 @@ def fold_module(cells, in_tys, cases):
             names = [f"a{i}_{j}" for j in range(len(in_tys))]
             r = f"r{k}_{i}"
             lines.append(op_line(op, r, names, in_tys, out_ty))
-            if is_float(out_ty):
+            if is_float(out_ty) and width(out_ty) in BITS_TYPE:
                 st = BITS_TYPE[width(out_ty)]
                 lines.append(f"  %o{r} = tolk.bitcast %{r} : {out_ty} to {st}")
                 results.append((f"o{r}", st))
@@ -400,7 +516,7 @@ def fold_module(cells, in_tys, cases):
             f"\n  return {ret} : {sig}\n}}\n")
 
 
-CONST_RE = re.compile(r"^\s*(%\S+) = tolk\.const (\S+) : (\S+)$")
+CONST_RE = re.compile(r"^\s*(%\S+) = tolk\.const (.+) : (\S+)$")
 RETURN_RE = re.compile(r"^\s*return (.*) : (.*)$")
 
 
@@ -425,6 +541,8 @@ def parse_folded(text, out_ty=None):
             out.append(None)
         elif v in ("true", "false"):
             out.append(int(v == "true"))
+        elif is_complex(ty) or ty == "f128":
+            out.append(literal_bits(ty, v))
         else:
             out.append(int(v, 0) & ((1 << width(ty)) - 1))
     return out
@@ -516,14 +634,18 @@ def excused(op, in_tys, case):
     convert nothing."""
     if op.startswith("bitcast:") or op == "where":
         return False
-    return any(is_float(ty) and width(ty) >= 16 and float_is_snan(ty, a)
-               for ty, a in zip(in_tys, case))
+    def snan(ty, a):
+        if is_complex(ty):
+            c, re_, im = parts(ty, a)
+            return float_is_snan(c, re_) or float_is_snan(c, im)
+        return is_float(ty) and width(ty) >= 16 and float_is_snan(ty, a)
+    return any(snan(ty, a) for ty, a in zip(in_tys, case))
 
 
 def zero_sign_only(backend, ty, want, got):
     """Vulkan may ignore the sign of a zero: lavapipe (Mesa 22.3) folds
     0.0 + x to x although the module asks for SignedZeroInfNanPreserve (a
-    driver gap, docs/Rationale.md, "Differential testing")."""
+    driver gap, docs/Testing.md, "Differential testing")."""
     sign = 1 << (width(ty) - 1)
     return (backend == "vulkan" and is_float(ty) and
             (want | sign) == (got | sign) and want & ~sign == 0)
@@ -532,6 +654,13 @@ def zero_sign_only(backend, ty, want, got):
 def agree(op, backend, out_ty, want, got, arith_nan, inputs, in_tys):
     if want == got or zero_sign_only(backend, out_ty, want, got):
         return True
+    if is_complex(out_ty):
+        # Part by part: a NaN that arithmetic makes matches any NaN.
+        c, wr, wi = parts(out_ty, want)
+        _, gr, gi = parts(out_ty, got)
+        return all(w == g or (arith_nan and float_is_nan(c, w) and
+                              float_is_nan(c, g))
+                   for w, g in ((wr, gr), (wi, gi)))
     if not is_float(out_ty):
         return False
     if float_is_nan(out_ty, want) and float_is_nan(out_ty, got):
@@ -686,13 +815,15 @@ def compare(op, backend, in_tys, out_ty, cases, want, got, name):
 def cells(args):
     """The (op, operand types, result type) of every cell asked for."""
     ops = args.op or sorted(OPS) + ["cast", "bitcast"]
-    dtypes = args.dtype or list(TYPES)
+    dtypes = args.dtype or DEFAULT_TYPES
+    # Conversions go to every default type and to the others asked for.
+    targets = DEFAULT_TYPES + [t for t in dtypes if t not in DEFAULT_TYPES]
     jobs = []
     for op in ops:
         kind, _, target = op.partition(":")
         if kind in ("cast", "bitcast"):
             for a in dtypes:
-                for b in [target] if target else TYPES:
+                for b in [target] if target else targets:
                     if kind == "bitcast" and width(a) != width(b):
                         continue
                     jobs.append((f"{kind}:{b}", [a], b))

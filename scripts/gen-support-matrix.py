@@ -29,7 +29,7 @@
 # attributed to the cell whose line it points at, and the module is
 # compiled again without that cell, so that one unsupported cell hides no
 # other; a kernel of several cells that fails is split into one per cell,
-# and a crash halves the module until one cell has it (docs/Rationale.md,
+# and a crash halves the module until one cell has it (docs/Testing.md,
 # "The support matrix").
 #
 #   scripts/gen-support-matrix.py --bin build/bin            # every cell

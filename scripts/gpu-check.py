@@ -77,7 +77,7 @@ assert sorted(op for _, ops in CLASSES for op in ops) == \
     sorted(list(diff.OPS) + ["cast", "bitcast"])
 
 # The conversions the chip makes with its own instructions on sm_89 and
-# later (docs/Rationale.md, "Native fp8 conversions"): to and from the two
+# later (docs/Lowering.md, "Native fp8 conversions"): to and from the two
 # OCP formats.
 NATIVE_FP8 = ("f8E4M3FN", "f8E5M2")
 NATIVE_WIDE = ("f16", "bf16", "f32", "f64")

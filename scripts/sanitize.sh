@@ -7,7 +7,9 @@
 # own build directory and runs the whole ctest suite (GoogleTest and lit) and
 # a range of fuzz seeds (scripts/fuzz.sh) and a seeded run of the tools'
 # fuzzing campaign (scripts/fuzz-tools.py) under them. Not part of CI: on two
-# cores the instrumented build and suite take the better part of an hour.
+# shared, loaded cores the instrumented build alone took about 100 minutes
+# (ccache makes a rebuild of unchanged files free), and the 300 fuzz seeds
+# about 20.
 #
 #   scripts/sanitize.sh [-jN] [FIRST_SEED LAST_SEED]
 #
@@ -30,6 +32,36 @@ fi
 FIRST="${1:-1}"
 LAST="${2:-300}"
 
+# The options come before the build: it runs the instrumented
+# tolk-translate to serialize the runner tests' SPIR-V kernels.
+#
+# LeakSanitizer stays on: MLIR's static state (registered options, the
+# context's uniqued storage) is reachable at exit, so tolk-opt reports no
+# leak of its own; a report is a finding. libMLIR.so is not instrumented,
+# but LeakSanitizer intercepts every allocation in the process anyway.
+#
+# allow_user_poisoning=0: LLVM's BumpPtrAllocator, inlined into our
+# instrumented code, poisons each new slab and unpoisons what it hands out;
+# MLIR's uninstrumented copy of the same allocator (the context's uniquer
+# shares it) then hands out memory from such a slab without unpoisoning it,
+# and ASan reports the library's own writes as use-after-poison. Manual
+# poisoning is only ever LLVM's, so turning it off loses no check of ours.
+#
+# abort_on_error=1: a report ends the process with SIGABRT rather than exit
+# status 1, so that a test which runs a tool under `not` (any non-zero exit
+# passes) still fails on a report.
+#
+# use_sigaltstack=0: Debian's uninstrumented libLLVM.so installs its own
+# alternate signal stack (malloc'd) on the thread that first registers its
+# signal handlers (e.g. for a tool's -o file, on the tools' large-stack
+# thread); at that thread's exit ASan then munmaps the stack it believes is
+# its own and dies with "unable to unmap" (tolk-translate --serialize-spirv,
+# run by the build itself, every time). An LLVM built with ASan leaves the
+# alternate stack to the sanitizer for this reason; here ASan leaves it to
+# LLVM.
+export ASAN_OPTIONS="detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:abort_on_error=1:use_sigaltstack=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+
 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 if [[ ! -f "$BUILD/build.ninja" ]]; then
   # Benchmarks are not tests; they only lengthen the instrumented build.
@@ -42,20 +74,6 @@ if [[ ! -f "$BUILD/build.ninja" ]]; then
     -DCMAKE_MODULE_LINKER_FLAGS="$SAN"
 fi
 ninja -C "$BUILD" "${JOBS[@]}"
-
-# LeakSanitizer stays on: MLIR's static state (registered options, the
-# context's uniqued storage) is reachable at exit, so tolk-opt reports no
-# leak of its own; a report is a finding. libMLIR.so is not instrumented,
-# but LeakSanitizer intercepts every allocation in the process anyway.
-#
-# allow_user_poisoning=0: LLVM's BumpPtrAllocator, inlined into our
-# instrumented code, poisons each new slab and unpoisons what it hands out;
-# MLIR's uninstrumented copy of the same allocator (the context's uniquer
-# shares it) then hands out memory from such a slab without unpoisoning it,
-# and ASan reports the library's own writes as use-after-poison. Manual
-# poisoning is only ever LLVM's, so turning it off loses no check of ours.
-export ASAN_OPTIONS="detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 status=0
 # ctest's lit entry runs every lit test with the instrumented tolk-opt; a

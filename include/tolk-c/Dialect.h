@@ -168,6 +168,8 @@ typedef enum TolkConstKind {
   TolkConstKindInt = 1,
   TolkConstKindFloat = 2,
   TolkConstKindInvalid = 3,
+  TolkConstKindFloat128 = 4, /* an f128 value (IEEE binary128) */
+  TolkConstKindComplex = 5,  /* a complex value */
 } TolkConstKind;
 
 /// `#tolk.const<...>`: one lane of a constant, the value of every

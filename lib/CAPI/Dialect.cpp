@@ -255,6 +255,10 @@ TolkConstKind tolkConstAttrGetKind(MlirAttribute attr) {
     return TolkConstKindInt;
   case tolk::dtype::Value::Kind::Float:
     return TolkConstKindFloat;
+  case tolk::dtype::Value::Kind::Float128:
+    return TolkConstKindFloat128;
+  case tolk::dtype::Value::Kind::Complex:
+    return TolkConstKindComplex;
   }
   llvm_unreachable("covered switch");
 }

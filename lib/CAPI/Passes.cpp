@@ -48,7 +48,7 @@ MlirLogicalResult tolkRunPassPipeline(MlirOperation op, MlirStringRef pipeline,
   Operation *root = unwrap(op);
   StringRef text = unwrap(pipeline);
   StringRef anchor = root->getName().getStringRef();
-  detail::CallbackOstream errors(errorCallback, userData);
+  mlir::detail::CallbackOstream errors(errorCallback, userData);
   PassManager pm(root->getContext(), anchor);
   LogicalResult parsed = failure();
   if (text.trim().starts_with((anchor + "(").str())) {

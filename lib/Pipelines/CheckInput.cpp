@@ -11,6 +11,9 @@
 // and then fail on or miscompile (docs/Rationale.md, "Limits"):
 //   - a kernel whose launch sizes or parameters break the kernel rules
 //     (tolk/Dialect/Tolk/IR/KernelSignature.h);
+//   - on a GPU target (a pass of its own, on the kernels), a data type the
+//     target has no lowering for: f128 everywhere, complex numbers on
+//     SPIR-V;
 //   - a value with more lanes than kMaxLanes, which LLVM's back ends take
 //     minutes to compile (AMDGPU, 64 lanes of a few float ops: ten seconds;
 //     256: a hundred), or scalable lanes, which no target here has.
@@ -20,10 +23,14 @@
 #include "tolk/Pipelines/Pipelines.h"
 
 #include "tolk/Dialect/Tolk/IR/KernelSignature.h"
+#include "tolk/Dialect/Tolk/IR/KnownLocation.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Pass/Pass.h"
+
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 
@@ -91,6 +98,83 @@ struct CheckPipelineInput
 
 } // namespace
 
+namespace {
+
+/// Why a GPU target has no lowering for the scalar type `t`, or nothing.
+std::optional<std::string> gpuTypeGap(Type t, StringRef target,
+                                      bool complexLowered) {
+  std::string spelling;
+  llvm::raw_string_ostream os(spelling);
+  os << t;
+  if (auto c = dyn_cast<ComplexType>(t)) {
+    if (c.getElementType().isF128())
+      return spelling + " has f128 parts, which " + target.str() +
+             " has no arithmetic for";
+    if (!complexLowered)
+      return spelling + " has no " + target.str() +
+             " lowering: the target has no complex type, and Tolk does not "
+             "split complex values into their parts (they run on the host, "
+             "NVVM and ROCDL)";
+    return std::nullopt;
+  }
+  if (t.isF128())
+    return "f128 has no " + target.str() +
+           " lowering: no GPU has binary128 arithmetic, and Tolk has no "
+           "soft-float library for one (it runs on the host)";
+  return std::nullopt;
+}
+
+struct CheckGPUDataTypes
+    : public PassWrapper<CheckGPUDataTypes, OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckGPUDataTypes)
+  CheckGPUDataTypes(StringRef target, bool complexLowered)
+      : target(target.str()), complexLowered(complexLowered) {}
+  StringRef getArgument() const override { return "tolk-check-gpu-types"; }
+  StringRef getDescription() const override {
+    return "Refuse data types a GPU target has no lowering for";
+  }
+
+  void runOnOperation() override {
+    // One diagnostic per type: at the first op that computes a value of it
+    // (the Tolk op it was lowered from keeps its location), else at the
+    // first that has it in any type (a buffer's, say).
+    llvm::MapVector<Type, std::pair<Operation *, std::string>> computed, held;
+    auto check = [&](Operation *op, Type type) {
+      type.walk([&](Type t) {
+        if (std::optional<std::string> why =
+                gpuTypeGap(t, target, complexLowered)) {
+          auto &first = getElementTypeOrSelf(type) == t ? computed : held;
+          first.insert({t, {op, *why}});
+        }
+      });
+    };
+    getOperation()->walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        check(op, t);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            check(op, arg.getType());
+    });
+    for (auto &[t, at] : held)
+      computed.insert({t, at});
+    for (auto &[t, at] : computed)
+      emitError(tolk::getKnownLocation(at.first)) << at.second;
+    if (!computed.empty())
+      signalPassFailure();
+  }
+
+  std::string target;
+  bool complexLowered;
+};
+
+} // namespace
+
 std::unique_ptr<Pass> tolk::createCheckPipelineInputPass() {
   return std::make_unique<CheckPipelineInput>();
+}
+
+std::unique_ptr<Pass> tolk::createCheckGPUDataTypesPass(StringRef target,
+                                                        bool complexLowered) {
+  return std::make_unique<CheckGPUDataTypes>(target, complexLowered);
 }

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // --tolk-to-llvm: the kernels of the GPU pipelines, lowered for the CPU so
-// that they run without a GPU (tolk-run --backend host, docs/Rationale.md,
+// that they run without a GPU (tolk-run --backend host, docs/Lowering.md,
 // "Host lowering"). Tolk's part is the GPU pipelines' own; then each kernel
 // becomes a host function looping over the launch (--tolk-gpu-to-host) and
 // upstream's passes take it to the LLVM dialect.
@@ -21,6 +21,8 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
@@ -52,14 +54,15 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // rounding between two ops), and every bf16 conversion in integer
   // arithmetic, as the 8-bit ones already are.
   // Images are row-major texel buffers (docs/Semantics.md#images).
+  CanonicalizerGroup canon;
   buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true,
-                          /*upcast=*/0, /*imagesAsBuffers=*/true);
+                          /*upcast=*/0, canon, /*imagesAsBuffers=*/true);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   tolk::TolkExpandFloatConversionsOptions expand;
   expand.includeBf16 = true;
   kernels.addPass(tolk::createTolkExpandFloatConversions(expand));
-  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(canon.create());
 
   tolk::TolkGPUToHostOptions toHost;
   toHost.boundsCheck = options.boundsCheck;
@@ -71,7 +74,14 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // their order. The result is the same as with every pass on
   // the module.
   OpPassManager &hostFuncs = pm.nest<func::FuncOp>();
-  hostFuncs.addPass(createCanonicalizerPass());
+  // Complex arithmetic as the folder computes it: complex-to-standard's
+  // expansion, with Smith's division (complex-range=improved), into arith and
+  // math on the parts; what stays (complex.create, re, im) is
+  // convert-complex-to-llvm's.
+  ConvertComplexToStandardPassOptions complexOptions;
+  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
+  hostFuncs.addPass(createConvertComplexToStandardPass(complexOptions));
+  hostFuncs.addPass(canon.create());
   hostFuncs.addPass(createCSEPass());
 
   // Upstream's CPU lowering, in the order of its own execution tests.
@@ -83,6 +93,7 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   OpPassManager &toLLVM = pm.nest<func::FuncOp>();
   toLLVM.addPass(createArithToLLVMConversionPass());
   toLLVM.addPass(createConvertMathToLLVMPass());
+  toLLVM.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   // convert-cf-to-llvm is a module pass upstream.
@@ -92,9 +103,9 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   llvmFuncs.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // bf16 as i16 bits: LLVM's x86 backend rounds a bf16 value that crosses
-  // basic blocks through f32 (docs/Rationale.md, "Host lowering").
+  // basic blocks through f32 (docs/Lowering.md, "Host lowering").
   pm.addPass(tolk::createTolkHostBf16Bits());
-  pm.nest<LLVM::LLVMFuncOp>().addPass(createCanonicalizerPass());
+  pm.nest<LLVM::LLVMFuncOp>().addPass(canon.create());
 }
 
 void tolk::registerTolkToLLVMPipeline() {

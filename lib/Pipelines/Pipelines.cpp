@@ -14,6 +14,8 @@
 #include "tolk/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
@@ -50,39 +52,54 @@ using namespace mlir;
 /// Promotion made explicit, derived ops decomposed and weak types committed
 /// (--tolk-commit-weak needs the first, and the second for pow's weak
 /// exponent): the input contract of the value-op lowering.
-static void addExplicitPrimitives(OpPassManager &pm) {
-  pm.addPass(createCanonicalizerPass());
+static void addExplicitPrimitives(OpPassManager &pm,
+                                  const tolk::CanonicalizerGroup &canon) {
+  pm.addPass(canon.create());
   pm.addPass(tolk::createTolkDecompose());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(canon.create());
   pm.addPass(tolk::createTolkCommitWeak());
 }
 
-void tolk::buildTolkKernelizePipeline(OpPassManager &pm, int64_t upcast) {
+static void buildKernelizePipeline(OpPassManager &pm, int64_t upcast,
+                                   const tolk::CanonicalizerGroup &canon) {
   // A weak type has no width to pass a buffer or scalar with, so the
   // functions' weak types are committed first, as the kernels' are in
   // buildTolkKernelPipeline; a function that still cannot be kernelized is
   // an error at it rather than left for the host.
-  addExplicitPrimitives(pm.nest<func::FuncOp>());
+  addExplicitPrimitives(pm.nest<func::FuncOp>(), canon);
   tolk::TolkKernelizeOptions kernelize;
   kernelize.upcast = upcast;
   kernelize.strict = true;
   pm.addPass(tolk::createTolkKernelize(kernelize));
 }
 
+void tolk::buildTolkKernelizePipeline(OpPassManager &pm, int64_t upcast) {
+  buildKernelizePipeline(pm, upcast, CanonicalizerGroup());
+}
+
 void tolk::buildTolkKernelPipeline(OpPassManager &pm,
                                    StringRef nativeFloatChip, bool bf16InF32,
                                    int64_t upcast, bool imagesAsBuffers) {
+  buildTolkKernelPipeline(pm, nativeFloatChip, bf16InF32, upcast,
+                          CanonicalizerGroup(), imagesAsBuffers);
+}
+
+void tolk::buildTolkKernelPipeline(OpPassManager &pm,
+                                   StringRef nativeFloatChip, bool bf16InF32,
+                                   int64_t upcast,
+                                   const CanonicalizerGroup &canon,
+                                   bool imagesAsBuffers) {
   pm.addPass(tolk::createCheckPipelineInputPass());
   // A tensor-level function becomes a kernel beside it (the pipelines take
   // tensor-level Tolk); kernels already there are left alone.
-  buildTolkKernelizePipeline(pm, upcast);
-  // The input contract of the value-op lowering (docs/Rationale.md,
+  buildKernelizePipeline(pm, upcast, canon);
+  // The input contract of the value-op lowering (docs/Lowering.md,
   // "Lowering to arith"), on the kernels only: nested on each gpu.module, so
   // that the pass manager spreads the kernels over threads, and so that a
   // host function that --tolk-kernelize left beside its kernel (tensor-level
   // Tolk, with broadcasts only a kernel can lower) stays as it is.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  addExplicitPrimitives(kernels);
+  addExplicitPrimitives(kernels, canon);
   tolk::ConvertTolkToGPUOptions toGPU;
   toGPU.bf16InF32 = bf16InF32;
   toGPU.imagesAsBuffers = imagesAsBuffers;
@@ -91,15 +108,17 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   kernels.addPass(tolk::createTolkExpandIPowI());
   // NVVM lowers no 8-bit float conversion, and ROCDL only the fnuz ones on
   // gfx942: the chip's own instructions where it has them, with fix-ups to
-  // the folder's results (docs/Rationale.md, "Native fp8 conversions"), and
+  // the folder's results (docs/Lowering.md, "Native fp8 conversions"), and
   // integer arithmetic for the rest.
   if (!nativeFloatChip.empty()) {
     tolk::TolkNativeFloatConversionsOptions native;
     native.chip = nativeFloatChip.str();
     kernels.addPass(tolk::createTolkNativeFloatConversions(native));
   }
+  // The saturating conversions to an 8-bit float that no instruction took.
+  kernels.addPass(tolk::createTolkExpandSaturatingTruncF());
   kernels.addPass(tolk::createTolkExpandFloatConversions());
-  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(canon.create());
 }
 
 /// The target half of the NVVM and ROCDL pipelines, in the order of
@@ -108,14 +127,14 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
 /// dialect, the host's gpu ops, then the binaries. Two steps differ from
 /// upstream's: the binaries are serialized by --tolk-gpu-module-to-binary,
 /// which compiles the gpu.modules (one per kernel) in parallel where
-/// upstream compiles one after the other (docs/Rationale.md, "Serializing
+/// upstream compiles one after the other (docs/Lowering.md, "Serializing
 /// GPU modules in parallel"); and the integer range analysis runs on the
 /// kernels first, so that a kernel's known_block_size replaces its
 /// gpu.block_dim by a constant (NVVM then reads no %ntid, and ROCDL calls
 /// no __ockl_get_local_size, which would need ROCm's device library:
-/// docs/Rationale.md, "Lowering kernels to ROCDL").
+/// docs/Lowering.md, "Lowering kernels to ROCDL").
 static void
-buildTargetPipeline(OpPassManager &pm,
+buildTargetPipeline(OpPassManager &pm, const tolk::CanonicalizerGroup &canon,
                     function_ref<void(OpPassManager &)> attachTarget,
                     function_ref<void(OpPassManager &)> lowerKernels) {
   pm.addPass(createGpuKernelOutliningPass());
@@ -125,15 +144,21 @@ buildTargetPipeline(OpPassManager &pm,
   pm.addPass(memref::createExpandStridedMetadataPass());
   attachTarget(pm);
   pm.addPass(createLowerAffinePass());
+  // Complex arithmetic as on the host (HostPipeline.cpp): complex-to-
+  // standard's expansion with Smith's division, the folder's algorithm.
+  ConvertComplexToStandardPassOptions complexOptions;
+  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
+  pm.addPass(createConvertComplexToStandardPass(complexOptions));
   pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(canon.create());
   pm.addPass(createCSEPass());
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(arith::createIntRangeOptimizationsPass());
   lowerKernels(kernels);
-  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(canon.create());
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
 
@@ -142,16 +167,20 @@ buildTargetPipeline(OpPassManager &pm,
   binary.compilationTarget = "isa";
   pm.addPass(tolk::createTolkGpuModuleToBinary(binary));
   pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(canon.create());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
                                    const TolkToNVVMOptions &options) {
-  buildTolkKernelPipeline(pm, options.chip);
+  CanonicalizerGroup canon;
+  buildTolkKernelPipeline(pm, options.chip, /*bf16InF32=*/false,
+                          /*upcast=*/0, canon);
+  pm.nest<gpu::GPUModuleOp>().addPass(
+      tolk::createCheckGPUDataTypesPass("NVVM", /*complexLowered=*/true));
   buildTargetPipeline(
-      pm,
+      pm, canon,
       [&](OpPassManager &pm) {
         GpuNVVMAttachTargetOptions target;
         target.chip = options.chip;
@@ -170,12 +199,16 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
 
 void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
                                     const TolkToROCDLOptions &options) {
-  buildTolkKernelPipeline(pm, options.chip);
+  CanonicalizerGroup canon;
+  buildTolkKernelPipeline(pm, options.chip, /*bf16InF32=*/false,
+                          /*upcast=*/0, canon);
+  pm.nest<gpu::GPUModuleOp>().addPass(
+      tolk::createCheckGPUDataTypesPass("ROCDL", /*complexLowered=*/true));
   // pow is a function of ROCm's device library: C's pow around a core in
   // f64 arithmetic instead.
   pm.nest<gpu::GPUModuleOp>().addPass(tolk::createTolkExpandPowF());
   buildTargetPipeline(
-      pm,
+      pm, canon,
       [&](OpPassManager &pm) {
         GpuROCDLAttachTargetOptions target;
         target.chip = options.chip;
@@ -220,7 +253,7 @@ static void registerGPUPipeline(StringRef name, StringRef description,
         build(pm, options);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(Options());
       });
 }

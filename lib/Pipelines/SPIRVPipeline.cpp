@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// --tolk-to-spirv{version caps exts} (docs/Rationale.md, "SPIR-V").
+// --tolk-to-spirv{version caps exts} (docs/Lowering.md, "SPIR-V").
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,6 +58,10 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
                           /*upcast=*/4);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  // SPIR-V has no binary128 and no complex type (a buffer of complex
+  // numbers would need one), and Tolk lowers neither to other types.
+  kernels.addPass(
+      tolk::createCheckGPUDataTypesPass("SPIR-V", /*complexLowered=*/false));
   math::MathExtendToSupportedTypesOptions extend;
   extend.extraTypeStrs = {"f16"};
   extend.targetTypeStr = "f32";
@@ -130,7 +134,7 @@ void tolk::registerTolkToSPIRVPipeline() {
         buildTolkToSPIRVPipeline(pm, options);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(TolkToSPIRVOptions());
       });
 }

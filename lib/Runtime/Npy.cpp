@@ -73,6 +73,18 @@ llvm::Expected<std::string> npy::descrOf(DType dt) {
     return "<f4";
   case DType::Float64:
     return "<f8";
+  // numpy's complex64 and complex128: the real part, then the imaginary one.
+  case DType::Complex64:
+    return "<c8";
+  case DType::Complex128:
+    return "<c16";
+  // numpy has no binary128 ('<f16' is the platform's long double, x87's
+  // 80-bit format on x86): f128 is stored as opaque 16-byte items holding
+  // the little-endian binary128 bits, complex<f128> as 32 (real part first).
+  case DType::Float128:
+    return "|V16";
+  case DType::Complex256:
+    return "|V32";
   default:
     return error("a buffer of " + dtype::toString(dt) +
                  " has no .npy type (only concrete data types are stored)");
@@ -80,6 +92,16 @@ llvm::Expected<std::string> npy::descrOf(DType dt) {
 }
 
 llvm::Expected<unsigned> npy::itemSize(StringRef descr) {
+  if (descr == "<c8" || descr == "=c8")
+    return 8;
+  if (descr == "<c16" || descr == "=c16")
+    return 16;
+  if (descr == "|V16")
+    return 16;
+  if (descr == "|V32")
+    return 32;
+  if (descr == ">c8" || descr == ">c16")
+    return error("big-endian .npy type '" + descr + "' is not supported");
   if (descr.size() != 3)
     return error("unsupported .npy type '" + descr + "'");
   char order = descr[0], kind = descr[1];

@@ -58,7 +58,7 @@ struct SerializedModule {
 };
 
 /// A serializer (upstream's `Base`) that keeps LLVM's errors inside MLIR
-/// diagnostics (docs/Rationale.md, "LLVM's errors"): the LLVMContext of
+/// diagnostics (docs/Lowering.md, "LLVM's errors"): the LLVMContext of
 /// the translated module gets a handler that collects what LLVM reports,
 /// `checkModule` refuses, before LLVM's back end sees it, what that back end
 /// would abort on, and a fatal error that still happens ends the module's
@@ -167,7 +167,7 @@ constexpr PTXInstruction kPTXInstructions[] = {
 
 /// Upstream's NVVM serializer, with two differences. The PTX ISA version is
 /// the least one that the chip and the instructions of the module need,
-/// unless the target's features ask for one (docs/Rationale.md, "GPU chips
+/// unless the target's features ask for one (docs/Lowering.md, "GPU chips
 /// and PTX versions"); upstream passes no version to LLVM, which takes the
 /// chip's, and aborts on an instruction that needs a later one. And it
 /// links the bitcode libraries (libdevice, where a CUDA toolkit is found,

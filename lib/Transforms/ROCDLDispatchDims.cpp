@@ -10,7 +10,7 @@
 // from the HSA kernel dispatch packet, where upstream translates them to calls
 // of ROCm's device library (__ockl_get_local_size, __ockl_get_num_groups),
 // which gpu-module-to-binary can link only on a machine with ROCm
-// (docs/Rationale.md, "Lowering kernels to ROCDL"). No library function does
+// (docs/Lowering.md, "Lowering kernels to ROCDL"). No library function does
 // this without the library itself, and the packet's layout is part of the HSA
 // ABI, so the few loads are written here.
 //

@@ -314,6 +314,8 @@ static void describeConst(const char *what, MlirAttribute c) {
            (unsigned long long)tolkConstAttrGetFloatBitsValue(c));
     break;
   case TolkConstKindInvalid:
+  case TolkConstKindFloat128:
+  case TolkConstKindComplex:
     break;
   }
   printf("\n");
@@ -366,6 +368,13 @@ static void testConstAttrs(MlirContext ctx) {
                     loc, tolkConstAttrGetFloatBits(ctx, 0x7ff8000000000000ull), i1));
   describeConst("invalid as f16",
                 tolkConstAttrConvert(loc, tolkConstAttrGetInvalid(ctx), f16));
+  /* The kinds of the wider types' values. */
+  describeConst("1.5 as f128",
+                tolkConstAttrConvert(loc, tolkConstAttrGetFloat(ctx, 1.5),
+                                     mlirTypeParseGet(ctx, str("f128"))));
+  describeConst("1.5 as complex<f32>",
+                tolkConstAttrConvert(loc, tolkConstAttrGetFloat(ctx, 1.5),
+                                     mlirComplexTypeGet(mlirF32TypeGet(ctx))));
   printf("nan as weakint null: %d\n",
          mlirAttributeIsNull(tolkConstAttrConvert(
              loc, tolkConstAttrGetFloatBits(ctx, 0x7ff8000000000000ull),
@@ -417,6 +426,10 @@ static void testConstAttrs(MlirContext ctx) {
 // CHECK-NEXT: literal True,
 // CHECK-NEXT: invalid as f16: #tolk.const<invalid>
 // CHECK-NEXT:   literal Invalid,
+// CHECK-NEXT: 1.5 as f128: #tolk.const<binary128 0x3FFF8000000000000000000000000000>
+// CHECK-NEXT:   literal {{.*}}, kind 4
+// CHECK-NEXT: 1.5 as complex<f32>: #tolk.const<complex<32> 0x3FC00000, {{.*}}>
+// CHECK-NEXT:   literal {{.*}}, kind 5
 // CHECK-NEXT: diagnostic: const: nan has no value as dtypes.weakint
 // CHECK-NEXT: nan as weakint null: 1
 // CHECK-NEXT: diagnostic: 'index' is not a Tolk data type

@@ -1,9 +1,10 @@
 // --tolk-to-llvm carries bf16 as i16 bits: LLVM's x86 backend moves a bf16
 // value between basic blocks through f32 and rounds it back with
 // vcvtneps2bf16 (AVX512-BF16: subnormals flush to zero) or __truncsfbf2
-// (signalling NaNs become quiet). 129 elements need two blocks of 128
-// threads, so the loads and the store are gated, in blocks of their own;
-// compiled without optimization nothing may round. The blocks are checked
+// (signalling NaNs become quiet). 131 elements, a prime (one lane a
+// thread), need two blocks of 128 threads, so the loads and the store are
+// gated, in blocks of their own; compiled without optimization nothing may
+// round. The blocks are checked
 // without the bounds check (which puts each access in one more branch);
 // the bits both ways.
 // RUN: tolk-opt %s --tolk-to-llvm=bounds-check=false | FileCheck %s
@@ -35,7 +36,7 @@
 // ASM-NOT: cvtneps2bf16
 // ASM-NOT: truncsfbf2
 // ASM: .cfi_endproc
-func.func @add(%a: tensor<129xbf16>, %b: tensor<129xbf16>) -> tensor<129xbf16> {
-  %r = tolk.add %a, %b : (tensor<129xbf16>, tensor<129xbf16>) -> tensor<129xbf16>
-  return %r : tensor<129xbf16>
+func.func @add(%a: tensor<131xbf16>, %b: tensor<131xbf16>) -> tensor<131xbf16> {
+  %r = tolk.add %a, %b : (tensor<131xbf16>, tensor<131xbf16>) -> tensor<131xbf16>
+  return %r : tensor<131xbf16>
 }

@@ -1,5 +1,5 @@
 // The SPIR-V (Vulkan) path: Tolk kernels and a tensor-level function to
-// spirv.modules with Tolk's kernel ABI (docs/Rationale.md, "SPIR-V"): global
+// spirv.modules with Tolk's kernel ABI (docs/Lowering.md, "SPIR-V"): global
 // pointers are StorageBuffer bindings of set 0 in the order of the global
 // pointers, local memory a Workgroup variable, registers Function
 // variables, by-value parameters one PushConstant block. spirv-val.mlir

@@ -7,7 +7,7 @@
 // RUN: %mlir_opt --load-dialect-plugin=%tolk_plugin --load-pass-plugin=%tolk_plugin %s --pass-pipeline="builtin.module(tolk-to-rocdl{chip=gfx942})" | FileCheck %s --check-prefix=ROCDL
 // RUN: %mlir_opt --load-dialect-plugin=%tolk_plugin --load-pass-plugin=%tolk_plugin %s --pass-pipeline="builtin.module(tolk-to-spirv)" | FileCheck %s --check-prefix=SPIRV
 // RUN: %mlir_opt --load-dialect-plugin=%tolk_plugin --load-pass-plugin=%tolk_plugin %s --pass-pipeline="builtin.module(tolk-to-llvm)" | FileCheck %s --check-prefix=LLVM
-// RUN: %mlir_opt --load-dialect-plugin=%tolk_plugin --load-pass-plugin=%tolk_plugin %s --pass-pipeline="builtin.module(tolk-kernelize,canonicalize,tolk-decompose,canonicalize,tolk-commit-weak,convert-tolk-to-gpu,tolk-expand-float-conversions)" | FileCheck %s --check-prefix=EXPAND
+// RUN: %mlir_opt --load-dialect-plugin=%tolk_plugin --load-pass-plugin=%tolk_plugin %s --pass-pipeline="builtin.module(tolk-kernelize,canonicalize,tolk-decompose,canonicalize,tolk-commit-weak,convert-tolk-to-gpu,tolk-expand-saturating-truncf,tolk-expand-float-conversions)" | FileCheck %s --check-prefix=EXPAND
 
 // NVVM: gpu.binary @scale_kernel
 // NVVM-SAME: mul.rn.f32

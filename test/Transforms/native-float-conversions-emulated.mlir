@@ -39,34 +39,16 @@ func.func @e5m2() -> vector<11xi8> {
 
 // -----
 
-// The conversion as --convert-tolk-to-arith emits it, a clamp to +-448
-// ahead of the truncf and a select of 0x7F for the non-finite lanes after
-// it: the pass drops both (native-float-conversions.mlir), and the codes are
-// the same.
+// tolk.saturating_truncf, which --convert-tolk-to-arith emits: the pass maps
+// it to the instruction and its fix-ups alone (native-float-conversions.mlir),
+// and the codes are the folder's.
 // SM90-TOLK-LABEL: func.func @e4m3_from_tolk
 // SM90-TOLK-NEXT: %[[R:.*]] = arith.constant dense<[127, 127, 127, 127, 126, 126, 126, -128, 0, 2, -128]> : vector<11xi8>
 // SM90-TOLK-NEXT: return %[[R]]
 func.func @e4m3_from_tolk() -> vector<11xi8> {
   %c = arith.constant dense<[2139095040, -8388608, 2143289344, -4194303, 1138753536, 1139277824, 1343554297, -2147483648, 981467136, 994050048, -1918746016]> : vector<11xi32>
   %x = arith.bitcast %c : vector<11xi32> to vector<11xf32>
-  %max = arith.constant dense<4.480000e+02> : vector<11xf32>
-  %min = arith.constant dense<-4.480000e+02> : vector<11xf32>
-  %inf = arith.constant dense<0x7F800000> : vector<11xf32>
-  %ninf = arith.constant dense<0xFF800000> : vector<11xf32>
-  %0 = arith.cmpf one, %x, %inf : vector<11xf32>
-  %1 = arith.cmpf one, %x, %ninf : vector<11xf32>
-  %2 = arith.andi %0, %1 : vector<11xi1>
-  %3 = arith.cmpf ogt, %x, %max : vector<11xf32>
-  %4 = arith.andi %2, %3 : vector<11xi1>
-  %5 = arith.cmpf olt, %x, %min : vector<11xf32>
-  %6 = arith.andi %2, %5 : vector<11xi1>
-  %7 = arith.select %6, %min, %x : vector<11xi1>, vector<11xf32>
-  %8 = arith.select %4, %max, %7 : vector<11xi1>, vector<11xf32>
-  %9 = arith.truncf %8 : vector<11xf32> to vector<11xf8E4M3FN>
-  %true = arith.constant dense<true> : vector<11xi1>
-  %10 = arith.xori %2, %true : vector<11xi1>
-  %nan = arith.constant dense<0x7F> : vector<11xf8E4M3FN>
-  %11 = arith.select %10, %nan, %9 : vector<11xi1>, vector<11xf8E4M3FN>
+  %11 = tolk.saturating_truncf %x : vector<11xf32> to vector<11xf8E4M3FN>
   %b = arith.bitcast %11 : vector<11xf8E4M3FN> to vector<11xi8>
   return %b : vector<11xi8>
 }

@@ -197,12 +197,10 @@ func.func @ext_fnuz(%x: f8E5M2FNUZ) -> f16 {
 
 // -----
 
-// The conversion as --convert-tolk-to-arith emits it: a clamp to +-448 (one
-// select a side, past the bound and not the infinity of its sign) ahead of
-// the truncf, which cvt.rn.satfinite and gfx950's clamp make redundant, and
-// a select of 0x7F over the non-finite lanes after it, which the fix-ups
-// make redundant. Both go on NVIDIA; the codes come straight from the
-// instruction.
+// tolk.saturating_truncf, which --convert-tolk-to-arith emits: on NVIDIA the
+// instruction and its fix-ups alone give the codes (cvt.rn.satfinite
+// saturates; the fix-ups set the non-finite lanes), so no clamp and no
+// select of the generic expansion remain.
 // SM90-LABEL: func.func @from_tolk
 // SM90-NOT: arith.select
 // SM90-NOT: arith.cmpf
@@ -212,8 +210,8 @@ func.func @ext_fnuz(%x: f8E5M2FNUZ) -> f16 {
 // SM90-NOT: arith.select
 // SM90: %[[F:.*]] = arith.bitcast %{{.*}} : vector<4xi8> to vector<4xf8E4M3FN>
 // SM90-NEXT: return %[[F]]
-// On AMD the clamp stays (LLVM makes one v_med3_f32 of it and the pass's
-// own); the select after the truncf goes.
+// On AMD the generic clamp goes ahead of the pass's own (LLVM makes one
+// v_med3_f32 of both); the fix-ups set the non-finite lanes.
 // GFX950-LABEL: func.func @from_tolk
 // GFX950: arith.select %{{.*}}, %{{.*}}, %arg0 : vector<4xi1>, vector<4xf32>
 // GFX950: %[[C:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xf32>
@@ -223,33 +221,14 @@ func.func @ext_fnuz(%x: f8E5M2FNUZ) -> f16 {
 // GFX950: %[[F:.*]] = arith.bitcast %[[R]] : vector<4xi8> to vector<4xf8E4M3FN>
 // GFX950-NEXT: return %[[F]]
 func.func @from_tolk(%x: vector<4xf32>) -> vector<4xf8E4M3FN> {
-  %max = arith.constant dense<4.480000e+02> : vector<4xf32>
-  %min = arith.constant dense<-4.480000e+02> : vector<4xf32>
-  %inf = arith.constant dense<0x7F800000> : vector<4xf32>
-  %ninf = arith.constant dense<0xFF800000> : vector<4xf32>
-  %0 = arith.cmpf one, %x, %inf : vector<4xf32>
-  %1 = arith.cmpf one, %x, %ninf : vector<4xf32>
-  %2 = arith.andi %0, %1 : vector<4xi1>
-  %3 = arith.cmpf ogt, %x, %max : vector<4xf32>
-  %4 = arith.andi %2, %3 : vector<4xi1>
-  %5 = arith.cmpf olt, %x, %min : vector<4xf32>
-  %6 = arith.andi %2, %5 : vector<4xi1>
-  %7 = arith.select %6, %min, %x : vector<4xi1>, vector<4xf32>
-  %8 = arith.select %4, %max, %7 : vector<4xi1>, vector<4xf32>
-  %9 = arith.truncf %8 : vector<4xf32> to vector<4xf8E4M3FN>
-  %true = arith.constant dense<true> : vector<4xi1>
-  %10 = arith.xori %2, %true : vector<4xi1>
-  %nan = arith.constant dense<0x7F> : vector<4xf8E4M3FN>
-  %11 = arith.select %10, %nan, %9 : vector<4xi1>, vector<4xf8E4M3FN>
-  return %11 : vector<4xf8E4M3FN>
+  %0 = tolk.saturating_truncf %x : vector<4xf32> to vector<4xf8E4M3FN>
+  return %0 : vector<4xf8E4M3FN>
 }
 
 // -----
 
-// A clamp that would also move an infinity (no "not the infinity" conjunct)
-// is not redundant: satfinite then sees 448, not the infinity, and the
-// fix-ups read the clamped value. It stays, and so does a select over lanes
-// that need not be non-finite.
+// A plain arith.truncf converts its operand as it is: a clamp ahead of it
+// and a select after it are the program's own and stay.
 // SM90-LABEL: func.func @not_from_tolk
 // SM90: %[[C:.*]] = arith.select %{{.*}}, %{{.*}}, %arg0 : vector<2xi1>, vector<2xf32>
 // SM90: arith.mulf %[[C]], %{{.*}} fastmath<contract> : vector<2xf32>

@@ -238,7 +238,7 @@ public:
     // `ExecutionEngineOptions::transformer` is a function_ref, so the
     // std::function it refers to must outlive ExecutionEngine::create: bound
     // to a temporary, it dangled and the JIT compiled the module unoptimized
-    // (docs/Rationale.md, "Host lowering").
+    // (docs/Lowering.md, "Host lowering").
     llvm::Expected<llvm::orc::JITTargetMachineBuilder> host =
         llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!host)

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The one line tolk-run prints when a run succeeds, and the same as JSON
-// (--json) for scripts (docs/Rationale.md, "tolk-run"). The kernel's time is
+// (--json) for scripts (docs/Runtime.md, "tolk-run"). The kernel's time is
 // the median and the fastest of the timed runs (one unless --repeat), and
 // the bandwidth is the bytes the kernel's files hold over the fastest.
 //

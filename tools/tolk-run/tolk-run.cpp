@@ -13,7 +13,7 @@
 //
 // Reads a Tolk module, finds the kernel, binds its buffers to .npy files and
 // its by-value scalars to --arg values, runs it on the backend, writes the
-// outputs and prints one line that says what ran (docs/Rationale.md,
+// outputs and prints one line that says what ran (docs/Runtime.md,
 // "tolk-run"). Everything that is wrong with the input is a message that
 // names the file or the parameter and a non-zero exit, and no output file is
 // written unless the run succeeded.
@@ -219,7 +219,10 @@ static llvm::Expected<Resolved> resolveKernel(ModuleOp module,
     return Resolved{kernel, {}};
   }
   if (auto function = module.lookupSymbol<func::FuncOp>(name)) {
-    auto ref = function->getAttrOfType<SymbolRefAttr>("tolk.kernel");
+    SymbolRefAttr ref = module.getContext()
+                            ->getOrLoadDialect<tolk::TolkDialect>()
+                            ->getKernelAttrHelper()
+                            .getAttr(function);
     if (!ref)
       return fail("function '" + name +
                   "' is not a kernel and --tolk-kernelize did not make one of "
@@ -284,8 +287,14 @@ static llvm::Expected<Kernel> describeKernel(gpu::GPUFuncOp op) {
       element = vector.getElementType();
     }
     std::optional<dt::DType> dtype = tolk::getDType(element);
-    if (!dtype || dt::isWeak(*dtype) || *dtype == dt::DType::Void ||
-        dt::itemsize(*dtype) > 8)
+    bool stored = dtype && !dt::isWeak(*dtype) && *dtype != dt::DType::Void;
+    if (stored) {
+      llvm::Expected<std::string> descr = tolk::npy::descrOf(*dtype);
+      stored = bool(descr);
+      if (!descr)
+        llvm::consumeError(descr.takeError());
+    }
+    if (!stored)
       return fail(where() + " has the element type " +
                   printed(element) + ", which no .npy file holds");
     Param p;
@@ -297,6 +306,9 @@ static llvm::Expected<Kernel> describeKernel(gpu::GPUFuncOp op) {
     if (ptr.getAddrSpace() == tolk::AddrSpace::alu) {
       if (lanes != 1)
         return fail(where() + " is a by-value vector, which --arg cannot give");
+      if (dt::isComplex(*dtype) || *dtype == dt::DType::Float128)
+        return fail(where() + " is a by-value " + printed(element) +
+                    ", which --arg cannot give (pass a buffer of one element)");
       p.kind = Param::Kind::Scalar;
       p.slot = scalars++;
     } else if (ptr.getAddrSpace() == tolk::AddrSpace::global) {
@@ -379,9 +391,10 @@ static llvm::Expected<uint64_t> parseScalar(StringRef text, dt::DType dtype,
     if (bounds && bounds.size() == 2 &&
         (i < mpz_class(std::to_string(bounds[0])) ||
          i > mpz_class(std::to_string(bounds[1]))))
-      return bad("outside the parameter's tolk.bounds [" +
-                 std::to_string(bounds[0]) + ", " + std::to_string(bounds[1]) +
-                 "]");
+      return bad("outside the parameter's " +
+                 tolk::TolkDialect::BoundsAttrHelper::getNameStr().str() +
+                 " [" + std::to_string(bounds[0]) + ", " +
+                 std::to_string(bounds[1]) + "]");
     value = dt::Value::ofInt(i);
   } else {
     std::string s = text.str();
@@ -553,12 +566,15 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   SmallVector<Output> bindOut;
   if (resolved->function) {
     FunctionType type = resolved->function.getFunctionType();
-    auto args = op->getAttrOfType<DenseI64ArrayAttr>("tolk.args");
-    auto results = op->getAttrOfType<DenseI64ArrayAttr>("tolk.results");
+    auto *tolk = ctx.getOrLoadDialect<tolk::TolkDialect>();
+    DenseI64ArrayAttr args = tolk->getArgsAttrHelper().getAttr(op);
+    DenseI64ArrayAttr results = tolk->getResultsAttrHelper().getAttr(op);
     if (!args || !results || args.size() != (int64_t)type.getNumInputs() ||
         results.size() != (int64_t)type.getNumResults())
-      return fail("kernel '" + kernel.name +
-                  "' lacks the tolk.args and tolk.results of its function");
+      return fail("kernel '" + kernel.name + "' lacks the " +
+                  tolk->getArgsAttrHelper().getName().str() + " and " +
+                  tolk->getResultsAttrHelper().getName().str() +
+                  " of its function");
     for (auto [i, param] : llvm::enumerate(args.asArrayRef())) {
       if (kernel.params[param].kind != Param::Kind::Buffer)
         continue;
@@ -730,7 +746,10 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   for (auto [i, p] : llvm::enumerate(kernel.params)) {
     if (p.kind != Param::Kind::Scalar)
       continue;
-    auto bounds = op.getArgAttrOfType<DenseI64ArrayAttr>(i, "tolk.bounds");
+    auto bounds = op.getArgAttrOfType<DenseI64ArrayAttr>(
+        i, ctx.getOrLoadDialect<tolk::TolkDialect>()
+               ->getBoundsAttrHelper()
+               .getName());
     llvm::Expected<uint64_t> bits =
         parseScalar(argValues[nextArg++], p.dtype, bounds, paramName(i),
                     dtypeName(p.dtype));

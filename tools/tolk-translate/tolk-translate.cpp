@@ -17,10 +17,12 @@
 
 #include "../common/ToolMain.h"
 
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Target/SPIRV.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Tools/ParseUtilities.h"
@@ -65,107 +67,49 @@ static LogicalResult printIsa(Operation *root, llvm::raw_ostream &os) {
 }
 
 // --launch-json: the launch description that --tolk-kernelize puts on each
-// kernelized function (`tolk.launch`), as JSON for hosts that do not read
-// MLIR. It survives the lowering pipelines, which keep the function.
-
-/// The integer fields of a tolk.launch parameter, and the least value each
-/// takes: a count of elements, a vector width (lanes), an argument or
-/// result number.
-static constexpr std::pair<StringLiteral, int64_t> kParamFields[] = {
-    {"count", 0}, {"vector", 1}, {"arg", 0}, {"result", 0}};
-
-/// Checks what printLaunchJson prints of `op`'s tolk.launch, with an error
-/// at `op` for what is missing or out of range: a host would launch it.
-static LogicalResult verifyLaunch(Operation *op, Attribute attr) {
-  auto launch = dyn_cast<DictionaryAttr>(attr);
-  auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-  if (!launch)
-    return op->emitError("malformed tolk.launch: expected a dictionary, not ")
-           << attr;
-  if (!name)
-    return op->emitError("tolk.launch on an op without a symbol name");
-  auto kernel = launch.getAs<SymbolRefAttr>("kernel");
-  auto grid = launch.getAs<DenseI32ArrayAttr>("grid");
-  auto block = launch.getAs<DenseI32ArrayAttr>("block");
-  auto params = launch.getAs<ArrayAttr>("params");
-  if (!kernel || !grid || !block || !params ||
-      kernel.getNestedReferences().size() != 1)
-    return op->emitError("malformed tolk.launch: expected kernel, grid, "
-                         "block and params");
-  for (auto [field, sizes] : {std::pair{"grid", grid}, {"block", block}}) {
-    if (sizes.empty() || sizes.size() > 3)
-      return op->emitError("malformed tolk.launch: ")
-             << field << " has " << sizes.size() << " sizes, expected 1 to 3";
-    for (int32_t v : sizes.asArrayRef())
-      if (v < 1)
-        return op->emitError("malformed tolk.launch: ")
-               << field << " " << sizes << " has a size below 1";
-  }
-  for (Attribute a : params) {
-    auto param = dyn_cast<DictionaryAttr>(a);
-    auto kind = param ? param.getAs<StringAttr>("kind") : nullptr;
-    auto type = param ? param.getAs<TypeAttr>("type") : nullptr;
-    if (!kind || !type ||
-        (kind.getValue() != "buffer" && kind.getValue() != "scalar"))
-      return op->emitError("malformed tolk.launch parameter: ") << a;
-    for (auto [field, least] : kParamFields) {
-      Attribute value = param.get(field);
-      auto integer = dyn_cast_if_present<IntegerAttr>(value);
-      if (value && (!integer || integer.getType().isInteger(1) ||
-                    integer.getValue().getSignificantBits() > 64 ||
-                    integer.getInt() < least))
-        return op->emitError("malformed tolk.launch parameter: its ")
-               << field << " must be an integer of at least " << least
-               << ", not " << value;
-    }
-  }
-  return success();
-}
+// kernelized function (`tolk.launch`, a #tolk.launch that the dialect has
+// verified), as JSON for hosts that do not read MLIR. It survives the
+// lowering pipelines, which keep the function.
 
 static LogicalResult printLaunchJson(Operation *root, llvm::raw_ostream &os) {
-  SmallVector<std::pair<Operation *, DictionaryAttr>> launches;
-  bool ok = true;
-  root->walk([&](Operation *op) {
-    Attribute attr = op->getAttr("tolk.launch");
-    if (!attr)
-      return;
-    if (failed(verifyLaunch(op, attr)))
-      ok = false;
-    else
-      launches.push_back({op, cast<DictionaryAttr>(attr)});
+  auto launchAttr = root->getContext()
+                        ->getOrLoadDialect<tolk::TolkDialect>()
+                        ->getLaunchAttrHelper();
+  SmallVector<std::pair<func::FuncOp, tolk::LaunchAttr>> launches;
+  root->walk([&](func::FuncOp func) {
+    if (tolk::LaunchAttr launch = launchAttr.getAttr(func))
+      launches.push_back({func, launch});
   });
-  if (!ok)
-    return failure();
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
     json.attributeArray("launches", [&] {
-      for (auto [op, launch] : launches) {
-        auto kernel = launch.getAs<SymbolRefAttr>("kernel");
+      for (auto [func, launch] : launches) {
+        SymbolRefAttr kernel = launch.getKernel();
         json.object([&] {
-          json.attribute("function", op->getAttrOfType<StringAttr>(
-                                           SymbolTable::getSymbolAttrName())
-                                         .getValue());
+          json.attribute("function", func.getSymName());
           json.attribute("module", kernel.getRootReference().getValue());
           json.attribute("kernel", kernel.getLeafReference().getValue());
-          for (StringRef field : {"grid", "block"})
-            json.attributeArray(field, [&] {
-              for (int32_t v :
-                   launch.getAs<DenseI32ArrayAttr>(field).asArrayRef())
+          for (auto [field, sizes] : {std::pair{"grid", launch.getGrid()},
+                                      {"block", launch.getBlock()}})
+            json.attributeArray(field, [&, sizes = sizes] {
+              for (int32_t v : sizes)
                 json.value(v);
             });
           json.attributeArray("params", [&] {
-            for (Attribute a : launch.getAs<ArrayAttr>("params")) {
-              auto param = cast<DictionaryAttr>(a);
+            for (tolk::LaunchParamAttr param : launch.getParams()) {
               json.object([&] {
                 json.attribute("kind",
-                               param.getAs<StringAttr>("kind").getValue());
+                               tolk::stringifyParamKind(param.getKind()));
                 std::string spelling;
                 llvm::raw_string_ostream ts(spelling);
-                param.getAs<TypeAttr>("type").getValue().print(ts);
+                param.getType().print(ts);
                 json.attribute("dtype", spelling);
-                for (auto [field, least] : kParamFields)
-                  if (auto v = param.getAs<IntegerAttr>(field))
-                    json.attribute(field, v.getInt());
+                if (param.getCount())
+                  json.attribute("count", *param.getCount());
+                if (param.getVector())
+                  json.attribute("vector", *param.getVector());
+                json.attribute(tolk::stringifyParamBinding(param.getBinding()),
+                               param.getIndex());
               });
             }
           });

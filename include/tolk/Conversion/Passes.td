@@ -21,7 +21,7 @@ def ConvertTolkToArith : Pass<"convert-tolk-to-arith"> {
     Rewrites the primitive elementwise ops, `tolk.const`,
     `tolk.cast` and `tolk.bitcast` into `arith` and `math` ops on signless
     integers and builtin floats, computing the bits the folder computes
-    (docs/Rationale.md, "Lowering to arith"). Signed and unsigned Tolk types
+    (docs/Lowering.md, "Lowering to arith"). Signed and unsigned Tolk types
     become signless integers; the Tolk type chooses the signed or unsigned
     arith op. Function signatures, calls and returns are converted too.
 
@@ -59,6 +59,7 @@ def ConvertTolkToArith : Pass<"convert-tolk-to-arith"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
@@ -76,7 +77,7 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     `gpu.module`) and its value ops (with the patterns of
     `--convert-tolk-to-arith`, whose input contract applies) into upstream
     ops that `convert-gpu-to-nvvm`, `-rocdl` and `-spirv` lower
-    (docs/Rationale.md, "Lowering kernels to NVVM").
+    (docs/Lowering.md, "Lowering kernels to NVVM").
 
     A pointer `!tolk.ptr<T, s[, n]>` becomes a rank-1 memref of the
     converted `T` with layout `strided<[1], offset: ?>` in the gpu address
@@ -102,6 +103,7 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
@@ -122,7 +124,7 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
     Turns each `gpu.func` kernel of the module's `gpu.module`s (after
     `--convert-tolk-to-gpu`: upstream `gpu`, `memref`, `vector`, `scf` and
     `arith` ops) into a `func.func @"<module>.<kernel>"` that runs a range
-    of the launch's workgroups on one CPU thread (docs/Rationale.md, "Host
+    of the launch's workgroups on one CPU thread (docs/Lowering.md, "Host
     lowering"). The function takes the kernel's arguments, then the grid
     (x, y, z), the block (x, y, z) and the workgroups to run, `[first,
     end)` in the launch's linear order (x fastest), as `index` values, so
@@ -157,7 +159,7 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
     int64_t thread_y, int64_t thread_z, int64_t block_x, int64_t block_y,
     int64_t block_z)`, which the launcher defines: `param` is the kernel
     parameter's position, `index` the first element accessed, `count` how
-    many, `size` the buffer's element count (docs/Rationale.md, "Host
+    many, `size` the buffer's element count (docs/Lowering.md, "Host
     lowering"). `bounds-check=false` gives the unchecked loops.
   }];
   let options = [
@@ -167,9 +169,12 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    // Whose attributes the host functions carry.
+    "::tolk::TolkDialect",
   ];
 }
 
@@ -185,7 +190,7 @@ def TolkHostBf16Bits : Pass<"tolk-host-bf16-bits", "::mlir::ModuleOp"> {
     bf16 in f32 with Tolk's own conversions, so nothing is left that needs
     the type, and LLVM's x86 backend moves a bf16 value between basic blocks
     through f32: `vcvtneps2bf16` (AVX512-BF16) flushes subnormals to zero
-    and `__truncsfbf2` quiets signalling NaNs (docs/Rationale.md, "Host
+    and `__truncsfbf2` quiets signalling NaNs (docs/Lowering.md, "Host
     lowering"). Any other op on bf16 (arithmetic, a call of a declaration)
     keeps its type, with bitcasts around it.
   }];
@@ -202,7 +207,7 @@ def TolkHostBf16Bits : Pass<"tolk-host-bf16-bits", "::mlir::ModuleOp"> {
 // gpu.module with the passes of its `prepare` pipeline (the tolk-spirv-*
 // steps below, in their order) and converts it with upstream's patterns,
 // then tolk-spirv-lower-push-constants on each spirv.module
-// (docs/Rationale.md, "SPIR-V").
+// (docs/Lowering.md, "SPIR-V").
 
 def TolkSPIRVNarrowInt64Casts
     : Pass<"tolk-spirv-narrow-int64-casts", "::mlir::gpu::GPUModuleOp"> {

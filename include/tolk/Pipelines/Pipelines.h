@@ -14,6 +14,8 @@
 #ifndef TOLK_PIPELINES_PIPELINES_H
 #define TOLK_PIPELINES_PIPELINES_H
 
+#include "tolk/Pipelines/CanonicalizerGroup.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -79,6 +81,13 @@ void buildTolkKernelPipeline(mlir::OpPassManager &pm,
                              bool bf16InF32 = false, int64_t upcast = 0,
                              bool imagesAsBuffers = false);
 
+/// buildTolkKernelPipeline with its canonicalizers in `canon`, for a
+/// pipeline that adds more of them.
+void buildTolkKernelPipeline(mlir::OpPassManager &pm,
+                             llvm::StringRef nativeFloatChip, bool bf16InF32,
+                             int64_t upcast, const CanonicalizerGroup &canon,
+                             bool imagesAsBuffers = false);
+
 struct TolkToLLVMOptions : public mlir::PassPipelineOptions<TolkToLLVMOptions> {
   Option<bool> boundsCheck{
       *this, "bounds-check",
@@ -123,7 +132,7 @@ struct TolkToSPIRVOptions
 /// From a module of Tolk kernels (or tensor-level functions) to Vulkan
 /// spirv.modules beside the gpu.modules (lib/Pipelines/SPIRVPipeline.cpp):
 /// Tolk's passes with bf16 and the 8-bit floats in software, then the
-/// SPIR-V lowering with Tolk's kernel ABI (docs/Rationale.md, "SPIR-V").
+/// SPIR-V lowering with Tolk's kernel ABI (docs/Lowering.md, "SPIR-V").
 void buildTolkToSPIRVPipeline(mlir::OpPassManager &pm,
                               const TolkToSPIRVOptions &options);
 
@@ -143,6 +152,13 @@ constexpr int64_t kMaxLanes = 64;
 /// launch sizes or parameters break the kernel rules (KernelSignature.h)
 /// and a value with more than kMaxLanes lanes (lib/Pipelines/CheckInput.cpp).
 std::unique_ptr<mlir::Pass> createCheckPipelineInputPass();
+
+/// On each gpu.module of a GPU pipeline: refuses, at the first op that has
+/// it, a data type `target` (its name in the diagnostic) has no lowering
+/// for: f128 and complex<f128>, and the other complex types unless
+/// `complexLowered` (docs/Semantics.md#lowering-and-running).
+std::unique_ptr<mlir::Pass>
+createCheckGPUDataTypesPass(llvm::StringRef target, bool complexLowered);
 
 /// Registers `--tolk-to-nvvm`, `--tolk-to-rocdl`, `--tolk-to-spirv` and
 /// `--tolk-to-llvm`.

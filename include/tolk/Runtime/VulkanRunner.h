@@ -8,7 +8,7 @@
 //
 // tolk-run's Vulkan backend: one SPIR-V compute kernel on the first Vulkan
 // device (Mesa's lavapipe where there is no GPU), with the kernel ABI of
-// docs/Rationale.md ("Runtimes"): storage buffers at descriptor set 0,
+// docs/Runtime.md ("Runtimes"): storage buffers at descriptor set 0,
 // binding k for the k-th global pointer parameter; the alu parameters in one
 // push-constant block; the workgroup size, for a kernel compiled without
 // one, in the specialization constants of the WorkgroupSize built-in.

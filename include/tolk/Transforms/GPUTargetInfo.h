@@ -9,7 +9,7 @@
 // The chips and target features of LLVM's NVPTX and AMDGPU back ends, asked
 // of LLVM itself (its subtarget tables), so that a pipeline rejects what
 // the back end would only warn about and then fail on, and the PTX ISA
-// version LLVM picks for an NVIDIA chip (docs/Rationale.md, "GPU chips and
+// version LLVM picks for an NVIDIA chip (docs/Lowering.md, "GPU chips and
 // PTX versions").
 //
 //===----------------------------------------------------------------------===//

@@ -11,7 +11,7 @@
 // runs on; a fatal error (report_fatal_error) aborts the process. Every
 // LLVMContext Tolk creates (serializing a gpu.module, tolk-run's JIT) gets a
 // handler that collects the messages instead, which the caller reports as
-// diagnostics at the op they concern (docs/Rationale.md, "LLVM's errors").
+// diagnostics at the op they concern (docs/Lowering.md, "LLVM's errors").
 //
 //===----------------------------------------------------------------------===//
 

@@ -55,12 +55,32 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TolkExpandSaturatingTruncF : Pass<"tolk-expand-saturating-truncf"> {
+  let summary = "tolk.saturating_truncf as a clamp, arith.truncf and selects";
+  let description = [{
+    Expands each `tolk.saturating_truncf` (what `--convert-tolk-to-arith`
+    emits for a conversion to an 8-bit float) into arith: the source's
+    finite lanes past the format's largest finite value are clamped to it
+    (a compare-and-select a side, which leaves infinities and NaNs alone),
+    `arith.truncf` rounds the clamped value to nearest even, and the lanes
+    where the source is not finite select the format's NaN code (`0x7F`
+    in `f8E4M3FN`, `0x80` in the fnuz formats) or, in `f8E5M2`, keep the
+    truncf's infinity and select the NaN of the source's sign. The
+    `arith.truncf` is then exact for every lane it decides, so that
+    arith's folder and `--tolk-expand-float-conversions` compute the op.
+    The GPU pipelines run it after `--tolk-native-float-conversions`,
+    which maps the conversions a chip has an instruction for.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TolkNativeFloatConversions : Pass<"tolk-native-float-conversions"> {
   let summary = "8-bit float conversions with the chip's instructions, fixed "
                 "up to the folder's bits";
   let description = [{
-    Rewrites `arith.truncf` to and `arith.extf` from the 8-bit floats that
-    `chip` converts in hardware into its instructions, with fix-ups that make
+    Rewrites `tolk.saturating_truncf` and `arith.truncf` to, and
+    `arith.extf` from, the 8-bit floats that `chip` converts in hardware
+    into its instructions, with fix-ups that make
     the result the folder's conversion bit for bit (the one
     `--tolk-expand-float-conversions` computes in integer arithmetic):
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs a range of a launch's workgroups on one CPU thread (docs/Rationale.md,
+// Runs a range of a launch's workgroups on one CPU thread (docs/Lowering.md,
 // "Host lowering"); a launcher may run other ranges of the same launch on
 // other threads. A workgroup's threads run one after the other, so a
 // barrier is where every thread must have arrived before any goes on: the
@@ -24,8 +24,10 @@
 #include "tolk/Conversion/GPUToHost/GPUToHost.h"
 
 #include "HostBoundsCheck.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -285,13 +287,15 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
       func::FuncOp::create(b, loc, name, FunctionType::get(ctx, inputs, {}));
   // What a launcher reads: the default launch and the bindings of a
   // kernelized function.
+  auto *tolk = ctx->getLoadedDialect<tolk::TolkDialect>();
   if (auto size = kernel.getKnownBlockSizeAttr())
-    host->setAttr("tolk.known_block_size", size);
+    tolk->getKnownBlockSizeAttrHelper().setAttr(host, size);
   if (auto size = kernel.getKnownGridSizeAttr())
-    host->setAttr("tolk.known_grid_size", size);
-  for (StringRef attr : {"tolk.args", "tolk.results"})
-    if (Attribute a = kernel->getAttr(attr))
-      host->setAttr(attr, a);
+    tolk->getKnownGridSizeAttrHelper().setAttr(host, size);
+  if (auto args = tolk->getArgsAttrHelper().getAttr(kernel))
+    tolk->getArgsAttrHelper().setAttr(host, args);
+  if (auto results = tolk->getResultsAttrHelper().getAttr(kernel))
+    tolk->getResultsAttrHelper().setAttr(host, results);
 
   Block *entry = host.addEntryBlock();
   b.setInsertionPointToStart(entry);
@@ -502,8 +506,11 @@ struct TolkGPUToHostPass
       gpuModule.erase();
     // A kernelized function's tensor-level body has no host lowering; its
     // kernel, now a host function, is its lowering.
+    auto kernelAttr = module.getContext()
+                          ->getLoadedDialect<tolk::TolkDialect>()
+                          ->getKernelAttrHelper();
     for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-      if (func->hasAttr("tolk.kernel"))
+      if (kernelAttr.isAttrPresent(func))
         func.erase();
     module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   }

@@ -13,7 +13,7 @@
 // stored under a gate) is promoted to f32 and rounded back, with
 // `vcvtneps2bf16` on AVX512-BF16 (which flushes subnormals) or
 // `__truncsfbf2` (which quiets signalling NaNs). Carrying the bits as i16
-// leaves the backend nothing to round (docs/Rationale.md, "Host lowering").
+// leaves the backend nothing to round (docs/Lowering.md, "Host lowering").
 //
 // The rewrite changes types in place. Ops that only move a value (loads,
 // stores, selects, branches, returns, calls of functions defined here,

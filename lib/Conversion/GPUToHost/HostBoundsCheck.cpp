@@ -27,6 +27,7 @@
 #include "tolk/Conversion/GPUToHost/GPUToHost.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -258,10 +259,18 @@ LogicalResult tolk::host::insertBoundsChecks(
         [&](OpBuilder &eb, Location l) {
           report(eb, l);
           SmallVector<Value> zeros;
-          for (Type t : op->getResultTypes())
+          for (Type t : op->getResultTypes()) {
+            // arith.constant has no complex values.
+            if (auto c = dyn_cast<ComplexType>(t)) {
+              Attribute zero = eb.getZeroAttr(c.getElementType());
+              zeros.push_back(complex::ConstantOp::create(
+                  eb, l, c, eb.getArrayAttr({zero, zero})));
+              continue;
+            }
             zeros.push_back(
                 arith::ConstantOp::create(eb, l, cast<TypedAttr>(
                                                      eb.getZeroAttr(t))));
+          }
           scf::YieldOp::create(eb, l, zeros);
         });
     op->replaceAllUsesWith(ifOp.getResults());

@@ -10,7 +10,7 @@
 // and tolk.const, tolk.cast, tolk.bitcast) to arith and math, computing the
 // folder's bits (lib/Dtype/Alu.cpp, Cast.cpp). arith leaves several corners
 // poison or unordered where Tolk defines them; each is built here from compares
-// and selects, and docs/Rationale.md ("Lowering to arith") lists them:
+// and selects, and docs/Lowering.md ("Lowering to arith") lists them:
 //
 // - max on floats: the non-NaN operand, -0.0 < +0.0 (arith.maxnumf leaves the
 //   signed zeros unordered);
@@ -30,6 +30,11 @@
 //   does neither), and arithmetic on 8-bit floats runs in f32, rounded back
 //   once.
 //
+// Complex values (scalars) lower to the complex dialect, whose ops
+// complex-to-standard then expands as the folder computes them
+// (docs/Semantics.md#complex-numbers-and-float128); f128 is one more float
+// (LLVM computes it with soft-float calls on the host).
+//
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
@@ -42,6 +47,7 @@
 #include "tolk/Dtype/DType.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -226,52 +232,13 @@ bool computesInF32(const Builder &bld, Type elt) {
 }
 
 /// `v` (a float of 16 bits or more) rounded once to the 8-bit float `dst`, as
-/// truncate does (docs/Semantics.md#truncate): a finite value past the largest
-/// finite one saturates to it (whatever the rounding would give), an infinity
-/// stays one in Fp8e5m2 and becomes the NaN in the formats without infinities,
-/// and a NaN becomes the format's NaN code: S.11111.11 with the source's sign
-/// in Fp8e5m2, 0x7F in Fp8e4m3 (the folder's positive NaN), 0x80 in the fnuz
-/// formats. arith.truncf (round to nearest even) thereby only decides the lanes
-/// it rounds as the folder does: finite values in range, and Fp8e5m2's
-/// infinities; the others are selected over.
+/// truncate does (docs/Semantics.md#truncate): tolk.saturating_truncf, which
+/// saturates a finite overflow and maps infinities and NaNs as the folder
+/// does, where arith.truncf does neither. A later pass maps it to a chip's
+/// instruction or expands it in arith.
 Value truncToFp8(Builder &bld, Value v, FloatType dst) {
-  auto src = cast<FloatType>(Builder::eltOf(v));
-  const llvm::fltSemantics &srcSem = src.getFloatSemantics();
-  const llvm::fltSemantics &dstSem = dst.getFloatSemantics();
-  bool losesInfo = false;
-  APFloat largest = APFloat::getLargest(dstSem);
-  largest.convert(srcSem, APFloat::rmNearestTiesToEven, &losesInfo);
-  APFloat negLargest = largest;
-  negLargest.changeSign();
-
-  Value maxV = bld.floatConst(v, src, largest);
-  Value minV = bld.floatConst(v, src, negLargest);
-  Value finite = bld.isFinite(v);
-  Value gt = bld.cmpf(arith::CmpFPredicate::OGT, v, maxV);
-  Value above = bld.andi(finite, gt);
-  Value lt = bld.cmpf(arith::CmpFPredicate::OLT, v, minV);
-  Value below = bld.andi(finite, lt);
-  Value low = bld.select(below, minV, v);
-  Value clamped = bld.select(above, maxV, low);
-  Value r = bld.convert<arith::TruncFOp>(clamped, dst);
-
-  auto code = [&](uint64_t bits) {
-    return bld.floatConst(v, dst, APFloat(dstSem, APInt(8, bits)));
-  };
-  if (isa<Float8E5M2Type>(dst)) {
-    // Infinities convert exactly; a NaN keeps its sign, its payload goes.
-    Value isNaN = bld.cmpf(arith::CmpFPredicate::UNO, v, v);
-    Value negative = bld.signBit(v);
-    Value negNaN = code(0xFF);
-    Value posNaN = code(0x7F);
-    Value nan = bld.select(negative, negNaN, posNaN);
-    return bld.select(isNaN, nan, r);
-  }
-  // NaN and both infinities: the format's one NaN.
-  Value nonFinite =
-      arith::XOrIOp::create(bld.b, bld.loc, finite, bld.boolConst(v, true));
-  uint64_t nanCode = isa<Float8E4M3FNType>(dst) ? 0x7F : 0x80;
-  return bld.select(nonFinite, code(nanCode), r);
+  return tolk::SaturatingTruncFOp::create(
+      bld.b, bld.loc, Builder::withElt(v.getType(), dst), v);
 }
 
 /// The largest binary exponent of a finite value of `sem`: every finite
@@ -365,10 +332,43 @@ namespace {
 /// A float `v` converted to the float type `dst`: one rounding, straight
 /// from the source (never through an intermediate format, which would round
 /// twice), saturating into the 8-bit floats.
+/// The f128 value x rounded to an f64 to odd: x itself when an f64 holds it,
+/// else the one of the two f64 around x whose last bit is 1 (the largest
+/// finite one past the range). Rounding that once more to a format of at
+/// most 51 fraction bits rounds as x itself would (Boldo and Melquiond,
+/// "When double rounding is odd"): the way to bf16 and the 8-bit floats,
+/// which LLVM cannot convert f128 to (libgcc has no __trunctfbf2), without
+/// rounding twice.
+Value roundToOddF64(Builder &bld, Value x) {
+  auto f128 = cast<FloatType>(Builder::eltOf(x));
+  Type f64 = bld.b.getF64Type(), i64 = bld.b.getI64Type();
+  Value y = bld.convert<arith::TruncFOp>(x, f64);
+  Value back = bld.convert<arith::ExtFOp>(y, f128);
+  // Ordered: a NaN stays the nearest f64 NaN.
+  Value inexact = bld.cmpf(arith::CmpFPredicate::ONE, x, back);
+  Value bits = bld.convert<arith::BitcastOp>(y, i64);
+  Value one = bld.intConst(bits, i64, 1);
+  Value lowBit = bld.andi(bits, one);
+  Value even = bld.cmpi(arith::CmpIPredicate::eq, lowBit,
+                        bld.intConst(bits, i64, 0));
+  // The odd neighbour is one step of the magnitude up where x is farther
+  // from zero than y, down where it is nearer.
+  Value above = bld.cmpf(arith::CmpFPredicate::OGT, x, back);
+  Value up = arith::XOrIOp::create(bld.b, bld.loc, above, bld.signBit(y));
+  Value plus = arith::AddIOp::create(bld.b, bld.loc, bits, one);
+  Value minus = arith::SubIOp::create(bld.b, bld.loc, bits, one);
+  Value stepped = bld.select(up, plus, minus);
+  Value adjust = bld.andi(inexact, even);
+  Value r = bld.select(adjust, stepped, bits);
+  return bld.convert<arith::BitcastOp>(r, f64);
+}
+
 Value floatToFloat(Builder &bld, Value v, FloatType dst) {
   auto src = cast<FloatType>(Builder::eltOf(v));
   if (src == dst)
     return v;
+  if (src.isF128() && (isFp8Type(dst) || dst.isBF16()))
+    return floatToFloat(bld, roundToOddF64(bld, v), dst);
   if (isFp8Type(dst)) {
     // An 8-bit source (or bf16, computed in f32) widens exactly to f32
     // first: the saturation compares in the source's type.
@@ -509,7 +509,7 @@ Value convertValue(Builder &bld, Value v, DType from, DType to, Type dst) {
   // integer below 2^24; any larger one saturates either way. bf16 computed
   // in f32 goes through the narrowest float that holds the integer exactly
   // (f32 up to 16 bits, f64 up to 32), then rounds once; a 64-bit integer
-  // past 2^53 rounds twice (docs/Rationale.md, "Lowering to arith").
+  // past 2^53 rounds twice (docs/Lowering.md, "Lowering to arith").
   Type via = dstF;
   if (isFp8Type(dstF))
     via = bld.b.getF32Type();
@@ -667,11 +667,52 @@ Value intPow(Builder &bld, Value x, Value n) {
   return math::IPowIOp::create(bld.b, bld.loc, x, e);
 }
 
+/// The complex constant (re, im) of complex type `type`.
+Value complexConst(Builder &bld, ComplexType type, const APFloat &re,
+                   const APFloat &im) {
+  Type part = type.getElementType();
+  auto attr = bld.b.getArrayAttr(
+      {FloatAttr::get(part, re), FloatAttr::get(part, im)});
+  return complex::ConstantOp::create(bld.b, bld.loc, type, attr);
+}
+
+/// A primitive op on complex scalars: the complex dialect's op, which
+/// complex-to-standard expands as the folder computes it (lib/Dtype/Alu.cpp).
+Value lowerComplex(Operation *op, Builder &bld, ArrayRef<Value> x) {
+  using namespace tolk;
+  OpBuilder &b = bld.b;
+  Location loc = bld.loc;
+  if (isa<AddOp>(op))
+    return complex::AddOp::create(b, loc, x[0], x[1]);
+  if (isa<MulOp>(op))
+    return complex::MulOp::create(b, loc, x[0], x[1]);
+  if (isa<DivOp>(op))
+    return complex::DivOp::create(b, loc, x[0], x[1]);
+  if (isa<NegOp>(op))
+    return complex::NegOp::create(b, loc, x[0]);
+  if (isa<CmpEqOp>(op))
+    return complex::EqualOp::create(b, loc, x[0], x[1]);
+  if (isa<ReciprocalOp>(op)) {
+    // (1, +0) / x, as the folder's reciprocal of a complex number.
+    auto type = cast<ComplexType>(x[0].getType());
+    const llvm::fltSemantics &sem =
+        cast<FloatType>(type.getElementType()).getFloatSemantics();
+    Value one =
+        complexConst(bld, type, APFloat::getOne(sem), APFloat::getZero(sem));
+    return complex::DivOp::create(b, loc, one, x[0]);
+  }
+  if (isa<WhereOp>(op))
+    return bld.select(x[0], x[1], x[2]);
+  llvm_unreachable("the verifier rejects this op on complex numbers");
+}
+
 /// The lowering of one primitive elementwise op whose operands (converted,
 /// and splat to the result's shape) compute in data type `dt`.
 Value lowerElementwise(Operation *op, Builder &bld, DType dt,
                        ArrayRef<Value> x) {
   using namespace tolk;
+  if (dtype::isComplex(dt))
+    return lowerComplex(op, bld, x);
   using P = arith::CmpIPredicate;
   using FP = arith::CmpFPredicate;
   OpBuilder &b = bld.b;
@@ -779,12 +820,10 @@ Value lowerElementwise(Operation *op, Builder &bld, DType dt,
 }
 
 /// True for the primitive elementwise ops this conversion lowers.
-bool isPrimitive(Operation *op) {
-  return op->hasTrait<tolk::OpTrait::Primitive>();
-}
+bool isPrimitive(Operation *op) { return tolk::isPrimitiveOp(op); }
 
 /// True for the derived ops, which --tolk-decompose removes.
-bool isDerived(Operation *op) { return op->hasTrait<tolk::OpTrait::Derived>(); }
+bool isDerived(Operation *op) { return tolk::isDerivedOp(op); }
 
 /// True for the value ops this conversion lowers: the primitives, constants
 /// and conversions (the dialect's kernel ops are TolkToGPU's).
@@ -817,15 +856,16 @@ std::optional<DType> computeDType(Operation *op) {
 struct ElementwiseLowering : public ConversionPattern {
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
                       bool bf16InF32)
-      : ConversionPattern(converter, MatchTraitOpTypeTag(),
-                          TypeID::get<tolk::OpTrait::Primitive>(),
-                          /*benefit=*/1, ctx),
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
+                          ctx),
         bf16InF32(bf16InF32) {}
   bool bf16InF32;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> in,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!isPrimitive(op))
+      return failure();
     Type resultType =
         getTypeConverter()->convertType(op->getResult(0).getType());
     std::optional<DType> dt = computeDType(op);
@@ -871,6 +911,18 @@ struct ConstLowering : public OpConversionPattern<tolk::ConstOp> {
       return rewriter.notifyMatchFailure(op, "dynamic shape");
     Type elt = getElementTypeOrSelf(type);
     const tolk::dtype::Const &c = op.getValue().getValue();
+    if (auto ct = dyn_cast<ComplexType>(type)) {
+      Builder bld{rewriter, op.getLoc()};
+      const llvm::fltSemantics &sem =
+          cast<FloatType>(ct.getElementType()).getFloatSemantics();
+      APFloat re = APFloat::getZero(sem), im = re;
+      if (!c.isInvalid()) {
+        re = c.value().getComplex().re;
+        im = c.value().getComplex().im;
+      }
+      rewriter.replaceOp(op, complexConst(bld, ct, re, im));
+      return success();
+    }
     TypedAttr attr;
     if (c.isInvalid()) {
       attr = cast<TypedAttr>(rewriter.getZeroAttr(elt));
@@ -902,6 +954,71 @@ struct ConstLowering : public OpConversionPattern<tolk::ConstOp> {
   }
 };
 
+/// A conversion from or to a complex scalar type (docs/Semantics.md#const):
+/// a real value becomes (x, +0), each part converts as its component type
+/// does, and a complex value gives a real type its real part (an integer
+/// through it) and Bool the nonzero-ness of either part.
+Value convertComplex(Builder &bld, Value v, DType from, DType to, Type dst) {
+  using tolk::dtype::componentType;
+  using tolk::dtype::isComplex;
+  OpBuilder &b = bld.b;
+  Location loc = bld.loc;
+  if (!isComplex(from)) {
+    auto type = cast<ComplexType>(dst);
+    auto part = cast<FloatType>(type.getElementType());
+    Value re = convertValue(bld, v, from, *componentType(to), part);
+    Value im = bld.floatConst(re, part,
+                              APFloat::getZero(part.getFloatSemantics()));
+    return complex::CreateOp::create(b, loc, type, re, im);
+  }
+  DType fromPart = *componentType(from);
+  Value re = complex::ReOp::create(b, loc, v);
+  Value im = complex::ImOp::create(b, loc, v);
+  if (isComplex(to)) {
+    auto type = cast<ComplexType>(dst);
+    Type part = type.getElementType();
+    DType toPart = *componentType(to);
+    Value r = convertValue(bld, re, fromPart, toPart, part);
+    Value i = convertValue(bld, im, fromPart, toPart, part);
+    return complex::CreateOp::create(b, loc, type, r, i);
+  }
+  if (tolk::dtype::isBool(to)) {
+    Value reNonZero = convertValue(bld, re, fromPart, to, dst);
+    Value imNonZero = convertValue(bld, im, fromPart, to, dst);
+    return bld.ori(reNonZero, imNonZero);
+  }
+  return convertValue(bld, re, fromPart, to, dst);
+}
+
+/// The storage bits of a complex scalar (its real part in the low half) as
+/// an integer, and back: complex values have no arith.bitcast.
+Value complexToBits(Builder &bld, Value v) {
+  auto part = cast<FloatType>(cast<ComplexType>(v.getType()).getElementType());
+  unsigned w = part.getWidth();
+  Type partInt = bld.b.getIntegerType(w), whole = bld.b.getIntegerType(2 * w);
+  auto bits = [&](Value x) {
+    Value i = bld.convert<arith::BitcastOp>(x, partInt);
+    return bld.convert<arith::ExtUIOp>(i, whole);
+  };
+  Value re = bits(complex::ReOp::create(bld.b, bld.loc, v));
+  Value im = bits(complex::ImOp::create(bld.b, bld.loc, v));
+  Value high = arith::ShLIOp::create(bld.b, bld.loc, im,
+                                     bld.intConst(im, whole, w));
+  return bld.ori(high, re);
+}
+Value complexFromBits(Builder &bld, Value bits, ComplexType type) {
+  auto part = cast<FloatType>(type.getElementType());
+  unsigned w = part.getWidth();
+  Type partInt = bld.b.getIntegerType(w);
+  Value low = bld.convert<arith::TruncIOp>(bits, partInt);
+  Value shifted = arith::ShRUIOp::create(
+      bld.b, bld.loc, bits, bld.intConst(bits, bits.getType(), w));
+  Value high = bld.convert<arith::TruncIOp>(shifted, partInt);
+  Value re = bld.convert<arith::BitcastOp>(low, part);
+  Value im = bld.convert<arith::BitcastOp>(high, part);
+  return complex::CreateOp::create(bld.b, bld.loc, type, re, im);
+}
+
 /// tolk.cast: convertValue, after the lane rules of
 /// docs/Semantics.md#lanes-and-shapes (lanes into a scalar keep lane 0; a
 /// scalar into lanes broadcasts after the conversion).
@@ -924,7 +1041,11 @@ struct CastLowering : public OpConversionPattern<tolk::CastOp> {
     if (isa<VectorType>(v.getType()) && !isa<ShapedType>(type))
       v = vector::ExtractOp::create(rewriter, op.getLoc(), v,
                                     ArrayRef<int64_t>{0});
-    v = convertValue(bld, v, in->dtype, out->dtype, getElementTypeOrSelf(type));
+    if (tolk::dtype::isComplex(in->dtype) || tolk::dtype::isComplex(out->dtype))
+      v = convertComplex(bld, v, in->dtype, out->dtype, type);
+    else
+      v = convertValue(bld, v, in->dtype, out->dtype,
+                       getElementTypeOrSelf(type));
     if (auto vec = dyn_cast<VectorType>(type); vec && v.getType() != type)
       v = vector::BroadcastOp::create(rewriter, op.getLoc(), vec, v);
     rewriter.replaceOp(op, v);
@@ -950,6 +1071,24 @@ struct BitcastLowering : public OpConversionPattern<tolk::BitcastOp> {
     Value v = adaptor.getInput();
     Type src = Builder::eltOf(v), dst = getElementTypeOrSelf(type);
     Type i8 = rewriter.getI8Type();
+    if (isa<ComplexType>(src) || isa<ComplexType>(dst)) {
+      if (src == dst) {
+        rewriter.replaceOp(op, v);
+        return success();
+      }
+      // Through the integer of the storage's width.
+      if (auto c = dyn_cast<ComplexType>(src))
+        v = complexToBits(bld, v);
+      else
+        v = bld.convert<arith::BitcastOp>(
+            v, rewriter.getIntegerType(src.getIntOrFloatBitWidth()));
+      if (auto c = dyn_cast<ComplexType>(dst))
+        v = complexFromBits(bld, v, c);
+      else if (v.getType() != dst)
+        v = bld.convert<arith::BitcastOp>(v, dst);
+      rewriter.replaceOp(op, v);
+      return success();
+    }
     if (isFp8Type(src))
       v = canonicalFp8NaN(bld, v);
     if (src == dst) {
@@ -1070,10 +1209,18 @@ static LogicalResult checkTolkOp(Operation *op) {
         et && (et->dtype == DType::Uint128 || et->dtype == DType::Uint256);
     if (!et ||
         !(tolk::dtype::isBool(et->dtype) || tolk::dtype::isInt(et->dtype) ||
-          tolk::dtype::isFloat(et->dtype) || (storage && !isPrimitive(op))))
+          tolk::dtype::isFloat(et->dtype) ||
+          tolk::dtype::isComplex(et->dtype) || (storage && !isPrimitive(op))))
       return tolk::emitOpErrorAtKnownLocation(
                  op, "has no arith lowering for the type ")
              << t;
+    // The complex dialect computes on scalars: tensors of complex numbers
+    // are kernelized into loops over them first.
+    if (tolk::dtype::isComplex(et->dtype) && isa<ShapedType>(t))
+      return tolk::emitOpErrorAtKnownLocation(
+                 op, "has no arith lowering for ")
+             << t << ", a tensor of complex numbers: run --tolk-kernelize "
+                     "first";
   }
   if (auto c = dyn_cast<tolk::ConstOp>(op)) {
     auto shaped = dyn_cast<ShapedType>(c.getType());
@@ -1172,7 +1319,7 @@ struct ConvertTolkToArithPass
     populateReturnOpTypeConversionPattern(patterns, converter);
 
     ConversionTarget target(*ctx);
-    target.addLegalDialect<math::MathDialect>();
+    target.addLegalDialect<complex::ComplexDialect, math::MathDialect>();
     tolk::addSignlessUpstreamLegality(target, converter);
     // Every value op of the dialect; its other ops (kernels) stay.
     target.addDynamicallyLegalDialect<tolk::TolkDialect>(

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Lowers Tolk kernels to upstream ops that every GPU target lowers
-// (docs/Rationale.md, "Kernels" and "Lowering kernels to NVVM"). A pointer
+// (docs/Kernels.md, "Kernels" and "Lowering kernels to NVVM"). A pointer
 // is a buffer plus an element offset, so it becomes a rank-1 memref with a
 // dynamic offset: tolk.index moves the offset, and every access is at
 // element 0 of the moved memref. The value ops go through TolkToArith's
@@ -24,6 +24,7 @@
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -42,13 +43,13 @@ namespace tolk {
 
 using namespace mlir;
 
-/// The attribute by which prepareTolkToGPU() tells a tolk.define_local the
-/// position of its workgroup attribution.
-static constexpr llvm::StringLiteral kAttributionAttr =
-    "tolk.workgroup_attribution";
-
-/// The argument attribute of an alu pointer (tinygrad's DEFINE_VAR range).
-static constexpr llvm::StringLiteral kBoundsAttr = "tolk.bounds";
+/// The dialect, whose attribute helpers name the kernel ABI's attributes:
+/// tolk.workgroup_attribution, by which prepareTolkToGPU() tells a
+/// tolk.define_local the position of its workgroup attribution, and
+/// tolk.bounds, the argument attribute of an alu pointer.
+static tolk::TolkDialect *getTolkDialect(Operation *op) {
+  return op->getContext()->getLoadedDialect<tolk::TolkDialect>();
+}
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -108,11 +109,12 @@ static Value toIndex(OpBuilder &b, Location loc, Value v, Type original) {
 }
 
 /// The byte alignment that --tolk-kernelize vouches for on a vector access
-/// (`tolk.alignment`): without it LLVM assumes the element's alignment and
-/// splits the vector into scalar accesses.
+/// (`tolk.alignment`, a power of two, as the dialect verifies): without it
+/// LLVM assumes the element's alignment and splits the vector into scalar
+/// accesses.
 static llvm::MaybeAlign accessAlignment(Operation *op) {
-  auto align = op->getAttrOfType<IntegerAttr>("tolk.alignment");
-  if (!align || align.getInt() <= 0 || !llvm::isPowerOf2_64(align.getInt()))
+  IntegerAttr align = getTolkDialect(op)->getAlignmentAttrHelper().getAttr(op);
+  if (!align)
     return std::nullopt;
   return llvm::Align(align.getInt());
 }
@@ -305,7 +307,8 @@ struct DefineLocalLowering : public OpConversionPattern<tolk::DefineLocalOp> {
   matchAndRewrite(tolk::DefineLocalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto func = op->getParentOfType<gpu::GPUFuncOp>();
-    auto position = op->getAttrOfType<IntegerAttr>(kAttributionAttr);
+    IntegerAttr position =
+        getTolkDialect(op)->getWorkgroupAttributionAttrHelper().getAttr(op);
     Type type = getTypeConverter()->convertType(op.getType());
     if (!func || !position || !type)
       return rewriter.notifyMatchFailure(op, "not prepared");
@@ -390,10 +393,12 @@ struct GPUFuncSignatureLowering : public OpConversionPattern<gpu::GPUFuncOp> {
       // verifies them on alu pointers only. They are not yet forwarded to
       // a target's range metadata.
       for (unsigned i : aluArgs)
-        op.removeArgAttr(i, kBoundsAttr);
+        op.removeArgAttr(i,
+                         getTolkDialect(op)->getBoundsAttrHelper().getName());
       // Likewise the read-only mark of an image, checked by the verifier.
       for (unsigned i = 0; i < numInputs; ++i)
-        op.removeArgAttr(i, "tolk.readonly");
+        op.removeArgAttr(i,
+                         getTolkDialect(op)->getReadonlyAttrHelper().getName());
     });
     return success();
   }
@@ -412,7 +417,7 @@ void tolk::populateTolkToGPUConversionPatterns(const TypeConverter &converter,
 // Kernel parameters
 //===----------------------------------------------------------------------===//
 
-/// The kernel ABI (docs/Rationale.md, "A kernel's buffer parameter starts
+/// The kernel ABI (docs/Lowering.md, "A kernel's buffer parameter starts
 /// at element 0"): a buffer parameter of a kernel starts at element 0 of its
 /// buffer, so its memref has an identity layout and the offset field of its
 /// descriptor is never read (on NVVM it was an ld.param, a shift and an add
@@ -527,9 +532,9 @@ LogicalResult tolk::prepareTolkToGPU(Operation *root, bool imagesAsBuffers) {
       return;
     }
     func.addWorkgroupAttribution(allocationType(ptr, element), op.getLoc());
-    op->setAttr(kAttributionAttr,
-                IntegerAttr::get(IntegerType::get(op.getContext(), 64),
-                                 func.getNumWorkgroupAttributions() - 1));
+    getTolkDialect(op)->getWorkgroupAttributionAttrHelper().setAttr(
+        op, IntegerAttr::get(IntegerType::get(op.getContext(), 64),
+                             func.getNumWorkgroupAttributions() - 1));
   });
   return success(ok);
 }
@@ -563,11 +568,14 @@ struct ConvertTolkToGPUPass
     populateReturnOpTypeConversionPattern(patterns, converter);
 
     ConversionTarget target(*ctx);
-    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
-                           memref::MemRefDialect, scf::SCFDialect,
+    target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
+                           math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
                            tensor::TensorDialect, vector::VectorDialect,
                            gpu::GPUDialect>();
     target.addIllegalDialect<tolk::TolkDialect>();
+    // The conversion to an 8-bit float that the value-op lowering emits, for
+    // --tolk-native-float-conversions or --tolk-expand-saturating-truncf.
+    target.addLegalOp<tolk::SaturatingTruncFOp>();
     target.addDynamicallyLegalOp<gpu::GPUFuncOp>([&](gpu::GPUFuncOp op) {
       return converter.isLegal(op.getBody().front().getArgumentTypes());
     });

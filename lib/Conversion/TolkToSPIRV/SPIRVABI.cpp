@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The kernel ABI of docs/Rationale.md ("SPIR-V"): buffer k at descriptor
+// The kernel ABI of docs/Lowering.md ("SPIR-V"): buffer k at descriptor
 // set 0, binding k; the by-value parameters in one push-constant block of
 // 4-byte slots (8-byte ones, aligned to 8, for 64-bit types). Before the
 // conversion, --tolk-spirv-set-abi-attrs says so in the attributes that

@@ -112,17 +112,29 @@ Value LaneArith::cmpi(arith::CmpIPredicate p, Value x, Value y) {
   return arith::CmpIOp::create(b, p, x, y);
 }
 
-Value LaneArith::addf(Value x, Value y) {
-  return arith::AddFOp::create(b, x, y);
+Value LaneArith::addf(Value x, Value y, arith::FastMathFlags flags) {
+  return arith::AddFOp::create(b, x, y, flags);
 }
 Value LaneArith::subf(Value x, Value y) {
   return arith::SubFOp::create(b, x, y);
 }
-Value LaneArith::mulf(Value x, Value y) {
-  return arith::MulFOp::create(b, x, y);
+Value LaneArith::mulf(Value x, Value y, arith::FastMathFlags flags) {
+  return arith::MulFOp::create(b, x, y, flags);
 }
 Value LaneArith::divf(Value x, Value y) {
   return arith::DivFOp::create(b, x, y);
+}
+Value LaneArith::maxnumf(Value x, Value y) {
+  return arith::MaxNumFOp::create(b, x, y);
+}
+Value LaneArith::minnumf(Value x, Value y) {
+  return arith::MinNumFOp::create(b, x, y);
+}
+Value LaneArith::maximumf(Value x, Value y) {
+  return arith::MaximumFOp::create(b, x, y);
+}
+Value LaneArith::minimumf(Value x, Value y) {
+  return arith::MinimumFOp::create(b, x, y);
 }
 Value LaneArith::cmpf(arith::CmpFPredicate p, Value x, Value y) {
   return arith::CmpFOp::create(b, p, x, y);

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The binary of one kernel of a module that --tolk-to-spirv lowered, for
-// tolk-run and tolk-translate --serialize-spirv (docs/Rationale.md,
+// tolk-run and tolk-translate --serialize-spirv (docs/Lowering.md,
 // "SPIR-V").
 //
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,5 @@
-// RUN: tolk-opt %s -split-input-file --convert-tolk-to-arith=bf16-in-f32 --cse | FileCheck %s
-// RUN: tolk-opt %s -split-input-file --convert-tolk-to-arith --cse | FileCheck %s --check-prefix=NATIVE
+// RUN: tolk-opt %s -split-input-file --convert-tolk-to-arith=bf16-in-f32 --tolk-expand-saturating-truncf --cse | FileCheck %s
+// RUN: tolk-opt %s -split-input-file --convert-tolk-to-arith --tolk-expand-saturating-truncf --cse | FileCheck %s --check-prefix=NATIVE
 
 // With bf16-in-f32, each bf16 op computes in f32 and rounds back once: the
 // reciprocal is rounded to bf16 before the product, as the folder rounds

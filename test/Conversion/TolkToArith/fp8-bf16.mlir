@@ -1,4 +1,4 @@
-// RUN: tolk-opt --convert-tolk-to-arith --split-input-file %s | FileCheck %s
+// RUN: tolk-opt --convert-tolk-to-arith --tolk-expand-saturating-truncf --split-input-file %s | FileCheck %s
 
 // 8-bit floats compute in f32 (every 8-bit value widens exactly) and round back
 // once with Tolk's truncation (docs/Semantics.md#truncate), which arith.truncf

@@ -3,8 +3,8 @@
 // 8-bit conversion is left for a target that has none. Folding the result
 // gives the bits Tolk's own folder gives: 464 saturates to 448 in e4m3fn,
 // an infinity is e4m3fn's NaN, and 57344 + 57344 saturates in e5m2.
-// RUN: tolk-opt %s -split-input-file --convert-tolk-to-arith --tolk-expand-float-conversions | FileCheck %s --check-prefix=EXPAND
-// RUN: tolk-opt %s -split-input-file --convert-tolk-to-arith --tolk-expand-float-conversions --canonicalize | FileCheck %s --check-prefix=FOLD
+// RUN: tolk-opt %s -split-input-file --convert-tolk-to-arith --tolk-expand-saturating-truncf --tolk-expand-float-conversions | FileCheck %s --check-prefix=EXPAND
+// RUN: tolk-opt %s -split-input-file --convert-tolk-to-arith --tolk-expand-saturating-truncf --tolk-expand-float-conversions --canonicalize | FileCheck %s --check-prefix=FOLD
 // RUN: tolk-opt %s -split-input-file --canonicalize | FileCheck %s --check-prefix=TOLK
 
 // EXPAND-LABEL: func.func @cast

@@ -1,5 +1,5 @@
 // The SPIR-V kernel lowering makes two conversions exact where
-// Vulkan's own may not be (docs/Rationale.md, "SPIR-V"): f64 -> f16 rounds
+// Vulkan's own may not be (docs/Lowering.md, "SPIR-V"): f64 -> f16 rounds
 // once (through f32 rounded to odd; lavapipe's OpFConvert rounds through
 // f32 to nearest, twice), and without Int64 a float-to-integer cast's
 // conversion to i64 and truncation become 32-bit arithmetic.

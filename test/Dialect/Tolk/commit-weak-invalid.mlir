@@ -12,7 +12,7 @@
 // FLOAT: error: tolk-commit-weak: default-float='bogus': unknown data type name 'bogus'
 // BOGUS: error: tolk-commit-weak: default-int='bogus': unknown data type name 'bogus'
 // WEAK: error: tolk-commit-weak: default-int='weakint' is not an integer type of known width
-// F128: error: tolk-commit-weak: default-float='f128' names dtypes.f128, which has no type in the dialect
+// F128: error: tolk-commit-weak: default-float='f128' names dtypes.f128, which is no default type: a weak type commits to one of tinygrad's types
 
 // Not canonicalized: committing the constant would make the add si32.
 func.func @absorbed(%x: si8) -> si8 {

@@ -83,7 +83,7 @@ func.func @void_operand(%a: none) {
 // -----
 
 func.func @signless(%a: i32) {
-  // expected-error @+1 {{'tolk.neg' op operand #0 must be scalar, 1-D vector or ranked tensor of i1, si8, si16, si32, si64, ui8, ui16, ui32, ui64, ui128, ui256, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f16, bf16, f32, f64, !tolk.weakint, !tolk.weakfloat or none, but got 'i32'}}
+  // expected-error @+1 {{'tolk.neg' op operand #0 must be scalar, 1-D vector or ranked tensor of i1, si8, si16, si32, si64, ui8, ui16, ui32, ui64, ui128, ui256, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f16, bf16, f32, f64, f128, complex<f32>, complex<f64>, complex<f128>, !tolk.weakint, !tolk.weakfloat or none, but got 'i32'}}
   %r = tolk.neg %a : i32
   return
 }

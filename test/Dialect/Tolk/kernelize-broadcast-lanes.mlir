@@ -3,7 +3,7 @@
 // vector load, only its start moved by the outer broadcast dimensions), and
 // one element of an input whose innermost dimensions are broadcast (a
 // scalar load, broadcast in the ops), when the lanes divide that run of
-// dimensions. Otherwise fewer lanes, down to one.
+// dimensions. Otherwise other lanes that divide it, or one.
 // RUN: tolk-opt %s -split-input-file --tolk-kernelize --verify-each | FileCheck %s
 // RUN: tolk-opt %s -split-input-file --canonicalize --tolk-kernelize --canonicalize --tolk-commit-weak --verify-each | FileCheck %s --check-prefix=CANON
 
@@ -82,8 +82,9 @@ func.func @middle(%a: tensor<8x1x4xf32>) -> tensor<8x3x4xf32> {
 // CHECK-LABEL: gpu.func @narrow(%arg0: !tolk.ptr<f32, global, 2, v = 2>, %arg1: !tolk.ptr<f32, global, 8, v = 2>, %arg2: !tolk.ptr<f32, global, 8, v = 2>) kernel
 // CHECK-LABEL: gpu.func @bytes(%arg0: !tolk.ptr<si8, global, 4, v = 4>, %arg1: !tolk.ptr<si8, global, 64, v = 4>, %arg2: !tolk.ptr<si8, global, 64, v = 4>) kernel
 // CHECK-SAME: known_block_size = array<i32: 16, 1, 1>
-// A column of 3 in rows of 3: no power of two above 1 divides 3.
-// CHECK-LABEL: gpu.func @odd(%arg0: !tolk.ptr<f32, global, 4>, %arg1: !tolk.ptr<f32, global, 12>, %arg2: !tolk.ptr<f32, global, 12>) kernel
+// A column of 3 in rows of 3: no power of two above 1 divides 3, so 3
+// lanes, the column one scalar per row.
+// CHECK-LABEL: gpu.func @odd(%arg0: !tolk.ptr<f32, global, 4>, %arg1: !tolk.ptr<f32, global, 12, v = 3>, %arg2: !tolk.ptr<f32, global, 12, v = 3>) kernel
 // CANON-LABEL: gpu.func @narrow(
 func.func @narrow(%a: tensor<1x2xf32>, %b: tensor<4x2xf32>) -> tensor<4x2xf32> {
   %r = tolk.add %a, %b : (tensor<1x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>

@@ -7,12 +7,12 @@
 // RUN: tolk-opt %s -split-input-file --tolk-kernelize --verify-each | FileCheck %s
 
 // CHECK-LABEL: func.func @scale(
-// CHECK-SAME: attributes {tolk.kernel = @scale_kernel::@scale, tolk.launch = {block = array<i32: 8, 1, 1>, grid = array<i32: 1, 1, 1>, kernel = @scale_kernel::@scale, params = [
-// CHECK-SAME: {arg = 0 : i64, count = 32 : i64, kind = "buffer", type = f16, vector = 4 : i64},
-// CHECK-SAME: {arg = 1 : i64, kind = "scalar", type = si8},
-// CHECK-SAME: {arg = 2 : i64, count = 4 : i64, kind = "buffer", type = f32, vector = 1 : i64},
-// CHECK-SAME: {count = 32 : i64, kind = "buffer", result = 0 : i64, type = f32, vector = 4 : i64},
-// CHECK-SAME: {count = 32 : i64, kind = "buffer", result = 1 : i64, type = i1, vector = 4 : i64}]}}
+// CHECK-SAME: attributes {tolk.kernel = @scale_kernel::@scale, tolk.launch = #tolk.launch<kernel = @scale_kernel::@scale, grid = [1, 1, 1], block = [8, 1, 1], params = [
+// CHECK-SAME: <buffer f16, arg 0, count = 32, vector = 4>,
+// CHECK-SAME: <scalar si8, arg 1>,
+// CHECK-SAME: <buffer f32, arg 2, count = 4, vector = 1>,
+// CHECK-SAME: <buffer f32, result 0, count = 32, vector = 4>,
+// CHECK-SAME: <buffer i1, result 1, count = 32, vector = 4>]>}
 // CHECK-LABEL: gpu.func @scale(%arg0: !tolk.ptr<f16, global, 32, v = 4>, %arg1: !tolk.ptr<si8, alu>, %arg2: !tolk.ptr<f32, global, 4>, %arg3: !tolk.ptr<f32, global, 32, v = 4>, %arg4: !tolk.ptr<ui8, global, 32, v = 4>) kernel
 // CHECK-SAME: known_block_size = array<i32: 8, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tolk.args = array<i64: 0, 1, 2>, tolk.results = array<i64: 3, 4>
 func.func @scale(%x: tensor<4x8xf16>, %n: si8, %column: tensor<4x1xf32>) -> (tensor<4x8xf32>, tensor<4x8xi1>) {

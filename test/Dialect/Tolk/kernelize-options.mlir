@@ -72,7 +72,7 @@ func.func @wide(%a: tensor<65536x32769xsi8>, %b: tensor<32769xsi8>) -> tensor<65
 // names it.
 // CHECK-LABEL: func.func private @f_kernel()
 // CHECK-LABEL: func.func @f(
-// CHECK-SAME: attributes {tolk.kernel = @f_kernel_0::@f, tolk.launch = {
+// CHECK-SAME: attributes {tolk.kernel = @f_kernel_0::@f, tolk.launch = #tolk.launch<
 // CHECK: gpu.module @f_kernel_0 {
 // CHECK-NEXT: gpu.func @f(
 // CHECK-NOT: gpu.module

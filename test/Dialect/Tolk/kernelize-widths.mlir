@@ -151,29 +151,41 @@ func.func @scaled(%a: tensor<1024xsi8>, %s: f64, %unused: tensor<1024xf64>) -> t
 
 // -----
 
-// Sizes that 16 does not divide: the largest power of two that does. 24
-// si8 take 8 lanes, 6 take 2, 1001 one; with upcast=2, 6 take 2 and 1001
-// one.
+// Sizes that 16 does not divide: the largest power of two that does, down
+// to half of 16; then the fewest lanes above 16 that divide (none: 16 is
+// the most), then the most below. 24 si8 take 8 lanes; 6 take 6 (one
+// thread); 1001 = 7 * 11 * 13 take 13, an access of 13 bytes aligned to
+// one; the prime 1009 one lane a thread. With upcast=2 only powers of two:
+// 6 take 2 and 1001 one.
 // CHECK-LABEL: gpu.func @by8(%arg0: !tolk.ptr<si8, global, 24, v = 8>
 // CHECK-SAME: known_block_size = array<i32: 3, 1, 1>
-// CHECK-LABEL: gpu.func @by2(%arg0: !tolk.ptr<ui8, global, 6, v = 2>
-// CHECK-SAME: known_block_size = array<i32: 3, 1, 1>
-// CHECK-LABEL: gpu.func @by1(%arg0: !tolk.ptr<f8E5M2, global, 1001>
+// CHECK-LABEL: gpu.func @by6(%arg0: !tolk.ptr<ui8, global, 6, v = 6>
+// CHECK-SAME: known_block_size = array<i32: 1, 1, 1>
+// CHECK: tolk.load %{{.*}} {tolk.alignment = 2 : i64} : !tolk.ptr<ui8, global, 6, v = 6> -> vector<6xui8>
+// CHECK-LABEL: gpu.func @by13(%arg0: !tolk.ptr<f8E5M2, global, 1001, v = 13>
+// CHECK-SAME: known_block_size = array<i32: 77, 1, 1>, known_grid_size = array<i32: 1, 1, 1>
+// CHECK: tolk.load %{{.*}} {tolk.alignment = 1 : i64} : !tolk.ptr<f8E5M2, global, 1001, v = 13> -> vector<13xf8E5M2>
+// CHECK-LABEL: gpu.func @by1(%arg0: !tolk.ptr<f8E5M2, global, 1009>
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 8, 1, 1>
-// CHECK: tolk.load %{{.*}} if %{{.*}} else %{{.*}} : !tolk.ptr<f8E5M2, global, 1001> -> f8E5M2
-// TWO-LABEL: gpu.func @by2(%arg0: !tolk.ptr<ui8, global, 6, v = 2>
-// TWO-LABEL: gpu.func @by1(%arg0: !tolk.ptr<f8E5M2, global, 1001>
+// CHECK: tolk.load %{{.*}} if %{{.*}} else %{{.*}} : !tolk.ptr<f8E5M2, global, 1009> -> f8E5M2
+// TWO-LABEL: gpu.func @by6(%arg0: !tolk.ptr<ui8, global, 6, v = 2>
+// TWO-LABEL: gpu.func @by13(%arg0: !tolk.ptr<f8E5M2, global, 1001>
+// TWO-LABEL: gpu.func @by1(%arg0: !tolk.ptr<f8E5M2, global, 1009>
 func.func @by8(%a: tensor<24xsi8>) -> tensor<24xsi8> {
   %r = tolk.add %a, %a : tensor<24xsi8>
   return %r : tensor<24xsi8>
 }
-func.func @by2(%a: tensor<6xui8>) -> tensor<6xui8> {
+func.func @by6(%a: tensor<6xui8>) -> tensor<6xui8> {
   %r = tolk.add %a, %a : tensor<6xui8>
   return %r : tensor<6xui8>
 }
-func.func @by1(%a: tensor<1001xf8E5M2>) -> tensor<1001xf8E5M2> {
+func.func @by13(%a: tensor<1001xf8E5M2>) -> tensor<1001xf8E5M2> {
   %r = tolk.add %a, %a : tensor<1001xf8E5M2>
   return %r : tensor<1001xf8E5M2>
+}
+func.func @by1(%a: tensor<1009xf8E5M2>) -> tensor<1009xf8E5M2> {
+  %r = tolk.add %a, %a : tensor<1009xf8E5M2>
+  return %r : tensor<1009xf8E5M2>
 }
 
 // -----

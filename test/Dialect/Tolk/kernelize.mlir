@@ -11,7 +11,7 @@
 // Same shapes: the flat thread index addresses every buffer. 32 elements
 // fit one block of 32 threads, so nothing is gated.
 // CHECK-LABEL: func.func @add(
-// CHECK-SAME: attributes {tolk.kernel = @add_kernel::@add, tolk.launch = {
+// CHECK-SAME: attributes {tolk.kernel = @add_kernel::@add, tolk.launch = #tolk.launch<
 // CHECK-NEXT: tolk.add %arg0, %arg1 : tensor<4x8xf32>
 // CHECK-LABEL: gpu.module @add_kernel
 // CHECK-NEXT: gpu.func @add(%arg0: !tolk.ptr<f32, global, 32>, %arg1: !tolk.ptr<f32, global, 32>, %arg2: !tolk.ptr<f32, global, 32>) kernel

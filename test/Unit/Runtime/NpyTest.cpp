@@ -193,10 +193,10 @@ TEST(Npy, Errors) {
       "b.npy: big-endian .npy type '>f4' is not supported");
   EXPECT_EQ(
       errorOf(parse(
-          numpyFile("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }",
-                    std::string(8, '\0')),
+          numpyFile("{'descr': '<c32', 'fortran_order': False, 'shape': (1,), }",
+                    std::string(32, '\0')),
           "c.npy")),
-      "c.npy: unsupported .npy type '<c8'");
+      "c.npy: unsupported .npy type '<c32'");
   EXPECT_EQ(errorOf(parse(numpyFile("{'descr': '<f4', 'shape': (1,), }",
                                     std::string(4, '\0')),
                           "k.npy")),

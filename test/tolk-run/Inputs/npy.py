@@ -8,13 +8,18 @@ the little-endian bytes.
   npy.py write FILE DESCR SHAPE VALUE...   SHAPE "4,8" ("" for rank 0);
         a VALUE is a number (0x... for bits of an integer or a bf16/fp8
         storage type), or one "expr:E" evaluated for each flat index i.
-  npy.py print FILE                        the header, then one element per
+  npy.py print FILE...                     each file's header, then one element per
         line: integers in decimal (unsigned ones in hex too), floats as
         their bits in hex and repr().
   npy.py check FILE EXPR [IN.npy...]       compares each element's bits with
         EXPR evaluated for flat index i, with the inputs as lists in0, in1...
         and the rounding helpers f16(), f32(); prints "ok N" or the first
         mismatches.
+
+Complex types ('<c8', '<c16') take and print two VALUEs per element (the
+real part, then the imaginary one, each a float of '<f4' or '<f8'); the
+opaque 16-byte items of f128 ('|V16') one 128-bit integer each (its
+binary128 bits), and those of complex<f128> ('|V32') two.
 """
 import ast
 import struct
@@ -23,6 +28,30 @@ import sys
 FORMATS = {"b1": "?", "i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i",
            "u4": "I", "i8": "q", "u8": "Q", "f2": "e", "f4": "f", "f8": "d"}
 BITS = {"f2": "H", "f4": "I", "f8": "Q"}
+# The types stored as several values per element: the kind of each part and
+# their number (a 128-bit part is two little-endian u8 words).
+PARTS = {"c8": ("f4", 2), "c16": ("f8", 2), "V16": ("u16", 1),
+         "V32": ("u16", 2)}
+
+
+def pack(kind, v):
+    if kind == "u16":
+        return struct.pack("<QQ", v & (2**64 - 1), v >> 64)
+    if kind in BITS and isinstance(v, int) and not isinstance(v, bool):
+        return struct.pack("<" + BITS[kind], v)
+    return struct.pack("<" + FORMATS[kind], v)
+
+
+def unpack_parts(kind, n, count, body):
+    part, k = PARTS[kind]
+    if part == "u16":
+        words = struct.unpack("<%dQ" % (2 * k * count), body[:16 * k * count])
+        flat = [words[2 * j] | words[2 * j + 1] << 64
+                for j in range(k * count)]
+    else:
+        fmt = "<%d%s" % (k * count, FORMATS[part])
+        flat = list(struct.unpack(fmt, body[:struct.calcsize(fmt)]))
+    return [tuple(flat[k * j:k * j + k]) for j in range(count)]
 
 
 def header(descr, shape):
@@ -53,6 +82,8 @@ def read(path):
     for d in shape:
         count *= d
     body = data[start + length:]
+    if descr[1:] in PARTS:
+        return descr, shape, unpack_parts(descr[1:], 0, count, body)
     fmt = "<%d%s" % (count, FORMATS[descr[1:]])
     return descr, shape, list(struct.unpack(fmt, body[:struct.calcsize(fmt)]))
 
@@ -66,11 +97,29 @@ def f32(x):
 
 
 def bits(descr, v):
-    kind = descr[1:]
+    kind = descr[1:] if descr[0] in "<|=>" else descr
     if kind in BITS:
         return struct.unpack("<" + BITS[kind],
                              struct.pack("<" + FORMATS[kind], v))[0]
     return int(v)
+
+
+def print_file(path):
+    descr, shape, values = read(path)
+    print("descr %s shape %s" % (descr, list(shape)))
+    for v in values:
+        if descr[1:] in PARTS:
+            part = PARTS[descr[1:]][0]
+            if part == "u16":
+                print(" ".join("0x%032x" % x for x in v))
+            else:
+                print(" ".join("0x%x %r" % (bits(part, x), x) for x in v))
+        elif descr[1] == "f":
+            print("0x%x %r" % (bits(descr, v), v))
+        elif descr[1] == "u":
+            print("%d 0x%x" % (v, v))
+        else:
+            print(int(v))
 
 
 def main(argv):
@@ -87,12 +136,17 @@ def main(argv):
             values = [eval(expr, {"f16": f16, "f32": f32}, {"i": i})
                       for i in range(count)]
         else:
-            values = [float(v) if descr[1] == "f" and not v.startswith("0x")
+            values = [float(v) if descr[1] in "fc" and not v.startswith("0x")
                       else int(v, 0) for v in values]
-        assert len(values) == count, "%d values for %d elements" % (
-            len(values), count)
         kind = descr[1:]
+        part, per = PARTS.get(kind, (kind, 1))
+        assert len(values) == count * per, "%d values for %d elements" % (
+            len(values), count)
         out = bytearray()
+        if kind in PARTS:
+            for v in values:
+                out += pack(part, v)
+            values = []
         for v in values:
             if kind in BITS and isinstance(v, int) and not isinstance(v, bool):
                 out += struct.pack("<" + BITS[kind], v)
@@ -101,15 +155,8 @@ def main(argv):
         with open(path, "wb") as f:
             f.write(header(descr, shape) + bytes(out))
     elif cmd == "print":
-        descr, shape, values = read(argv[2])
-        print("descr %s shape %s" % (descr, list(shape)))
-        for v in values:
-            if descr[1] == "f":
-                print("0x%x %r" % (bits(descr, v), v))
-            elif descr[1] == "u":
-                print("%d 0x%x" % (v, v))
-            else:
-                print(int(v))
+        for path in argv[2:]:
+            print_file(path)
     elif cmd == "check":
         descr, shape, values = read(argv[2])
         env = {"f16": f16, "f32": f32}

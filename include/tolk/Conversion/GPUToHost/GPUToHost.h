@@ -10,7 +10,7 @@
 // vector, scf and arith: what --convert-tolk-to-gpu gives) into host
 // functions that run a range of a launch's workgroups on one CPU thread: a
 // loop over the workgroups, and in each one loops over the threads, split at
-// every top-level gpu.barrier (docs/Rationale.md, "Host lowering").
+// every top-level gpu.barrier (docs/Lowering.md, "Host lowering").
 //
 //===----------------------------------------------------------------------===//
 

@@ -9,7 +9,7 @@
 // The SPIR-V (Vulkan) lowering of the kernels that --convert-tolk-to-gpu
 // made: the checks and preparation steps of each gpu.module, the conversion
 // to spirv.modules with Tolk's kernel ABI, and the push constants
-// (docs/Rationale.md, "SPIR-V").
+// (docs/Lowering.md, "SPIR-V").
 //
 //===----------------------------------------------------------------------===//
 

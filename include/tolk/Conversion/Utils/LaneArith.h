@@ -70,10 +70,18 @@ public:
                    mlir::Value y);
 
   // Float ops.
-  mlir::Value addf(mlir::Value x, mlir::Value y);
+  mlir::Value addf(mlir::Value x, mlir::Value y,
+                   mlir::arith::FastMathFlags flags =
+                       mlir::arith::FastMathFlags::none);
   mlir::Value subf(mlir::Value x, mlir::Value y);
-  mlir::Value mulf(mlir::Value x, mlir::Value y);
+  mlir::Value mulf(mlir::Value x, mlir::Value y,
+                   mlir::arith::FastMathFlags flags =
+                       mlir::arith::FastMathFlags::none);
   mlir::Value divf(mlir::Value x, mlir::Value y);
+  mlir::Value maxnumf(mlir::Value x, mlir::Value y);
+  mlir::Value minnumf(mlir::Value x, mlir::Value y);
+  mlir::Value maximumf(mlir::Value x, mlir::Value y);
+  mlir::Value minimumf(mlir::Value x, mlir::Value y);
   mlir::Value cmpf(mlir::arith::CmpFPredicate p, mlir::Value x,
                    mlir::Value y);
 

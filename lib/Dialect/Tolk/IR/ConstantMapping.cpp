@@ -21,8 +21,10 @@ using dtype::DType;
 /// A builtin attribute for one lane of `elt`, or null.
 static TypedAttr getScalarAttr(Type elt, const dtype::Const &value) {
   std::optional<DType> dt = getDType(elt);
+  // Builtin attributes have no complex scalar: complex constants stay
+  // ConstAttrs.
   if (!dt || value.isInvalid() || dtype::isWeak(*dt) || *dt == DType::Void ||
-      *dt == DType::Uint128 || *dt == DType::Uint256)
+      *dt == DType::Uint128 || *dt == DType::Uint256 || dtype::isComplex(*dt))
     return {};
   if (*dt == DType::Bool) {
     if (!value.value().isBool())

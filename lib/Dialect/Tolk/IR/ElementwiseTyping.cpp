@@ -85,8 +85,38 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
                                    " operands, but they promote to " +
                                    getTypeName(ctx, dt));
   };
+  if (dtype::isComplex(dt)) {
+    switch (rule.takes) {
+    case OperandKind::Any:
+    case OperandKind::NotBool:
+      break;
+    case OperandKind::IntOrBool:
+    case OperandKind::Int:
+    case OperandKind::Ordered:
+    case OperandKind::OrderedNotBool:
+      return emitInferError(loc, "'" + opName +
+                                     "' op needs an order, and complex "
+                                     "numbers have none: its operands "
+                                     "promote to " + getTypeName(ctx, dt));
+    case OperandKind::Real:
+    case OperandKind::RealNotBool:
+      return emitInferError(
+          loc, "'" + opName + "' op takes real numbers only, but its "
+                   "operands promote to " + getTypeName(ctx, dt) +
+                   ": on complex numbers it would be the math library's, "
+                   "whose bits the folder cannot reproduce");
+    }
+  }
+  // MLIR vectors hold integers and floats, not complex numbers.
+  if (dtype::isComplex(dt) && shape->kind == ValueShape::Kind::Vector)
+    return emitInferError(loc, "'" + opName + "' op operands with lanes "
+                                   "promote to " + getTypeName(ctx, dt) +
+                                   ", which has no lanes (a vector holds "
+                                   "integers and floats only)");
   switch (rule.takes) {
   case OperandKind::Any:
+  case OperandKind::Ordered:
+  case OperandKind::Real:
     break;
   case OperandKind::IntOrBool:
     if (!dtype::isInt(dt) && dt != DType::Bool)
@@ -97,6 +127,8 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
       return reject("integer");
     break;
   case OperandKind::NotBool:
+  case OperandKind::OrderedNotBool:
+  case OperandKind::RealNotBool:
     if (dt == DType::Bool)
       return reject("numeric (not i1)");
     break;

@@ -110,3 +110,7 @@ Value PrimitiveBuilder::log2(Value x) { return create<Log2Op>(x); }
 Value PrimitiveBuilder::where(Value c, Value x, Value y) {
   return create<WhereOp>(c, x, y);
 }
+Value PrimitiveBuilder::complexNeg(Value x) { return create<NegOp>(x); }
+Value PrimitiveBuilder::complexDiv(Value x, Value y) {
+  return create<DivOp>(x, y);
+}

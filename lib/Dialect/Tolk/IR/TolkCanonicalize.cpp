@@ -29,7 +29,9 @@
 #include "tolk/Dtype/Cast.h"
 #include "tolk/Dtype/DType.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace tolk;
@@ -195,4 +197,72 @@ void SubOp::getCanonicalizationPatterns(RewritePatternSet &results,
 void CastOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *ctx) {
   results.add<Tolk_CastOfLosslessCast>(ctx);
+}
+
+namespace {
+
+/// tolk.saturating_truncf of a constant: each lane as the folder's truncate
+/// makes it, stored as tolk.const's lowering stores it, in an arith.constant.
+/// A pattern rather than a folder: a folder's result would materialize
+/// through this dialect, as a tolk.const, where the op's users are arith's.
+struct FoldSaturatingTruncF : public OpRewritePattern<SaturatingTruncFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SaturatingTruncFOp op,
+                                PatternRewriter &rewriter) const override {
+    // arith's constants only (whose dialect is then loaded): the op's
+    // operands are arith's values.
+    auto constant = op.getIn().getDefiningOp<arith::ConstantOp>();
+    if (!constant)
+      return failure();
+    Attribute in = constant.getValue();
+    auto srcElt =
+        cast<FloatType>(mlir::getElementTypeOrSelf(op.getIn().getType()));
+    auto dstElt = cast<FloatType>(mlir::getElementTypeOrSelf(op.getType()));
+    dtype::DType dt = classify(dstElt)->dtype;
+    auto lane = [&](const APFloat &x) -> std::optional<APFloat> {
+      std::optional<dtype::Const> c =
+          getConstantValue(FloatAttr::get(srcElt, x));
+      if (!c || !c->getValue())
+        return std::nullopt;
+      llvm::Expected<dtype::Value> v = dtype::truncate(dt, c->value());
+      if (!v) {
+        llvm::consumeError(v.takeError());
+        return std::nullopt;
+      }
+      llvm::Expected<APInt> bits = dtype::toBits(dt, *v);
+      if (!bits) {
+        llvm::consumeError(bits.takeError());
+        return std::nullopt;
+      }
+      return APFloat(dstElt.getFloatSemantics(), *bits);
+    };
+    TypedAttr result;
+    if (auto f = dyn_cast<FloatAttr>(in)) {
+      std::optional<APFloat> r = lane(f.getValue());
+      if (!r)
+        return failure();
+      result = FloatAttr::get(dstElt, *r);
+    } else if (auto dense = dyn_cast<DenseFPElementsAttr>(in)) {
+      SmallVector<APFloat> lanes;
+      for (const APFloat &x : dense.getValues<APFloat>()) {
+        std::optional<APFloat> r = lane(x);
+        if (!r)
+          return failure();
+        lanes.push_back(*r);
+      }
+      result = DenseElementsAttr::get(cast<ShapedType>(op.getType()), lanes);
+    } else {
+      return failure();
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void SaturatingTruncFOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                     MLIRContext *ctx) {
+  results.add<FoldSaturatingTruncF>(ctx);
 }

@@ -127,6 +127,8 @@ public:
   Lane eq(Lane x, Lane y) { return binary(AluOp::CmpEq, x, y, true); }
   Lane trunc(Lane x) { return {x.dt, alu(AluOp::Trunc, x.dt, {x.c})}; }
   Lane reciprocal(Lane x) { return {x.dt, alu(AluOp::Recip, x.dt, {x.c})}; }
+  Lane complexNeg(Lane x) { return {x.dt, alu(AluOp::Neg, x.dt, {x.c})}; }
+  Lane complexDiv(Lane x, Lane y) { return binary(AluOp::Div, x, y); }
   Lane where(Lane c, Lane x, Lane y) {
     SmallVector<Lane, 3> p = promote({x, y});
     return {p[0].dt, alu(AluOp::Where, p[0].dt, {c.c, p[0].c, p[1].c})};
@@ -365,6 +367,10 @@ static bool isConst(DType dt, const Const &c, int64_t i) {
 /// -0.0 for floats, since +0.0 turns x = -0.0 into +0.0. A format without
 /// -0.0 (fnuz) makes -0.0 its one zero, which is the identity there.
 static bool isAddIdentity(DType dt, const Const &c) {
+  // A complex x + c is x per part only for c = (-0.0, -0.0), which no
+  // conversion of a real constant makes; no identity is looked for there.
+  if (dtype::isComplex(dt))
+    return false;
   if (dtype::isFloat(dt)) {
     Eval e;
     Const negZero = e.mk(dt, Const::ofDouble(-0.0));
@@ -438,11 +444,14 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
   return orIdentities(
       *this, operands, foldPrimitive(*this, operands, AluOp::Mul),
       [&](const PromotedBinary &b) -> OpFoldResult {
-        // x * 1 = x: exact for every value (a signalling NaN stays
-        // signalling, as LLVM's fmul x, 1.0 -> x keeps it).
-        if (OpFoldResult x =
-                sameAsResult(*this, b.besideConstant(true, equalTo(b, 1))))
-          return x;
+        // x * 1 = x: exact for every real value (a signalling NaN stays
+        // signalling, as LLVM's fmul x, 1.0 -> x keeps it). Not for complex
+        // numbers: (a, b) * (1, 0) has the real part a - b * 0, a NaN for
+        // an infinite b.
+        if (!dtype::isComplex(b.dt))
+          if (OpFoldResult x = sameAsResult(
+                  *this, b.besideConstant(true, equalTo(b, 1))))
+            return x;
         // x * 0 = 0 for integers and Bool (and), never for floats: NaN * 0
         // is NaN, inf * 0 NaN, -1.0 * 0 is -0.0.
         if (b.isIntOrBool() && b.hasConstant(true, equalTo(b, 0)))
@@ -732,5 +741,9 @@ OpFoldResult LogicalNotOp::fold(FoldAdaptor adaptor) {
 OpFoldResult BitwiseNotOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult id = foldInvolution<BitwiseNotOp>(*this))
     return id;
+  return foldDefinition(*this, adaptor.getOperands());
+}
+
+OpFoldResult IsFiniteOp::fold(FoldAdaptor adaptor) {
   return foldDefinition(*this, adaptor.getOperands());
 }

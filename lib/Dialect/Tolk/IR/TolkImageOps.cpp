@@ -34,11 +34,11 @@ LogicalResult tolk::verifyReadOnlyAttribute(Operation *op, Type type,
   auto ptr = dyn_cast_if_present<PtrType>(type);
   if (!ptr || !ptr.getImage())
     return op->emitError("'")
-           << kReadOnlyAttrName << "' belongs on an image pointer, such as "
+           << TolkDialect::ReadonlyAttrHelper::getNameStr() << "' belongs on an image pointer, such as "
            << "!tolk.ptr<f32, global, imagef<4x8x4>>, not " << type;
   if (!isa<UnitAttr>(value))
     return op->emitError("'")
-           << kReadOnlyAttrName << "' is a unit attribute, not " << value;
+           << TolkDialect::ReadonlyAttrHelper::getNameStr() << "' is a unit attribute, not " << value;
   return success();
 }
 
@@ -145,9 +145,9 @@ LogicalResult ImageStoreOp::verify() {
                 : nullptr;
   if (fn && arg.getOwner() == &fn.getFunctionBody().front() &&
       arg.getArgNumber() < fn.getNumArguments() &&
-      fn.getArgAttr(arg.getArgNumber(), kReadOnlyAttrName))
+      fn.getArgAttr(arg.getArgNumber(), TolkDialect::ReadonlyAttrHelper::getNameStr()))
     return emitOpError("cannot write parameter #")
-           << arg.getArgNumber() << ", an image marked '" << kReadOnlyAttrName
+           << arg.getArgNumber() << ", an image marked '" << TolkDialect::ReadonlyAttrHelper::getNameStr()
            << "'";
   return success();
 }

@@ -7,14 +7,12 @@
 //===----------------------------------------------------------------------===//
 //
 // Verifiers, custom syntax and builders of the kernel-level ops
-// (TolkKernelOps.td), and the verifier of `tolk.bounds` on by-value
-// parameters. The generated op classes are compiled with the others in
-// TolkOps.cpp (one Tolk.cpp.inc).
+// (TolkKernelOps.td). The generated op classes are compiled with the others
+// in TolkOps.cpp (one Tolk.cpp.inc).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
-#include "tolk/Dialect/Tolk/IR/Images.h"
 #include "tolk/Dialect/Tolk/IR/KernelSignature.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
@@ -24,7 +22,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace tolk;
@@ -67,8 +64,7 @@ static std::optional<mpz_class> getConstantInteger(Value v) {
 static FailureOr<Type> getAccessType(Operation *op, PtrType ptr) {
   if (ptr.getImage())
     return op->emitOpError("does not take image pointers, but got ")
-           << ptr << ": images are read and written by tolk.image_load and "
-                     "tolk.image_store";
+           << ptr;
   Type elt = ptr.getElementType();
   if (ptr.getVecWidth() == 1)
     return elt;
@@ -201,9 +197,7 @@ LogicalResult IndexOp::verify() {
     return emitOpError("cannot index ")
            << ptr << ": an alu pointer is a by-value parameter, not memory";
   if (ptr.getImage())
-    return emitOpError("does not take image pointers, but got ")
-           << ptr << ": a texel's coordinate is an operand of "
-                     "tolk.image_load and tolk.image_store";
+    return emitOpError("does not take image pointers, but got ") << ptr;
   if (!isCountType(getOffset().getType()))
     return emitOpError("offset must be an index or a Tolk integer, not ")
            << getOffset().getType();
@@ -440,59 +434,4 @@ std::optional<SmallVector<OpFoldResult>> RangeOp::getLoopUpperBounds() {
 
 std::optional<SmallVector<OpFoldResult>> RangeOp::getLoopSteps() {
   return SmallVector<OpFoldResult>{OpFoldResult(getStep())};
-}
-
-//===----------------------------------------------------------------------===//
-// tolk.bounds
-//===----------------------------------------------------------------------===//
-
-/// `tolk.bounds = array<i64: lo, hi>` on a function argument: the inclusive
-/// range of a by-value integer parameter, tinygrad's DEFINE_VAR bounds. It
-/// belongs on an alu pointer to an integer.
-LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
-                                                    unsigned regionIndex,
-                                                    unsigned argIndex,
-                                                    NamedAttribute attr) {
-  StringRef name = attr.getName().getValue();
-  if (name != "tolk.bounds" && name != kReadOnlyAttrName)
-    return op->emitError("unknown argument attribute '")
-           << name << "': expected 'tolk.bounds' or '" << kReadOnlyAttrName
-           << "'";
-  // A declaration has no entry block: take the type from the signature.
-  Type type;
-  if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
-    if (argIndex < fn.getNumArguments())
-      type = fn.getArgumentTypes()[argIndex];
-  } else if (regionIndex < op->getNumRegions() &&
-             !op->getRegion(regionIndex).empty() &&
-             argIndex < op->getRegion(regionIndex).getNumArguments()) {
-    type = op->getRegion(regionIndex).getArgument(argIndex).getType();
-  }
-  if (name == kReadOnlyAttrName)
-    return verifyReadOnlyAttribute(op, type, attr.getValue());
-  auto ptr = dyn_cast_if_present<PtrType>(type);
-  std::optional<DType> dt;
-  if (ptr && ptr.getAddrSpace() == AddrSpace::alu)
-    dt = getDType(ptr.getElementType());
-  if (!dt || !dtype::isInt(*dt))
-    return op->emitError("'tolk.bounds' belongs on an alu pointer to an "
-                         "integer, such as !tolk.ptr<si32, alu>, not ")
-           << type;
-  auto bounds = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
-  if (!bounds || bounds.size() != 2)
-    return op->emitError("'tolk.bounds' must be array<i64: lo, hi>, not ")
-           << attr.getValue();
-  mpz_class lo = static_cast<long>(bounds[0]);
-  mpz_class hi = static_cast<long>(bounds[1]);
-  if (lo > hi)
-    return op->emitError("'tolk.bounds' are empty: ")
-           << bounds[0] << " > " << bounds[1];
-  mpz_class min = dtype::min(*dt).getInt();
-  mpz_class max = dtype::max(*dt).getInt();
-  if (lo < min || hi > max)
-    return op->emitError("'tolk.bounds' [")
-           << bounds[0] << ", " << bounds[1] << "] do not fit "
-           << ptr.getElementType() << " (" << min.get_str() << " to "
-           << max.get_str() << ")";
-  return success();
 }

@@ -46,8 +46,7 @@ OpFoldResult ConstOp::fold(FoldAdaptor) {
 
 /// The decimal text of a finite float that MLIR's lexer reads as a float
 /// literal (it needs a '.'): "1e-05" becomes "1.0e-05".
-static std::string floatLiteral(double d) {
-  std::string s = dtype::formatFloat(d);
+static std::string floatLiteral(std::string s) {
   if (s.find('.') == std::string::npos) {
     size_t e = s.find('e');
     s.insert(e == std::string::npos ? s.size() : e, ".0");
@@ -55,25 +54,57 @@ static std::string floatLiteral(double d) {
   return s;
 }
 
+/// The bits of `bits` as the literal "0x..." with every digit of its width.
+static void printHexBits(OpAsmPrinter &p, const APInt &bits) {
+  SmallString<40> hex;
+  bits.toStringUnsigned(hex, 16);
+  unsigned digits = (bits.getBitWidth() + 3) / 4;
+  p << "0x" << std::string(digits - std::min<size_t>(digits, hex.size()), '0')
+    << hex;
+}
+
+/// A binary32, binary64 or binary128 number as a literal that reads back as
+/// it: the shortest decimal of a finite one (of the double that holds a
+/// binary32 or binary64), the bits of an infinity or a NaN.
+static void printFloatLiteral(OpAsmPrinter &p, const APFloat &f) {
+  if (!f.isFinite()) {
+    printHexBits(p, f.bitcastToAPInt());
+    return;
+  }
+  if (&f.getSemantics() == &APFloat::IEEEquad()) {
+    p << floatLiteral(dtype::formatFloat128(f));
+    return;
+  }
+  APFloat d = f;
+  bool losesInfo;
+  d.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  p << floatLiteral(dtype::formatFloat(d.convertToDouble()));
+}
+
 void ConstOp::print(OpAsmPrinter &p) {
   p << ' ';
   const dtype::Const &c = getValue().getValue();
   Type elt = getElementTypeOrSelf(getType());
   std::optional<DType> dt = getDType(elt);
-  if (!c.isInvalid() && c.value().isFloat() && dt) {
+  if (!c.isInvalid() && c.value().isFloat128()) {
+    printFloatLiteral(p, c.value().getFloat128());
+  } else if (!c.isInvalid() && c.value().isComplex()) {
+    const dtype::Complex &z = c.value().getComplex();
+    p << '(';
+    printFloatLiteral(p, z.re);
+    p << ", ";
+    printFloatLiteral(p, z.im);
+    p << ')';
+  } else if (!c.isInvalid() && c.value().isFloat() && dt) {
     dtype::Float f = c.value().getFloat();
     if (f.isFinite()) {
-      p << floatLiteral(f.toDouble());
+      p << floatLiteral(dtype::formatFloat(f.toDouble()));
     } else if (llvm::Expected<APInt> bits =
                    dtype::toBits(*dt == DType::WeakFloat ? DType::Float64 : *dt,
                                  c.value())) {
       // Infinities and NaNs by their bits in the type's own format: every
       // payload reads back.
-      SmallString<20> hex;
-      bits->toStringUnsigned(hex, 16);
-      unsigned digits = (bits->getBitWidth() + 3) / 4;
-      p << "0x" << std::string(digits - std::min<size_t>(digits, hex.size()), '0')
-        << hex;
+      printHexBits(p, *bits);
     } else {
       llvm::consumeError(bits.takeError());
       p << "float 0x";
@@ -89,14 +120,34 @@ void ConstOp::print(OpAsmPrinter &p) {
 namespace {
 /// A literal as written, before its type is known.
 struct Literal {
-  enum class Kind { True, False, Invalid, Number } kind = Kind::Number;
+  enum class Kind { True, False, Invalid, Number, Complex } kind = Kind::Number;
   std::string text; ///< The number's spelling, sign included.
   SMLoc loc;
+  /// The real and imaginary parts of a complex literal `(re, im)`.
+  std::vector<Literal> parts;
 };
 } // namespace
 
+static ParseResult parseLiteral(OpAsmParser &parser, Literal &lit);
+
+/// `(re, im)`, after the '(' .
+static ParseResult parseComplexLiteral(OpAsmParser &parser, Literal &lit) {
+  lit.kind = Literal::Kind::Complex;
+  lit.parts.resize(2);
+  if (parseLiteral(parser, lit.parts[0]) || parser.parseComma() ||
+      parseLiteral(parser, lit.parts[1]) || parser.parseRParen())
+    return failure();
+  for (const Literal &part : lit.parts)
+    if (part.kind != Literal::Kind::Number)
+      return parser.emitError(part.loc,
+                              "expected a number as a part of a complex literal");
+  return success();
+}
+
 static ParseResult parseLiteral(OpAsmParser &parser, Literal &lit) {
   lit.loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalLParen()))
+    return parseComplexLiteral(parser, lit);
   if (succeeded(parser.parseOptionalKeyword("true"))) {
     lit.kind = Literal::Kind::True;
     return success();
@@ -148,7 +199,38 @@ static FailureOr<dtype::Const> literalValue(OpAsmParser &parser,
                                             const Literal &lit, DType dt,
                                             Type elt) {
   auto error = [&]() { return parser.emitError(lit.loc); };
+  if (dtype::isComplex(dt) &&
+      (lit.kind == Literal::Kind::Complex || lit.kind == Literal::Kind::Number)) {
+    // Each part as a constant of the component type, by its bits; a real
+    // literal is (x, +0.0), as Dtype.const makes it.
+    DType part = *dtype::componentType(dt);
+    Type partType = getScalarType(parser.getContext(), part);
+    if (lit.kind == Literal::Kind::Number) {
+      FailureOr<dtype::Const> x = literalValue(parser, lit, part, partType);
+      if (failed(x))
+        return failure();
+      llvm::Expected<dtype::Const> z = dtype::makeConst(dt, *x);
+      if (!z)
+        return error() << llvm::toString(z.takeError());
+      return *z;
+    }
+    const llvm::fltSemantics &sem = *dtype::semantics(part);
+    SmallVector<APFloat, 2> parts;
+    for (const Literal &l : lit.parts) {
+      FailureOr<dtype::Const> x = literalValue(parser, l, part, partType);
+      if (failed(x))
+        return failure();
+      llvm::Expected<APInt> bits = dtype::toBits(part, x->value());
+      if (!bits)
+        return parser.emitError(l.loc) << llvm::toString(bits.takeError());
+      parts.push_back(APFloat(sem, *bits));
+    }
+    return dtype::Const(dtype::Value::ofComplex(parts[0], parts[1]));
+  }
   switch (lit.kind) {
+  case Literal::Kind::Complex:
+    return error() << "a complex literal (re, im) needs a complex type, not "
+                   << elt;
   case Literal::Kind::Invalid:
     return dtype::Const::invalid();
   case Literal::Kind::True:
@@ -190,6 +272,8 @@ static FailureOr<dtype::Const> literalValue(OpAsmParser &parser,
       return error() << llvm::toString(status.takeError());
     if ((*status & llvm::APFloat::opOverflow) || f.isInfinity() || f.isNaN())
       return error() << lit.text << " is out of the finite range of " << elt;
+    if (dt == DType::Float128)
+      return dtype::Const(dtype::Value::ofFloat128(f));
     bool losesInfo;
     f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
               &losesInfo);
@@ -259,9 +343,14 @@ LogicalResult ConstOp::verify() {
   auto expected = [&] { return getTypeName(getContext(), dt); };
   if (dt == DType::Bool && !v.isBool())
     return emitOpError("expected a Bool value for i1");
-  if (dtype::isFloat(dt)) {
-    if (!v.isFloat())
-      return emitOpError("expected a float value for ") << expected();
+  if (dtype::isFloat(dt) || dtype::isComplex(dt)) {
+    bool kindMatches = dt == DType::Float128 ? v.isFloat128()
+                       : dtype::isComplex(dt) ? v.isComplex()
+                                              : v.isFloat();
+    if (!kindMatches)
+      return emitOpError("expected a ")
+             << (dtype::isComplex(dt) ? "complex" : "float") << " value for "
+             << expected();
     // The value must be one the type holds, as Dtype.const makes it.
     llvm::Expected<dtype::Const> canon = dtype::makeConst(dt, c);
     if (!canon)
@@ -402,7 +491,7 @@ LogicalResult BitcastOp::verify() {
     return failure();
   DType from = types->first.dtype, to = types->second.dtype;
   for (DType dt : {from, to})
-    if (!dtype::storageFmt(dt))
+    if (!dtype::hasStorage(dt))
       return emitOpError() << getTypeName(getContext(), dt)
                            << " has no storage format to reinterpret";
   if (dtype::itemsize(from) != dtype::itemsize(to))
@@ -457,6 +546,23 @@ OpFoldResult BitcastOp::fold(FoldAdaptor adaptor) {
     return {};
   }
   return ConstAttr::get(getContext(), dtype::Const(*v));
+}
+
+//===----------------------------------------------------------------------===//
+// Primitive or derived
+//===----------------------------------------------------------------------===//
+
+bool tolk::isPrimitiveOp(Operation *op) {
+  if (op->hasTrait<OpTrait::Primitive>())
+    return true;
+  if (!isa<NegOp, DivOp>(op))
+    return false;
+  std::optional<ElementwiseType> et = classify(op->getResult(0).getType());
+  return et && dtype::isComplex(et->dtype);
+}
+
+bool tolk::isDerivedOp(Operation *op) {
+  return op->hasTrait<OpTrait::Derived>() && !isPrimitiveOp(op);
 }
 
 #define GET_OP_CLASSES

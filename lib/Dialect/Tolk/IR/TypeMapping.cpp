@@ -56,6 +56,17 @@ std::optional<DType> tolk::getDType(Type t) {
       .Case<BFloat16Type>([](auto) { return DType::Bfloat16; })
       .Case<Float32Type>([](auto) { return DType::Float32; })
       .Case<Float64Type>([](auto) { return DType::Float64; })
+      .Case<Float128Type>([](auto) { return DType::Float128; })
+      .Case<ComplexType>([](ComplexType c) -> std::optional<DType> {
+        Type e = c.getElementType();
+        if (e.isF32())
+          return DType::Complex64;
+        if (e.isF64())
+          return DType::Complex128;
+        if (e.isF128())
+          return DType::Complex256;
+        return std::nullopt;
+      })
       .Default([](Type) { return std::nullopt; });
 }
 
@@ -92,12 +103,10 @@ Type tolk::getScalarType(MLIRContext *ctx, DType dt) {
   case DType::Bfloat16: return BFloat16Type::get(ctx);
   case DType::Float32: return Float32Type::get(ctx);
   case DType::Float64: return Float64Type::get(ctx);
-  // lib/Dtype's extensions have no type in the dialect yet, and no type maps
-  // to them, so no dtype reaching here is one.
-  case DType::Float128:
-  case DType::Complex64:
-  case DType::Complex128:
-  case DType::Complex256: return Type();
+  case DType::Float128: return Float128Type::get(ctx);
+  case DType::Complex64: return ComplexType::get(Float32Type::get(ctx));
+  case DType::Complex128: return ComplexType::get(Float64Type::get(ctx));
+  case DType::Complex256: return ComplexType::get(Float128Type::get(ctx));
   }
   llvm_unreachable("covered switch");
 }

@@ -83,10 +83,13 @@ FailureOr<DType> CommitWeak::resolve(StringRef option, StringRef value,
     return failure();
   }
   if (dtype::mem(*dt, dtype::extensions())) {
-    // lib/Dtype's f128 and complex types have no type in the dialect yet.
-    root->emitError() << "tolk-commit-weak: " << option << "='" << value
-                      << "' names " << dtype::toString(*dt)
-                      << ", which has no type in the dialect";
+    // A weak type commits to one of tinygrad's types (lib/Dtype's default
+    // float is one), never to f128 or a complex type.
+    emitError(root->getLoc())
+        << "tolk-commit-weak: " << option << "='" << value << "' names "
+        << dtype::toString(*dt)
+        << ", which is no default type: a weak type commits to one of "
+           "tinygrad's types (docs/Semantics.md#complex-numbers-and-float128)";
     return failure();
   }
   bool ok = wantInt ? dtype::isInt(*dt) : dtype::isFloat(*dt);

@@ -8,7 +8,8 @@
 //
 // --tolk-decompose: every derived op becomes its definition in primitives
 // (DerivedOpInterface, DerivedDefinitions.h), so that lowering knows
-// primitives only. Integer pow by a constant weak exponent becomes
+// primitives only (tolk.neg and tolk.div of a complex type are primitives
+// there, and stay). Integer pow by a constant weak exponent becomes
 // multiplications, the one weak operand --tolk-commit-weak could not commit.
 //
 // A pattern driver would add nothing here: each op is replaced once by ops
@@ -92,7 +93,7 @@ static FailureOr<Value> expandIntegerPow(ElementwiseBuilder &eb, PowOp op) {
 void Decompose::runOnOperation() {
   SmallVector<Operation *> worklist;
   getOperation()->walk([&](Operation *op) {
-    if (isa<DerivedOpInterface, PowOp>(op))
+    if (isDerivedOp(op) || isa<PowOp>(op))
       worklist.push_back(op);
   });
 

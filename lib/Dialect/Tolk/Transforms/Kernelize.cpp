@@ -18,7 +18,7 @@
 // The function is kept, names its kernel (tolk.kernel) and describes the
 // launch for a host (tolk.launch: grid, block, parameter bindings): without
 // bufferization there is no host-side memref to launch on, and the tensor
-// function remains the kernel's reference semantics. docs/Rationale.md
+// function remains the kernel's reference semantics. docs/Kernels.md
 // ("Kernelization") records the decisions.
 //
 //===----------------------------------------------------------------------===//
@@ -181,9 +181,9 @@ static void markAligned(Operation *access, PtrType ptrType) {
     return;
   uint64_t bytes = width * elementBytes(ptrType.getElementType());
   uint64_t align = std::min<uint64_t>(kVectorBytes, bytes & (~bytes + 1));
-  access->setAttr(
-      "tolk.alignment",
-      IntegerAttr::get(IntegerType::get(access->getContext(), 64), align));
+  MLIRContext *ctx = access->getContext();
+  ctx->getLoadedDialect<TolkDialect>()->getAlignmentAttrHelper().setAttr(
+      access, IntegerAttr::get(IntegerType::get(ctx, 64), align));
 }
 
 /// Whether `func` is tensor-level Tolk: a Tolk op or a Tolk type in its
@@ -223,6 +223,39 @@ struct KernelPlan {
   /// How each used buffer argument is read (by argument number).
   llvm::DenseMap<unsigned, Access> access;
 };
+
+/// The lanes per thread, from `preferred` (the option, or the default of
+/// the data types): the largest power of two up to it that `works`. With
+/// `onlyPowersOfTwo` unset (the default upcast) and when the halving would
+/// go below half of `preferred`, first the fewest lanes above `preferred`
+/// (up to kMaxUpcast) that work, then the most below it: an odd inner
+/// size such as 1001 = 7 * 11 * 13 divides into 7 lanes where no power of
+/// two above 1 does. Such a vector is not aligned to its size: it moves
+/// as a few narrower accesses at immediate offsets from one address, which
+/// still costs fewer instructions per element than one lane per thread
+/// (the index arithmetic, parameters and gate are shared by the lanes),
+/// and needs neither a second, scalar copy of the body for a tail nor
+/// per-lane selects where the lanes would cross a broadcast row. Taking
+/// the fewest lanes above `preferred` keeps the threads and registers
+/// closest to the default's.
+static int64_t chooseLanes(int64_t preferred, bool onlyPowersOfTwo,
+                           llvm::function_ref<bool(int64_t)> works) {
+  int64_t lanes = preferred;
+  int64_t floor = onlyPowersOfTwo ? 1 : std::max<int64_t>(1, preferred / 2);
+  for (; lanes >= floor && lanes > 1;
+       lanes = static_cast<int64_t>(llvm::bit_floor(uint64_t(lanes - 1))))
+    if (works(lanes))
+      return lanes;
+  if (onlyPowersOfTwo || preferred <= 1)
+    return 1;
+  for (int64_t l = preferred + 1; l <= kMaxUpcast; ++l)
+    if (works(l))
+      return l;
+  for (int64_t l = preferred - 1; l > 1; --l)
+    if (works(l))
+      return l;
+  return 1;
+}
 
 /// The plan for `func`, or nothing when the pass leaves it alone; then
 /// `whyNot` says what stops it.
@@ -296,9 +329,8 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   // The lanes: the option, or (upcast = 0) as many as make the widest
   // buffer element move kVectorBytes per thread, so that narrow types get
   // wide accesses (16 lanes of an fp8, si8 or Bool; 8 of an f16; 4 of an
-  // f32). Then the largest power of two below that, down to 1, for which
-  // every buffer's lanes are contiguous or uniform and the size is a
-  // multiple: a ragged tail never needs a partial vector.
+  // f32). Lanes work when every buffer's lanes are contiguous or uniform
+  // and the size is a multiple: a ragged tail never needs a partial vector.
   int64_t widest = 1;
   for (BlockArgument arg : func.getArguments())
     if (isBuffer(arg) && !arg.use_empty())
@@ -309,6 +341,17 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   int64_t lanes =
       upcast > 0 ? upcast
                  : std::clamp<int64_t>(kVectorBytes / widest, 1, kMaxUpcast);
+  // A vector holds no complex numbers: a function that computes on any has
+  // one element per thread, whatever the option asks.
+  bool computesComplex = false;
+  func.walk([&](Operation *op) {
+    for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
+                                           op->getResultTypes()))
+      if (std::optional<ElementwiseType> et = classify(t))
+        computesComplex |= dtype::isComplex(et->dtype);
+  });
+  if (computesComplex)
+    lanes = 1;
   auto planAccess = [&](int64_t l) -> bool {
     if (plan.size % l != 0)
       return false;
@@ -326,9 +369,9 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
     }
     return true;
   };
-  while (!planAccess(lanes))
-    lanes = static_cast<int64_t>(llvm::bit_floor(uint64_t(lanes - 1)));
-  plan.upcast = lanes;
+  plan.upcast = chooseLanes(lanes, /*onlyPowersOfTwo=*/upcast > 0, planAccess);
+  // The last candidate tried need not be the one chosen: plan it again.
+  planAccess(plan.upcast);
   int64_t threads = plan.size / plan.upcast;
   plan.block = std::min(blockSize, threads);
   plan.grid = llvm::divideCeil(threads, plan.block);
@@ -393,8 +436,10 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     argParams.push_back(i);
   for (unsigned i = 0; i < func.getNumResults(); ++i)
     resultParams.push_back(numArgs + i);
-  kernel->setAttr("tolk.args", b.getDenseI64ArrayAttr(argParams));
-  kernel->setAttr("tolk.results", b.getDenseI64ArrayAttr(resultParams));
+  auto *tolk = b.getContext()->getLoadedDialect<TolkDialect>();
+  tolk->getArgsAttrHelper().setAttr(kernel, b.getDenseI64ArrayAttr(argParams));
+  tolk->getResultsAttrHelper().setAttr(kernel,
+                                       b.getDenseI64ArrayAttr(resultParams));
 
   Block &entry = kernel.getBody().front();
   b.setInsertionPointToStart(&entry);
@@ -565,11 +610,11 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
 /// the kernel, the grid and block sizes, and per kernel parameter what it
 /// is (a buffer or a by-value scalar), its element type, element count and
 /// vector width, and the function argument or result it binds.
-static DictionaryAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
-                                     SymbolRefAttr kernelRef) {
-  Builder b(func.getContext());
+static LaunchAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
+                                 SymbolRefAttr kernelRef) {
+  MLIRContext *ctx = func.getContext();
   unsigned numArgs = func.getNumArguments();
-  SmallVector<Attribute> params;
+  SmallVector<LaunchParamAttr> params;
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     auto ptr = cast<PtrType>(type);
     // The function's element type: a kernel reads Bool lanes as bytes.
@@ -577,27 +622,17 @@ static DictionaryAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
         i < numArgs ? func.getArgumentTypes()[i]
                     : func.getResultTypes()[i - numArgs]);
     bool byValue = ptr.getAddrSpace() == AddrSpace::alu;
-    SmallVector<NamedAttribute> fields;
-    fields.push_back(
-        b.getNamedAttr(i < numArgs ? "arg" : "result",
-                       b.getI64IntegerAttr(i < numArgs ? i : i - numArgs)));
-    fields.push_back(
-        b.getNamedAttr("kind", b.getStringAttr(byValue ? "scalar" : "buffer")));
-    fields.push_back(b.getNamedAttr("type", TypeAttr::get(elt)));
-    if (!byValue) {
-      fields.push_back(
-          b.getNamedAttr("count", b.getI64IntegerAttr(ptr.getSize())));
-      fields.push_back(
-          b.getNamedAttr("vector", b.getI64IntegerAttr(ptr.getVecWidth())));
-    }
-    params.push_back(b.getDictionaryAttr(fields));
+    bool isArg = i < numArgs;
+    params.push_back(LaunchParamAttr::get(
+        ctx, byValue ? ParamKind::scalar : ParamKind::buffer, elt,
+        isArg ? ParamBinding::arg : ParamBinding::result,
+        isArg ? i : i - numArgs,
+        byValue ? std::nullopt : std::optional<int64_t>(ptr.getSize()),
+        byValue ? std::nullopt : std::optional<int64_t>(ptr.getVecWidth())));
   }
-  return b.getDictionaryAttr({
-      b.getNamedAttr("kernel", kernelRef),
-      b.getNamedAttr("grid", kernel.getKnownGridSizeAttr()),
-      b.getNamedAttr("block", kernel.getKnownBlockSizeAttr()),
-      b.getNamedAttr("params", b.getArrayAttr(params)),
-  });
+  return LaunchAttr::get(ctx, kernelRef,
+                         kernel.getKnownGridSizeAttr().asArrayRef(),
+                         kernel.getKnownBlockSizeAttr().asArrayRef(), params);
 }
 
 } // namespace
@@ -618,9 +653,10 @@ void Kernelize::runOnOperation() {
   }
 
   SymbolTable symbols(module);
+  auto *tolk = module.getContext()->getLoadedDialect<TolkDialect>();
   bool failed = false;
   for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
-    if (func->hasAttr("tolk.kernel"))
+    if (tolk->getKernelAttrHelper().isAttrPresent(func))
       continue;
     std::string whyNot;
     std::optional<KernelPlan> plan = planKernel(func, block, lanes, whyNot);
@@ -643,8 +679,9 @@ void Kernelize::runOnOperation() {
     auto kernelRef =
         SymbolRefAttr::get(gpuModule.getSymNameAttr(),
                            {FlatSymbolRefAttr::get(kernel.getNameAttr())});
-    func->setAttr("tolk.kernel", kernelRef);
-    func->setAttr("tolk.launch", describeLaunch(func, kernel, kernelRef));
+    tolk->getKernelAttrHelper().setAttr(func, kernelRef);
+    tolk->getLaunchAttrHelper().setAttr(
+        func, describeLaunch(func, kernel, kernelRef));
   }
   if (failed)
     signalPassFailure();

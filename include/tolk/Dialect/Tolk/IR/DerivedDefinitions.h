@@ -23,7 +23,9 @@
 //   SmallVector<Value, 3> promote({Value...}); to the least upper type
 //   dtype::DType leastUpperFloat(dtype::DType);
 // and the primitives add, mul, lt, eq, maximum, bitwiseAnd, bitwiseXor,
-// truncDiv, trunc, reciprocal and where.
+// truncDiv, trunc, reciprocal and where, and the two that only complex types
+// have, complexNeg and complexDiv (tolk.neg and tolk.div on a complex type,
+// which no other primitive defines: see neg and div below).
 //
 // A definition promotes its operands first, so that each step computes in
 // the promoted type. Where a step needs two built values they are built into
@@ -52,12 +54,17 @@ typename D::Value logicalNot(D &d, typename D::Value x) {
 }
 
 /// logical_not for Bool, x * -1 otherwise: -1 in x's own type, which
-/// Dtype.const wraps to all ones in an unsigned type (2^n - x there).
+/// Dtype.const wraps to all ones in an unsigned type (2^n - x there). A
+/// complex x is negated per component, as complex.neg is: its product with
+/// (-1, +0) differs in signed zeros and infinities ((0, 0) * (-1, 0) is
+/// (-0, +0), not (-0, -0)), so complex negation is a primitive of its own.
 template <typename D>
 typename D::Value neg(D &d, typename D::Value x) {
   dtype::DType dt = d.getDType(x);
   if (dt == dtype::DType::Bool)
     return logicalNot(d, x);
+  if (dtype::isComplex(dt))
+    return d.complexNeg(x);
   return d.mul(x, d.constant(dt, -1));
 }
 
@@ -161,6 +168,12 @@ typename D::Value div(D &d, typename D::Value x, typename D::Value y,
     V adjust = d.bitwiseAnd(nonZero, ne(d, rNegative, yNegative));
     return d.where(adjust, sub(d, q, d.constant(dt, 1)), q);
   }
+  // Complex division is complex.div's algorithm (Smith's, with C's
+  // recoveries), a primitive of its own: x times the reciprocal of y would
+  // round twice and overflow where the quotient does not. Rounding a complex
+  // quotient needs an order, which the verifier rejects.
+  if (dtype::isComplex(dt))
+    return d.complexDiv(p[0], p[1]);
   dtype::DType f = d.leastUpperFloat(dt);
   V xf = d.cast(p[0], f);
   V yf = d.cast(p[1], f);
@@ -188,6 +201,18 @@ template <typename D>
 typename D::Value fmod(D &d, typename D::Value x, typename D::Value y) {
   auto p = d.promote({x, y});
   return remainder(d, p[0], p[1], div(d, p[0], p[1], Rounding::trunc));
+}
+
+/// x - x == 0: true for a finite float (x - x is an exact zero), false for
+/// an infinity or a NaN (x - x is a NaN), and for a complex x true iff both
+/// parts are finite (the subtraction and the comparison are per part). An
+/// integer or Bool is always finite: x == x, which keeps x's shape.
+template <typename D> typename D::Value isFinite(D &d, typename D::Value x) {
+  dtype::DType dt = d.getDType(x);
+  if (!dtype::isFloat(dt) && !dtype::isComplex(dt))
+    return d.eq(x, x);
+  typename D::Value difference = sub(d, x, x);
+  return d.eq(difference, d.constant(dt, 0));
 }
 
 } // namespace derived

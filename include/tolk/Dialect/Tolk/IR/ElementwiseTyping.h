@@ -24,8 +24,20 @@
 namespace tolk {
 
 /// The data types an elementwise op takes, checked on the type it computes
-/// in (the promotion's target).
-enum class OperandKind { Any, IntOrBool, Int, NotBool };
+/// in (the promotion's target). Complex numbers have no order, so the
+/// Ordered kinds (and the integer ones) exclude them; the Real kinds exclude
+/// them because the op's complex lowering would call the math library,
+/// which the folder cannot reproduce (docs/Semantics.md#complex-numbers-and-float128).
+enum class OperandKind {
+  Any,
+  IntOrBool,
+  Int,
+  NotBool,
+  Ordered,
+  OrderedNotBool,
+  Real,
+  RealNotBool
+};
 
 /// An elementwise op's result data type: the type it computes in, or Bool.
 enum class ResultKind { Promoted, Bool };

@@ -21,15 +21,12 @@
 
 namespace tolk {
 
-/// The argument attribute that marks an image parameter read-only.
-inline constexpr llvm::StringLiteral kReadOnlyAttrName = "tolk.readonly";
-
 /// The scalar type an image's texels are stored in: f16 for imageh, f32 for
 /// imagef.
 mlir::FloatType getTexelStorageType(PtrType image);
 
-/// Verifies `tolk.readonly` on an argument of type `type` of `op`: a unit
-/// attribute on an image pointer.
+/// Verifies `tolk.readonly` (the dialect's `readonly` argument attribute) on
+/// an argument of type `type` of `op`: a unit attribute on an image pointer.
 llvm::LogicalResult verifyReadOnlyAttribute(mlir::Operation *op,
                                             mlir::Type type,
                                             mlir::Attribute value);

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The rules of a kernel's launch (docs/Rationale.md, "Kernels"): its
+// The rules of a kernel's launch (docs/Kernels.md, "Kernels"): its
 // known_block_size and known_grid_size count threads and workgroups, so
 // each entry is positive; and a launch passes global buffers (and images)
 // and by-value alu parameters only, never workgroup (local) or private

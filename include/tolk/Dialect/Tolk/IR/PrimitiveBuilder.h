@@ -89,6 +89,10 @@ public:
   Value exp2(Value x);
   Value log2(Value x);
   Value where(Value c, Value x, Value y);
+  /// tolk.neg and tolk.div of complex operands, which are primitives there
+  /// (DerivedDefinitions.h).
+  Value complexNeg(Value x);
+  Value complexDiv(Value x, Value y);
 
 private:
   template <typename OpTy, typename... Args>

@@ -15,5 +15,6 @@ include "tolk/Dialect/Tolk/IR/TolkTypes.td"
 include "tolk/Dialect/Tolk/IR/TolkOps.td"
 include "tolk/Dialect/Tolk/IR/TolkKernelOps.td"
 include "tolk/Dialect/Tolk/IR/TolkImageOps.td"
+include "tolk/Dialect/Tolk/IR/TolkLoweringOps.td"
 
 #endif // TOLK_TD

@@ -90,4 +90,92 @@ def Tolk_ConstAttr : AttrDef<Tolk_Dialect, "Const"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+//===----------------------------------------------------------------------===//
+// The kernel ABI
+//===----------------------------------------------------------------------===//
+
+def Tolk_ParamKind : I32EnumAttr<"ParamKind",
+    "how a host passes a kernel parameter", [
+    I32EnumAttrCase<"buffer", 0>,
+    I32EnumAttrCase<"scalar", 1>,
+  ]> {
+  let cppNamespace = "::tolk";
+  let genSpecializedAttr = 0;
+}
+
+def Tolk_ParamBinding : I32EnumAttr<"ParamBinding",
+    "what of its function a kernel parameter binds", [
+    I32EnumAttrCase<"arg", 0>,
+    I32EnumAttrCase<"result", 1>,
+  ]> {
+  let cppNamespace = "::tolk";
+  let genSpecializedAttr = 0;
+}
+
+def Tolk_LaunchParamAttr : AttrDef<Tolk_Dialect, "LaunchParam"> {
+  let mnemonic = "param";
+  let summary = "a kernel parameter as a host passes it";
+  let description = [{
+    One parameter of a kernel, in a `#tolk.launch`: a `buffer` of `count`
+    elements of `type`, which the kernel reads `vector` lanes at a time, or
+    a by-value `scalar` of `type`; and the argument or result of the
+    function that it binds. The type is the function's element type (a
+    Bool buffer is a Bool buffer to the host, though the kernel reads its
+    lanes as bytes).
+
+    ```mlir
+    #tolk.param<buffer f16, arg 0, count = 32, vector = 4>
+    #tolk.param<scalar si8, arg 1>
+    #tolk.param<buffer f32, result 0, count = 32, vector = 4>
+    ```
+
+    A buffer has a count of at least 0 and a vector width of at least 1; a
+    scalar has neither. The index is at least 0.
+  }];
+  let parameters = (ins
+    EnumParameter<Tolk_ParamKind>:$kind,
+    "::mlir::Type":$type,
+    EnumParameter<Tolk_ParamBinding>:$binding,
+    "int64_t":$index,
+    OptionalParameter<"std::optional<int64_t>">:$count,
+    OptionalParameter<"std::optional<int64_t>">:$vector
+  );
+  let assemblyFormat = [{
+    `<` $kind $type `,` $binding $index
+        (`,` `count` `=` $count^)? (`,` `vector` `=` $vector^)? `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tolk_LaunchAttr : AttrDef<Tolk_Dialect, "Launch"> {
+  let mnemonic = "launch";
+  let summary = "how a host launches a kernelized function's kernel";
+  let description = [{
+    What `--tolk-kernelize` tells a host about the kernel it made of a
+    function (the function's `tolk.launch`): the kernel (`@module::@kernel`),
+    the grid and block sizes (1 to 3 dimensions, each at least 1), and the
+    kernel's parameters in order (`#tolk.param`).
+    `tolk-translate --launch-json` prints it as JSON.
+
+    ```mlir
+    #tolk.launch<kernel = @scale_kernel::@scale, grid = [1, 1, 1],
+                 block = [8, 1, 1],
+                 params = [<buffer f16, arg 0, count = 32, vector = 4>,
+                           <buffer f16, result 0, count = 32, vector = 4>]>
+    ```
+  }];
+  let parameters = (ins
+    "::mlir::SymbolRefAttr":$kernel,
+    ArrayRefParameter<"int32_t">:$grid,
+    ArrayRefParameter<"int32_t">:$block,
+    OptionalArrayRefParameter<"::tolk::LaunchParamAttr">:$params
+  );
+  let assemblyFormat = [{
+    `<` `kernel` `=` $kernel `,` `grid` `=` `[` $grid `]` `,`
+        `block` `=` `[` $block `]` `,` `params` `=` custom<LaunchParams>($params)
+    `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 #endif // TOLK_ATTRS_TD

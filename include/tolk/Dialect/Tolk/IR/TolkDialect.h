@@ -9,6 +9,8 @@
 #ifndef TOLK_DIALECT_TOLK_TOLKDIALECT_H
 #define TOLK_DIALECT_TOLK_TOLKDIALECT_H
 
+#include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
+
 #include "mlir/IR/Dialect.h"
 
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h.inc"

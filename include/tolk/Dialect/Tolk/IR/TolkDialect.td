@@ -40,7 +40,33 @@ def Tolk_Dialect : Dialect {
   // Promotion materialization, one pattern for every elementwise op
   // (TolkCanonicalize.cpp).
   let hasCanonicalizer = 1;
-  // `tolk.bounds` on a kernel's by-value (alu) parameters.
+  // The kernel ABI: the discardable attributes that --tolk-kernelize and
+  // the conversions write and hosts read, each checked where it appears
+  // (KernelABI.cpp; docs/Kernels.md, "The kernel ABI").
+  let discardableAttrs = (ins
+    // On a kernelized func.func: its kernel, and how a host launches it.
+    "::mlir::SymbolRefAttr":$kernel,
+    "::tolk::LaunchAttr":$launch,
+    // On a kernel (gpu.func) and on its host function: the parameter that
+    // binds each argument and each result of the kernelized function.
+    "::mlir::DenseI64ArrayAttr":$args,
+    "::mlir::DenseI64ArrayAttr":$results,
+    // On a kernel's host function: the kernel's known launch sizes.
+    "::mlir::DenseI32ArrayAttr":$known_block_size,
+    "::mlir::DenseI32ArrayAttr":$known_grid_size,
+    // On a tolk.load or tolk.store: the bytes its address is aligned to.
+    "::mlir::IntegerAttr":$alignment,
+    // On a kernel's by-value (alu) parameter, an argument attribute: the
+    // parameter's inclusive range, array<i64: lo, hi>.
+    "::mlir::DenseI64ArrayAttr":$bounds,
+    // On an image parameter, an argument attribute: the kernel never
+    // writes the image (docs/Semantics.md#images).
+    "::mlir::UnitAttr":$readonly,
+    // On a tolk.define_local, inside --convert-tolk-to-gpu only: the
+    // position of its workgroup attribution.
+    "::mlir::IntegerAttr":$workgroup_attribution
+  );
+  let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
   private:

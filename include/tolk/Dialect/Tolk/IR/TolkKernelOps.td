@@ -10,7 +10,7 @@
 // an upstream `gpu.func ... kernel` in a `gpu.module`, its launch size the
 // func's `known_block_size`/`known_grid_size`, and a barrier is
 // `gpu.barrier`; the ops here address memory through `!tolk.ptr` and give
-// thread indices and loops Tolk integer types. docs/Rationale.md ("Kernels")
+// thread indices and loops Tolk integer types. docs/Kernels.md ("Kernels")
 // says how each op lowers to NVVM, ROCDL and SPIR-V.
 //
 //===----------------------------------------------------------------------===//

@@ -26,4 +26,13 @@
 #define GET_OP_CLASSES
 #include "tolk/Dialect/Tolk/IR/Tolk.h.inc"
 
+namespace tolk {
+/// True for the elementwise ops the lowerings know: the primitives, and
+/// tolk.neg and tolk.div (without rounding) of a complex type, which are
+/// primitives there (DerivedDefinitions.h: no other primitive defines them).
+bool isPrimitiveOp(mlir::Operation *op);
+/// True for the elementwise ops --tolk-decompose rewrites into primitives.
+bool isDerivedOp(mlir::Operation *op);
+} // namespace tolk
+
 #endif // TOLK_DIALECT_TOLK_TOLKOPS_H

@@ -39,7 +39,8 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def Tolk_Value : Type<CPred<"::tolk::classify($_self).has_value()">,
     "scalar, 1-D vector or ranked tensor of i1, si8, si16, si32, si64, ui8, "
     "ui16, ui32, ui64, ui128, ui256, f8E4M3FN, f8E5M2, f8E4M3FNUZ, "
-    "f8E5M2FNUZ, f16, bf16, f32, f64, !tolk.weakint, !tolk.weakfloat or none",
+    "f8E5M2FNUZ, f16, bf16, f32, f64, f128, complex<f32>, complex<f64>, "
+    "complex<f128>, !tolk.weakint, !tolk.weakfloat or none",
     "::mlir::Type">;
 
 //===----------------------------------------------------------------------===//
@@ -93,6 +94,25 @@ def Tolk_TakesAny : Tolk_OperandKind<"Any", "any data type an ALU computes on">;
 def Tolk_TakesIntOrBool : Tolk_OperandKind<"IntOrBool", "an integer or i1">;
 def Tolk_TakesInt : Tolk_OperandKind<"Int", "an integer">;
 def Tolk_TakesNotBool : Tolk_OperandKind<"NotBool", "a number (not i1)">;
+// Complex numbers have no order: an op that needs one rejects them and says
+// so (docs/Semantics.md#complex-numbers-and-float128).
+def Tolk_TakesOrdered : Tolk_OperandKind<"Ordered",
+    "a data type with an order (not complex)">;
+def Tolk_TakesOrderedNotBool : Tolk_OperandKind<"OrderedNotBool",
+    "a real number (not i1, not complex)">;
+// An op whose complex form would be the math library's (complex-to-standard
+// lowers complex.sqrt, exp, log and pow to libm calls), whose bits the folder
+// cannot reproduce.
+def Tolk_TakesReal : Tolk_OperandKind<"Real",
+    "a real data type (not complex)">;
+def Tolk_TakesRealNotBool : Tolk_OperandKind<"RealNotBool",
+    "a real number (not i1, not complex)">;
+// div: rounding a quotient needs an order.
+def Tolk_TakesDivide : Tolk_OperandKind<"NotBool",
+    "a number (not i1); with trunc or floor, a real number (not complex)"> {
+  let cppValue = "adaptor.getRounding() == ::tolk::Rounding::none"
+      " ? ::tolk::OperandKind::NotBool : ::tolk::OperandKind::OrderedNotBool";
+}
 
 // The result's data type.
 class Tolk_ResultKind<string name, string summary> {
@@ -260,7 +280,7 @@ def Tolk_MulOp : Tolk_BinaryOp<"mul", Tolk_TakesAny,
   }];
 }
 
-def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt", Tolk_TakesAny,
+def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt", Tolk_TakesOrdered,
                                           Tolk_GivesBool, [Tolk_Primitive]> {
   let summary = "less than (primitive)";
   let opDescription = [{
@@ -278,7 +298,7 @@ def Tolk_CmpEqOp : Tolk_BinaryOp<"cmpeq", Tolk_TakesAny,
   }];
 }
 
-def Tolk_MaxOp : Tolk_BinaryOp<"max", Tolk_TakesAny,
+def Tolk_MaxOp : Tolk_BinaryOp<"max", Tolk_TakesOrdered,
                                         Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
   let summary = "maximum (primitive)";
   let opDescription = [{
@@ -328,7 +348,7 @@ def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromote
   }];
 }
 
-def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesNotBool,
+def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesRealNotBool,
                                         Tolk_GivesPromoted, [Tolk_Primitive],
                                         Tolk_PromotePow> {
   let summary = "power (primitive)";
@@ -357,12 +377,12 @@ def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal", Tolk_TakesAny, Tolk_GivesProm
     converts to its float first: `tolk.reciprocal %i : (si32) -> f32`.
   }];
 }
-def Tolk_TruncOp : Tolk_UnaryOp<"trunc", Tolk_TakesAny,
+def Tolk_TruncOp : Tolk_UnaryOp<"trunc", Tolk_TakesOrdered,
                                          Tolk_GivesPromoted, [Tolk_Primitive]> {
   let summary = "round towards zero (primitive)";
   let opDescription = [{ Floats round towards zero; integers and Bool are unchanged. }];
 }
-def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt", Tolk_TakesAny,
+def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt", Tolk_TakesReal,
     Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
   let summary = "square root (primitive), in a float";
   let opDescription = [{
@@ -370,7 +390,7 @@ def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt", Tolk_TakesAny,
     NaN. An integer or Bool operand converts to its float first.
   }];
 }
-def Tolk_Exp2Op : Tolk_UnaryOp<"exp2", Tolk_TakesAny,
+def Tolk_Exp2Op : Tolk_UnaryOp<"exp2", Tolk_TakesReal,
     Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
   let summary = "2^x (primitive), in a float";
   let opDescription = [{
@@ -378,7 +398,7 @@ def Tolk_Exp2Op : Tolk_UnaryOp<"exp2", Tolk_TakesAny,
     tests state. An integer or Bool operand converts to its float first.
   }];
 }
-def Tolk_Log2Op : Tolk_UnaryOp<"log2", Tolk_TakesAny,
+def Tolk_Log2Op : Tolk_UnaryOp<"log2", Tolk_TakesReal,
     Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
   let summary = "log2(x) (primitive), in a float";
   let opDescription = [{
@@ -430,7 +450,7 @@ def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted, [
   }];
 }
 
-def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesNotBool, Tolk_GivesPromoted,
+def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesDivide, Tolk_GivesPromoted,
                                 [
     Tolk_Definition<"div(d, x[0], x[1], getRounding())">], Tolk_PromoteDivide> {
   let summary = "division, rounding as asked";
@@ -457,7 +477,7 @@ def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesNotBool, Tolk_GivesPromoted
   }];
 }
 
-def Tolk_ModOp : Tolk_BinaryOp<"mod", Tolk_TakesNotBool,
+def Tolk_ModOp : Tolk_BinaryOp<"mod", Tolk_TakesOrderedNotBool,
                                       Tolk_GivesPromoted, [
     Tolk_Definition<"mod(d, x[0], x[1])">]> {
   let summary = "remainder of floor division (the sign of rhs)";
@@ -469,7 +489,7 @@ def Tolk_ModOp : Tolk_BinaryOp<"mod", Tolk_TakesNotBool,
   }];
 }
 
-def Tolk_FModOp : Tolk_BinaryOp<"fmod", Tolk_TakesNotBool,
+def Tolk_FModOp : Tolk_BinaryOp<"fmod", Tolk_TakesOrderedNotBool,
                                        Tolk_GivesPromoted, [
     Tolk_Definition<"fmod(d, x[0], x[1])">]> {
   let summary = "remainder of truncating division (the sign of lhs)";
@@ -480,13 +500,13 @@ def Tolk_FModOp : Tolk_BinaryOp<"fmod", Tolk_TakesNotBool,
   }];
 }
 
-def Tolk_GtOp : Tolk_BinaryOp<"gt", Tolk_TakesAny, Tolk_GivesBool, [
+def Tolk_GtOp : Tolk_BinaryOp<"gt", Tolk_TakesOrdered, Tolk_GivesBool, [
     Tolk_Definition<"gt(d, x[0], x[1])">]> {
   let summary = "lhs > rhs: cmplt rhs lhs";
   let opDescription = [{ Ordered: false when either operand is a NaN; `+0.0 > -0.0` is false. }];
 }
 
-def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool, [
+def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesOrdered, Tolk_GivesBool, [
     Tolk_Definition<"le(d, x[0], x[1])">]> {
   let summary = "lhs <= rhs: logical_not (gt lhs rhs)";
   let opDescription = [{
@@ -496,7 +516,7 @@ def Tolk_LeOp : Tolk_BinaryOp<"le", Tolk_TakesAny, Tolk_GivesBool, [
   }];
 }
 
-def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesAny, Tolk_GivesBool, [
+def Tolk_GeOp : Tolk_BinaryOp<"ge", Tolk_TakesOrdered, Tolk_GivesBool, [
     Tolk_Definition<"ge(d, x[0], x[1])">]> {
   let summary = "lhs >= rhs: logical_not (cmplt lhs rhs)";
   let opDescription = [{
@@ -511,7 +531,7 @@ def Tolk_NeOp : Tolk_BinaryOp<"ne", Tolk_TakesAny, Tolk_GivesBool,
   let opDescription = [{ Unordered: true when either operand is a NaN. }];
 }
 
-def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", Tolk_TakesAny,
+def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", Tolk_TakesOrdered,
                                           Tolk_GivesPromoted, [Commutative, 
     Tolk_Definition<"minimum(d, x[0], x[1])">]> {
   let summary = "minimum: neg (max (neg lhs) (neg rhs)), or an order-reversing xor for integers";
@@ -532,7 +552,7 @@ def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted, [
   }];
 }
 
-def Tolk_FloorOp : Tolk_UnaryOp<"floor", Tolk_TakesAny,
+def Tolk_FloorOp : Tolk_UnaryOp<"floor", Tolk_TakesOrdered,
                                        Tolk_GivesPromoted, [
     Tolk_Definition<"floor(d, x[0])">]> {
   let summary = "floor: trunc x, less one where that is above x";
@@ -549,6 +569,18 @@ def Tolk_LogicalNotOp : Tolk_UnaryOp<"logical_not", Tolk_TakesAny,
   let opDescription = [{
     True exactly for zero: `+-0.0` give true; a NaN is nonzero and gives
     false.
+  }];
+}
+
+def Tolk_IsFiniteOp : Tolk_UnaryOp<"isfinite", Tolk_TakesAny,
+                                    Tolk_GivesBool, [
+    Tolk_Definition<"isFinite(d, x[0])">]> {
+  let summary = "neither infinite nor NaN: cmpeq (sub x x) 0";
+  let opDescription = [{
+    True for a finite float (`x - x` is an exact zero), false for an
+    infinity or a NaN (`x - x` is a NaN). A complex value is finite iff both
+    its parts are (the subtraction and the comparison are per part). Integers
+    and Bool are always finite (`cmpeq x x`).
   }];
 }
 
@@ -580,7 +612,7 @@ def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
     as `tolk.bitcast` says (so a cast to the same 8-bit float makes every
     NaN code that one). The one difference between targets and the folder:
     a signalling NaN into a conversion stays signalling in the folder and is
-    quieted by the hardware (docs/Rationale.md, "Differential testing").
+    quieted by the hardware (docs/Testing.md, "Differential testing").
 
     Lanes follow the lane rule of docs/Semantics.md#lanes-and-shapes: one
     lane cast to several broadcasts, several cast to one keep lane 0. Shapes

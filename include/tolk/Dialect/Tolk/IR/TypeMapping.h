@@ -27,8 +27,9 @@
 namespace tolk {
 
 /// The data type of a scalar type: i1 is Bool, si8..si64 and ui8..ui64 the
-/// integers, ui128/ui256 the storage helpers, the builtin floats, the weak
-/// types, and `none` is Void. Nothing for any other type (signless integers
+/// integers, ui128/ui256 the storage helpers, the builtin floats (f128 is
+/// binary128), complex<f32>, complex<f64> and complex<f128>, the weak types,
+/// and `none` is Void. Nothing for any other type (signless integers
 /// other than i1, index, vectors, ...).
 std::optional<dtype::DType> getDType(mlir::Type scalar);
 /// The scalar type of a data type.

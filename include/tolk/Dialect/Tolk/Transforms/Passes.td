@@ -117,15 +117,18 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
     f64). U is then lowered to the largest power of two for which the size
     is a multiple of U and every used input's lanes are contiguous (a
     vector load) or one broadcast element (a scalar load): broadcasting in
-    outer dimensions keeps the lanes; 1 means one element per thread.
-    Vector accesses carry `tolk.alignment` (the vector's bytes, at most 16:
-    buffers are 16-byte aligned), and Bool buffers with lanes are read and
+    outer dimensions keeps the lanes; 1 means one element per thread. With
+    the default upcast the powers of two go down to U / 2 only; then the
+    fewest lanes above U (up to 16) that work, else the most below U, so
+    that an odd inner size keeps lanes (1001 columns of f32: 7).
+    Vector accesses carry `tolk.alignment` (the largest power of two that
+    divides the vector's bytes, at most 16: buffers are 16-byte aligned), and Bool buffers with lanes are read and
     written as `ui8` lanes (a Bool is a byte in memory).
 
-    The function gets `tolk.launch`, the host's description of the launch:
-    the kernel, grid and block sizes, and for each kernel parameter its
-    kind (buffer or scalar), element type, element count and vector width,
-    and the function argument or result it binds
+    The function gets `tolk.launch`, the host's description of the launch
+    (a `#tolk.launch`): the kernel, grid and block sizes, and for each
+    kernel parameter its kind (buffer or scalar), element type, element
+    count and vector width, and the function argument or result it binds
     (`tolk-translate --launch-json` prints it as JSON).
 
     A function that does not have this form is left alone; with `strict`,
