@@ -73,6 +73,15 @@ STORED = {
     "f8E4M3FN": (1, "float"), "f8E5M2": (1, "float"),
     "f8E4M3FNUZ": (1, "float"), "f8E5M2FNUZ": (1, "float"),
 }
+# The extensions: IEEE binary128 and the complex types, stored data types
+# too. None of them has lanes: an MLIR vector holds no complex numbers
+# (--tolk-kernelize gives a function of them one element per thread), and
+# an item of 16 bytes or more gets one lane of the 16 bytes a thread moves.
+EXTENSIONS = {"f128": (16, "float"), "c64": (8, "complex"),
+              "c128": (16, "complex"), "c256": (32, "complex")}
+STORED.update(EXTENSIONS)
+MLIR_SPELLING = {"c64": "complex<f32>", "c128": "complex<f64>",
+                 "c256": "complex<f128>"}
 # The weak types: the pipelines commit them to the default integer and
 # float (si32, f32) before kernelizing.
 WEAK = {"weakint": (4, "int"), "weakfloat": (4, "float")}
@@ -85,7 +94,7 @@ DEFAULT_FLOAT = "f32"
 
 
 def mlir_type(ty):
-    return "!tolk." + ty if ty in WEAK else ty
+    return "!tolk." + ty if ty in WEAK else MLIR_SPELLING.get(ty, ty)
 
 
 def kind(ty):
@@ -99,7 +108,7 @@ def itemsize(ty):
 def least_upper_float(ty):
     """The type a float-only op computes an operand of type `ty` in (the
     op's description: least_upper_float)."""
-    if kind(ty) == "float":
+    if kind(ty) in ("float", "complex"):
         return ty
     if ty == "weakint":
         return "weakfloat"
@@ -136,7 +145,10 @@ def boolean(ty):
 
 # name -> (mnemonic and attributes, arity, operand types it takes, result
 # type). reciprocal, sqrt, exp2, log2 and float division take every type
-# and compute in least_upper_float, as tinygrad does.
+# and compute in least_upper_float, as tinygrad does. The complex types are
+# taken wherever the floats are: the ops that need an order (and sqrt,
+# exp2, log2, pow) are verifier errors on them, which expected.txt lists as
+# cells that are not defined.
 OPS = {
     # Primitive ops.
     "add": ("add", 2, takes_any, same),
@@ -174,6 +186,7 @@ OPS = {
     "neg": ("neg", 1, takes_any, same),
     "floor": ("floor", 1, takes_any, same),
     "logical_not": ("logical_not", 1, takes_any, boolean),
+    "isfinite": ("isfinite", 1, takes_any, boolean),
     "bitwise_not": ("bitwise_not", 1, takes_int_or_bool, same),
 }
 CONVERSIONS = ("cast", "bitcast")
@@ -198,7 +211,10 @@ def cast_pairs():
 #
 # scalar:    a tensor<3x5xT> (15 elements, one per thread: the kernel
 #            computes on scalars), the last operand of a binary op or where
-#            a by-value scalar T.
+#            a by-value scalar T; of an extension, which no by-value
+#            parameter passes (tolk-run's --arg has no f128 or complex
+#            value), a tensor<1xT> that every element reads. The
+#            extensions have no vector form.
 # vector:    every operand a tensor<4x16xT>: the lanes --tolk-kernelize
 #            chooses (16 bytes of the widest type), so vector code.
 # broadcast: a tensor<4xT> with a tensor<4x1xT> (numpy broadcasting to
@@ -238,6 +254,11 @@ class Cell:
         return self.name
 
 
+def has_lanes(types):
+    """Whether a cell of these operand and result types has a vector form."""
+    return not any(t in EXTENSIONS for t in types)
+
+
 def all_cells(ops=None, dtypes=None, forms=None):
     cells = []
     for op in ops or ALL_OPS:
@@ -247,15 +268,19 @@ def all_cells(ops=None, dtypes=None, forms=None):
                 if dtypes and a not in dtypes and b not in dtypes:
                     continue
                 for form in ("scalar", "vector"):
+                    if form == "vector" and not has_lanes((a, b)):
+                        continue
                     if not forms or form in forms:
                         cells.append(Cell(op, (a, b), form))
             continue
-        _, arity, takes, _ = OPS[op]
+        _, arity, takes, result = OPS[op]
         for ty in ELEMENT_TYPES:
             if not takes(ty) or (dtypes and ty not in dtypes):
                 continue
             for form in FORMS:
                 if form == "broadcast" and arity == 1:
+                    continue
+                if form == "vector" and not has_lanes((ty, result(ty))):
                     continue
                 if not forms or form in forms:
                     cells.append(Cell(op, (ty,), form))
@@ -301,7 +326,8 @@ def cell_body(cell, k):
     if cell.form == "broadcast":
         operands = [tensor("4", ty), tensor("4x1", ty)]
     elif cell.form == "scalar" and arity > 1:
-        operands = [tensor(shape, ty)] * (arity - 1) + [mlir_type(ty)]
+        last = tensor("1", ty) if ty in EXTENSIONS else mlir_type(ty)
+        operands = [tensor(shape, ty)] * (arity - 1) + [last]
     else:
         operands = [tensor(shape, ty)] * arity
     if cell.op == "where":
@@ -331,10 +357,15 @@ def group_functions(cells):
     target's tool, so: every scalar cell of an op in one function (scalar
     code is small), the vector and broadcast cells of an op in one function
     per itemsize (one lane count), and a function of its own for each
-    vector or broadcast cell of a type some target emulates."""
+    vector or broadcast cell of a type some target emulates. A cell of an
+    extension has a function of its own too: a GPU target reports a type
+    it has no lowering for once per kernel, at its first op, so that cells
+    of one kernel would stop one compile at a time."""
     groups = collections.OrderedDict()
     for cell in cells:
-        if cell.form == "scalar":
+        if not has_lanes(cell.types + (cell_result_type(cell),)):
+            key = cell.key()
+        elif cell.form == "scalar":
             key = (cell.op, cell.form)
         elif any(t in EMULATED for t in cell.types):
             key = cell.key()
@@ -541,15 +572,23 @@ def message_problem(diag):
 #
 #   KIND TARGETS OPS TYPES FORMS | MESSAGE | REASON
 #
-# (fields separated by " | "). KIND is `unsupported` (the target cannot express the cell without an
-# emulation Tolk chose not to write) or `gap` (a limitation of Tolk that is
-# to be removed). TARGETS, OPS, TYPES and FORMS are comma-separated
+# (fields separated by " | "). KIND is `unsupported` (the target cannot
+# express the cell without an emulation Tolk chose not to write), `gap` (a
+# limitation of Tolk that is to be removed) or `undefined` (the op is not
+# defined on the data type: a verifier error). TARGETS, OPS, TYPES and FORMS are comma-separated
 # fnmatch patterns matched against the target, the op, the cell's
 # signature (operand types and result type: `si32->i1` for cmplt on si32,
 # `f32->si8` for a cast) and the form. MESSAGE is a regular expression that
 # the cell's diagnostic contains; the first line that covers the cell and
 # matches its diagnostic is the cell's. REASON says why, for
 # docs/SupportMatrix.md.
+
+# unsupported: the target cannot express the cell without an emulation Tolk
+# chose not to write; gap: a limitation of Tolk, to be removed; undefined:
+# the op is not defined on the data type (a verifier error, on every
+# target).
+KINDS = ("unsupported", "gap", "undefined")
+
 
 class Expectation:
     def __init__(self, lineno, kind, targets, ops, types, forms, message,
@@ -584,7 +623,7 @@ def read_expectations(path):
             parts = [p.strip() for p in line.split(" | ", 2)]
             head = parts[0].split()
             if len(parts) != 3 or len(head) != 5 or \
-                    head[0] not in ("unsupported", "gap"):
+                    head[0] not in KINDS:
                 sys.exit(f"{path}:{lineno}: expected 'KIND TARGETS OPS "
                          f"TYPES FORMS | MESSAGE | REASON'")
             kind, *globs = head
@@ -671,9 +710,13 @@ NPY_DESCR = {"i1": "|b1", "si8": "|i1", "ui8": "|u1", "si16": "<i2",
              "ui64": "<u8", "f16": "<f2", "bf16": "<u2", "f32": "<f4",
              "f64": "<f8", "f8E4M3FN": "|u1", "f8E5M2": "|u1",
              "f8E4M3FNUZ": "|u1", "f8E5M2FNUZ": "|u1",
+             # tolk-run's storage of the extensions (docs/Semantics.md,
+             # "Lowering and running").
+             "f128": "|V16", "c64": "<c8", "c128": "<c16", "c256": "|V32",
              # Committed by the pipeline.
              "weakint": "<i4", "weakfloat": "<f4"}
-TENSOR_RE = re.compile(r"^tensor<([0-9x]+)x(!tolk\.)?(\w+)>$")
+TENSOR_RE = re.compile(r"^tensor<([0-9x]+)x(!tolk\.)?([\w<>]+)>$")
+TYPE_OF_SPELLING = {v: k for k, v in MLIR_SPELLING.items()}
 
 
 def write_zeros_npy(path, ty, shape):
@@ -688,7 +731,7 @@ def write_zeros_npy(path, ty, shape):
         count *= d
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) +
-                header.encode() + bytes(count * int(descr[2])))
+                header.encode() + bytes(count * itemsize(ty)))
 
 
 class BatchRunner:
@@ -950,7 +993,8 @@ class BatchRunner:
                     args += ["--arg", "0"]
                     continue
                 path = f"{base}.in{len(inputs)}.npy"
-                write_zeros_npy(path, m.group(3),
+                write_zeros_npy(path, TYPE_OF_SPELLING.get(m.group(3),
+                                                           m.group(3)),
                                 [int(d) for d in m.group(1).split("x")])
                 inputs.append(path)
             outputs += [f"{base}.out{len(outputs) + i}.npy"
@@ -1080,15 +1124,22 @@ def render_doc(results, targets, expectations, cell_count):
         "Every elementwise op of the `tolk` dialect (primitive and derived,",
         "`tolk.cast` and `tolk.bitcast`) on every data type (`i1`, the eight",
         "integers, the eight floats, the weak types, which the pipelines",
-        "commit to `si32` and `f32`, and `ui128`/`ui256` for `tolk.cast`),",
-        "in three forms, through every pipeline. A form is how the operands",
-        "reach the op in the kernel `--tolk-kernelize` makes of a",
-        "tensor-level function:",
+        "commit to `si32` and `f32`, `f128` and the complex types `c64`,",
+        "`c128` and `c256` (`complex<f32>`, `complex<f64>`,",
+        "`complex<f128>`), and `ui128`/`ui256` for `tolk.cast`), in three",
+        "forms, through every pipeline. A form is how the operands reach the",
+        "op in the kernel `--tolk-kernelize` makes of a tensor-level",
+        "function:",
         "",
         "- `scalar`: 15 elements, one per thread (scalar code), the last",
-        "  operand of a binary op (and of `where`) a by-value scalar;",
+        "  operand of a binary op (and of `where`) a by-value scalar, or for",
+        "  `f128` and the complex types, which no by-value parameter passes,",
+        "  a buffer of one element that every thread reads;",
         "- `vector`: 64 elements, as many lanes per thread as make 16 bytes",
-        "  of the widest type: vector code;",
+        "  of the widest type: vector code. `f128` and the complex types have",
+        "  no vector form: a vector holds no complex numbers (a function of",
+        "  them computes one element per thread), and a 16-byte item gets",
+        "  one lane;",
         "- `broadcast`: a `4` operand with a `4x1` one, broadcast to `4x4`",
         "  (the first a vector load that every row reads, the second one",
         "  element splat over the lanes); binary ops and `where` only.",
@@ -1097,11 +1148,15 @@ def render_doc(results, targets, expectations, cell_count):
         "(`ptxas` for NVVM, `llvm-mc` for ROCDL, `spirv-val` for SPIR-V; the",
         "LLVM path also runs with `tolk-run --backend host`), or the",
         "pipeline stops with a diagnostic at the cell's op that names what",
-        "the target lacks. `test/SupportMatrix/` runs every cell, and checks",
-        "that this page is up to date.",
+        "the target lacks. A cell whose op is not defined on its data type",
+        "(an op that needs an order, or `sqrt`, `exp2`, `log2` and `pow`, on",
+        "complex numbers: docs/Semantics.md, \"Ops on complex numbers\") is",
+        "a verifier error at the op on every target. `test/SupportMatrix/`",
+        "runs every cell, and checks that this page is up to date.",
         "",
-        "| target | pipeline | cells | compile | unsupported | known gaps |",
-        "| --- | --- | ---: | ---: | ---: | ---: |",
+        "| target | pipeline | cells | compile | unsupported | known gaps | "
+        "not defined |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     by_target = collections.OrderedDict((t.name, []) for t in targets)
     for (tname, key), outcome in sorted(results.items()):
@@ -1113,7 +1168,7 @@ def render_doc(results, targets, expectations, cell_count):
             for _, o in items)
         lines.append(f"| `{t.name}` | `{t.pipeline}` | {len(items)} | "
                      f"{count['compiled']} | {count['unsupported']} | "
-                     f"{count['gap']} |")
+                     f"{count['gap']} | {count['undefined']} |")
     lines += ["", f"{cell_count} cells per target. NVIDIA targets pass the "
               "PTX ISA version each chip needs (`features=+ptxNN`).", ""]
     # Targets with the same unsupported cells, for the same reasons, share
@@ -1127,7 +1182,8 @@ def render_doc(results, targets, expectations, cell_count):
                 groups[o.expectation.lineno][1].append(Cell(*key))
         body = []
         for kind, title in (("unsupported", "Unsupported"),
-                            ("gap", "Known gaps")):
+                            ("gap", "Known gaps"),
+                            ("undefined", "Not defined (on every target)")):
             chosen = [(e, cells) for e, cells in groups.values()
                       if e.kind == kind]
             if not chosen:
@@ -1302,7 +1358,8 @@ def main():
         print(f"FAIL expected.txt:{e.lineno}: no cell has this diagnostic any "
               f"more: remove the line (or run with --update)")
 
-    print("target          cells compiled validated    run unsupported  gaps  failed")
+    print("target          cells compiled validated    run unsupported  gaps "
+          "undefined failed")
     for t in targets:
         items = [o for (tn, _), o in results.items() if tn == t.name]
         c = collections.Counter(
@@ -1311,7 +1368,7 @@ def main():
         ran = sum(o.ran for o in items)
         print(f"{t.name:<14} {len(items):>6} {c['compiled']:>8} "
               f"{validated:>9} {ran:>6} {c['unsupported']:>11} "
-              f"{c['gap']:>5} {c['fail']:>7}")
+              f"{c['gap']:>5} {c['undefined']:>9} {c['fail']:>6}")
     if args.profile:
         print("CPU seconds by target and tool:")
         for (tname, tool_name), seconds in sorted(profile.items()):

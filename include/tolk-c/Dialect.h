@@ -207,6 +207,29 @@ MLIR_CAPI_EXPORTED void tolkConstAttrGetIntDecimal(MlirAttribute attr,
 /// The binary64 bits of a Float constant; precondition: the kind is Float.
 MLIR_CAPI_EXPORTED uint64_t tolkConstAttrGetFloatBitsValue(MlirAttribute attr);
 
+/// An f128 constant (kind Float128) given by its IEEE binary128 bits, as two
+/// 64-bit words, the low one first: the word order of LLVM-C's
+/// LLVMConstIntOfArbitraryPrecision and of APInt. Any NaN payload.
+MLIR_CAPI_EXPORTED MlirAttribute
+tolkConstAttrGetFloat128Bits(MlirContext ctx, const uint64_t words[2]);
+/// The binary128 bits of a Float128 constant into `words`, the low 64 bits
+/// first; precondition: the kind is Float128.
+MLIR_CAPI_EXPORTED void tolkConstAttrGetFloat128BitsValue(MlirAttribute attr,
+                                                          uint64_t words[2]);
+
+/// The component type of a Complex constant: f32, f64 or f128 (for
+/// complex<f32>, complex<f64> and complex<f128>); precondition: the kind is
+/// Complex.
+MLIR_CAPI_EXPORTED MlirType
+tolkConstAttrGetComplexElementType(MlirAttribute attr);
+/// The real and the imaginary part of a Complex constant, each a constant of
+/// the component type with its bits exactly: kind Float for an f32 or f64
+/// part (the binary64 that holds it, a NaN's payload at the top of the
+/// fraction), kind Float128 for an f128 part. Precondition: the kind is
+/// Complex.
+MLIR_CAPI_EXPORTED MlirAttribute tolkConstAttrGetComplexReal(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirAttribute tolkConstAttrGetComplexImag(MlirAttribute attr);
+
 /// The constant `attr` as a constant of the data type `type`, as a folded
 /// tolk.cast makes it (docs/Semantics.md, "const"): integers wrap, floats
 /// round once, a float becomes an integer rounded towards zero. A null

@@ -283,6 +283,58 @@ uint64_t tolkConstAttrGetFloatBitsValue(MlirAttribute attr) {
   return constOf(attr).value().getFloat().bits;
 }
 
+MlirAttribute tolkConstAttrGetFloat128Bits(MlirContext ctx,
+                                           const uint64_t words[2]) {
+  llvm::APInt bits(128, llvm::ArrayRef<uint64_t>(words, 2));
+  return wrapConst(ctx, tolk::dtype::Value::ofFloat128(
+                            llvm::APFloat(llvm::APFloat::IEEEquad(), bits)));
+}
+void tolkConstAttrGetFloat128BitsValue(MlirAttribute attr, uint64_t words[2]) {
+  llvm::APInt bits = constOf(attr).value().getFloat128().bitcastToAPInt();
+  words[0] = bits.extractBitsAsZExtValue(64, 0);
+  words[1] = bits.extractBitsAsZExtValue(64, 64);
+}
+
+/// The data type of a complex constant's components.
+static tolk::dtype::DType componentDType(const tolk::dtype::Complex &c) {
+  using tolk::dtype::DType;
+  if (&c.semantics() == &llvm::APFloat::IEEEsingle())
+    return DType::Float32;
+  if (&c.semantics() == &llvm::APFloat::IEEEdouble())
+    return DType::Float64;
+  return DType::Float128;
+}
+/// A complex component as a constant of the component type: what its bits
+/// store in that type (fromBits keeps every NaN payload).
+static MlirAttribute componentConst(MlirAttribute attr, bool imaginary) {
+  Const c = constOf(attr);
+  const tolk::dtype::Complex &z = c.value().getComplex();
+  const llvm::APFloat &part = imaginary ? z.im : z.re;
+  // Every bit pattern of a float format is a value of it.
+  return wrapConst(mlirAttributeGetContext(attr),
+                   llvm::cantFail(tolk::dtype::fromBits(
+                       componentDType(z), part.bitcastToAPInt())));
+}
+
+MlirType tolkConstAttrGetComplexElementType(MlirAttribute attr) {
+  Const c = constOf(attr);
+  MLIRContext *ctx = unwrap(attr).getContext();
+  switch (componentDType(c.value().getComplex())) {
+  case tolk::dtype::DType::Float32:
+    return wrap(Float32Type::get(ctx));
+  case tolk::dtype::DType::Float64:
+    return wrap(Float64Type::get(ctx));
+  default:
+    return wrap(Float128Type::get(ctx));
+  }
+}
+MlirAttribute tolkConstAttrGetComplexReal(MlirAttribute attr) {
+  return componentConst(attr, /*imaginary=*/false);
+}
+MlirAttribute tolkConstAttrGetComplexImag(MlirAttribute attr) {
+  return componentConst(attr, /*imaginary=*/true);
+}
+
 MlirAttribute tolkConstAttrConvert(MlirLocation loc, MlirAttribute attr,
                                    MlirType type) {
   Location l = unwrap(loc);

@@ -27,7 +27,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -135,26 +135,37 @@ struct CheckGPUDataTypes
   }
 
   void runOnOperation() override {
-    // One diagnostic per type: at the first op that computes a value of it
-    // (the Tolk op it was lowered from keeps its location), else at the
-    // first that has it in any type (a buffer's, say).
+    // One diagnostic per type, at the first op (in program order) that
+    // computes on it: an op without memory effects with an operand or a
+    // result of the type or of lanes of it. That is the Tolk op the kernel's
+    // arithmetic was lowered from and keeps its location; the loads, stores
+    // and views of the buffers have the function's. A type that nothing
+    // computes on (a buffer's, say) is reported at the first op that has
+    // it in any type, the kernel at worst.
     llvm::MapVector<Type, std::pair<Operation *, std::string>> computed, held;
-    auto check = [&](Operation *op, Type type) {
-      type.walk([&](Type t) {
-        if (std::optional<std::string> why =
-                gpuTypeGap(t, target, complexLowered)) {
-          auto &first = getElementTypeOrSelf(type) == t ? computed : held;
-          first.insert({t, {op, *why}});
-        }
-      });
+    auto check = [&](Operation *op, Type type, bool computes) {
+      // The scalar type of a value, a vector or a memref (of vectors): the
+      // gap is the scalar's, and a complex<f128> is one gap, not also its
+      // part's.
+      Type scalar = type;
+      while (auto shaped = dyn_cast<ShapedType>(scalar))
+        scalar = shaped.getElementType();
+      std::optional<std::string> why =
+          gpuTypeGap(scalar, target, complexLowered);
+      if (!why)
+        return;
+      bool onValue = !isa<ShapedType>(type) || isa<VectorType>(type);
+      (computes && onValue ? computed : held).insert({scalar, {op, *why}});
     };
-    getOperation()->walk([&](Operation *op) {
-      for (Type t : op->getResultTypes())
-        check(op, t);
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      bool computes = isMemoryEffectFree(op);
+      for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
+                                             op->getResultTypes()))
+        check(op, t, computes);
       for (Region &region : op->getRegions())
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
-            check(op, arg.getType());
+            check(op, arg.getType(), /*computes=*/false);
     });
     for (auto &[t, at] : held)
       computed.insert({t, at});

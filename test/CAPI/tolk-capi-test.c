@@ -313,9 +313,21 @@ static void describeConst(const char *what, MlirAttribute c) {
     printf(", bits 0x%016llx",
            (unsigned long long)tolkConstAttrGetFloatBitsValue(c));
     break;
-  case TolkConstKindInvalid:
-  case TolkConstKindFloat128:
+  case TolkConstKindFloat128: {
+    uint64_t words[2];
+    tolkConstAttrGetFloat128BitsValue(c, words);
+    printf(", words 0x%016llx 0x%016llx", (unsigned long long)words[0],
+           (unsigned long long)words[1]);
+    break;
+  }
   case TolkConstKindComplex:
+    printf(", parts of ");
+    mlirTypePrint(tolkConstAttrGetComplexElementType(c), printToStdout, NULL);
+    printf("\n");
+    describeConst("  real", tolkConstAttrGetComplexReal(c));
+    describeConst("  imag", tolkConstAttrGetComplexImag(c));
+    return;
+  case TolkConstKindInvalid:
     break;
   }
   printf("\n");
@@ -375,6 +387,30 @@ static void testConstAttrs(MlirContext ctx) {
   describeConst("1.5 as complex<f32>",
                 tolkConstAttrConvert(loc, tolkConstAttrGetFloat(ctx, 1.5),
                                      mlirComplexTypeGet(mlirF32TypeGet(ctx))));
+  /* f128 bits both ways, a signalling NaN's payload included. */
+  const uint64_t snan[2] = {0x0000000000000001ull, 0x7fff000000000000ull};
+  describeConst("f128 snan", tolkConstAttrGetFloat128Bits(ctx, snan));
+  describeConst("0.1 as f128",
+                tolkConstAttrConvert(loc, tolkConstAttrGetFloat(ctx, 0.1),
+                                     mlirTypeParseGet(ctx, str("f128"))));
+  /* The parts of each complex type, as constants of the component type. */
+  const char *complexes[] = {"complex<f32>", "complex<f64>", "complex<f128>"};
+  for (int i = 0; i < 3; ++i) {
+    MlirOperation op = mlirOperationCreateParse(
+        ctx,
+        str(i == 0   ? "%c = tolk.const (1.5, 0x7FA00001) : complex<f32>"
+            : i == 1 ? "%c = tolk.const (0.1, -0.0) : complex<f64>"
+                     : "%c = tolk.const (-2.0, 0.1) : complex<f128>"),
+        str("complex"));
+    printf("%s: ", complexes[i]);
+    if (mlirOperationIsNull(op)) {
+      printf("does not parse\n");
+      continue;
+    }
+    describeConst("const",
+                  mlirOperationGetAttributeByName(op, str("value")));
+    mlirOperationDestroy(op);
+  }
   printf("nan as weakint null: %d\n",
          mlirAttributeIsNull(tolkConstAttrConvert(
              loc, tolkConstAttrGetFloatBits(ctx, 0x7ff8000000000000ull),
@@ -427,9 +463,36 @@ static void testConstAttrs(MlirContext ctx) {
 // CHECK-NEXT: invalid as f16: #tolk.const<invalid>
 // CHECK-NEXT:   literal Invalid,
 // CHECK-NEXT: 1.5 as f128: #tolk.const<binary128 0x3FFF8000000000000000000000000000>
-// CHECK-NEXT:   literal {{.*}}, kind 4
-// CHECK-NEXT: 1.5 as complex<f32>: #tolk.const<complex<32> 0x3FC00000, {{.*}}>
-// CHECK-NEXT:   literal {{.*}}, kind 5
+// CHECK-NEXT:   literal 1.5, isa 1, type id 1, kind 4, words 0x0000000000000000 0x3fff800000000000
+// CHECK-NEXT: 1.5 as complex<f32>: #tolk.const<complex<32> 0x3FC00000, 0x0>
+// CHECK-NEXT:   literal (1.5, 0.0), isa 1, type id 1, kind 5, parts of f32
+// CHECK-NEXT:   real: #tolk.const<float 0x3ff8000000000000>
+// CHECK-NEXT:   literal 1.5, isa 1, type id 1, kind 2, bits 0x3ff8000000000000
+// CHECK-NEXT:   imag: #tolk.const<float 0x0>
+// CHECK-NEXT:   literal 0.0, isa 1, type id 1, kind 2, bits 0x0000000000000000
+// CHECK-NEXT: f128 snan: #tolk.const<binary128 0x7FFF0000000000000000000000000001>
+// CHECK-NEXT:   literal nan, isa 1, type id 1, kind 4, words 0x0000000000000001 0x7fff000000000000
+// CHECK-NEXT: 0.1 as f128: #tolk.const<binary128 0x3FFB999999999999A000000000000000>
+// CHECK-NEXT:   literal 0.1000000000000000055511151231257827, isa 1, type id 1, kind 4, words 0xa000000000000000 0x3ffb999999999999
+// An f32 part is the binary64 that holds it: a signalling NaN stays one.
+// CHECK-NEXT: complex<f32>: const: #tolk.const<complex<32> 0x3FC00000, 0x7FA00001>
+// CHECK-NEXT:   literal (1.5, nan), isa 1, type id 1, kind 5, parts of f32
+// CHECK-NEXT:   real: #tolk.const<float 0x3ff8000000000000>
+// CHECK-NEXT:   literal 1.5, isa 1, type id 1, kind 2, bits 0x3ff8000000000000
+// CHECK-NEXT:   imag: #tolk.const<float 0x7ff4000020000000>
+// CHECK-NEXT:   literal nan, isa 1, type id 1, kind 2, bits 0x7ff4000020000000
+// CHECK-NEXT: complex<f64>: const: #tolk.const<complex<64> 0x3FB999999999999A, 0x8000000000000000>
+// CHECK-NEXT:   literal (0.1, -0.0), isa 1, type id 1, kind 5, parts of f64
+// CHECK-NEXT:   real: #tolk.const<float 0x3fb999999999999a>
+// CHECK-NEXT:   literal 0.1, isa 1, type id 1, kind 2, bits 0x3fb999999999999a
+// CHECK-NEXT:   imag: #tolk.const<float 0x8000000000000000>
+// CHECK-NEXT:   literal -0.0, isa 1, type id 1, kind 2, bits 0x8000000000000000
+// CHECK-NEXT: complex<f128>: const: #tolk.const<complex<128> 0xC0000000000000000000000000000000, 0x3FFB999999999999999999999999999A>
+// CHECK-NEXT:   literal (-2.0, 0.1), isa 1, type id 1, kind 5, parts of f128
+// CHECK-NEXT:   real: #tolk.const<binary128 0xC0000000000000000000000000000000>
+// CHECK-NEXT:   literal -2.0, isa 1, type id 1, kind 4, words 0x0000000000000000 0xc000000000000000
+// CHECK-NEXT:   imag: #tolk.const<binary128 0x3FFB999999999999999999999999999A>
+// CHECK-NEXT:   literal 0.1, isa 1, type id 1, kind 4, words 0x999999999999999a 0x3ffb999999999999
 // CHECK-NEXT: diagnostic: const: nan has no value as dtypes.weakint
 // CHECK-NEXT: nan as weakint null: 1
 // CHECK-NEXT: diagnostic: 'index' is not a Tolk data type
