@@ -29,6 +29,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 
@@ -86,11 +87,16 @@ struct ImageLoadLowering : public OpConversionPattern<tolk::ImageLoadOp> {
           scf::YieldOp::create(b, l, v);
         },
         [&](OpBuilder &b, Location l) {
-          // Outside the image: zeros; gated off: the alternative.
+          // Outside the image: zeros; gated off: the alternative. The
+          // condition has the lanes of the values (OpSelect before SPIR-V
+          // 1.4 takes no scalar condition for vectors).
           Value v = zero;
-          if (adaptor.getGate())
-            v = arith::SelectOp::create(b, l, adaptor.getGate(), zero,
+          if (adaptor.getGate()) {
+            Value gate = vector::BroadcastOp::create(
+                b, l, VectorType::get({4}, b.getI1Type()), adaptor.getGate());
+            v = arith::SelectOp::create(b, l, gate, zero,
                                         adaptor.getAlternative());
+          }
           scf::YieldOp::create(b, l, v);
         });
     rewriter.replaceOp(op, ifOp.getResults());

@@ -36,7 +36,8 @@ gpu.module @m {
 
 // -----
 
-// Gated: the gate joins the bounds; gated off, the alternative. An imageh
+// Gated: the gate joins the bounds; gated off, the alternative (selected by
+// the gate in every lane, as SPIR-V's OpSelect of vectors takes). An imageh
 // texel read as f16 lanes is read as f32 (the sampled type) and narrowed,
 // which is exact.
 // CHECK-LABEL: gpu.func @gated_half(
@@ -47,7 +48,8 @@ gpu.module @m {
 // CHECK:   %[[N:.*]] = arith.truncf %[[T]] : vector<4xf32> to vector<4xf16>
 // CHECK:   scf.yield %[[N]] : vector<4xf16>
 // CHECK: } else {
-// CHECK:   %[[S:.*]] = arith.select %[[G]], %{{.*}}, %{{.*}} : vector<4xf16>
+// CHECK:   %[[GV:.*]] = vector.broadcast %[[G]] : i1 to vector<4xi1>
+// CHECK:   %[[S:.*]] = arith.select %[[GV]], %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xf16>
 // CHECK:   scf.yield %[[S]] : vector<4xf16>
 gpu.module @m {
   gpu.func @gated_half(%img: !tolk.ptr<f32, global, imageh<3x8x4>>, %xy: vector<2xsi32>, %g: i1,
