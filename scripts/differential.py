@@ -44,6 +44,11 @@
 #   scripts/differential.py --bin build/bin --op add --dtype f8E4M3FN --exhaustive
 #   scripts/differential.py --bin build/bin --op cast:f8E5M2 --dtype f32 \
 #       --f32-boundaries --tsv cells.tsv
+#   scripts/differential.py --bin build/bin --images --backend vulkan
+#
+# --images checks texel reads and writes instead (check_images()): the host
+# against the bounds and rounding rules of docs/Semantics.md#images, each
+# other backend against the host's bytes.
 #
 # It prints one line per cell and backend (cases compared, excused,
 # undefined, or why the backend cannot run it), each disagreement with its
@@ -867,6 +872,176 @@ def input_values(args, op, ty, rng, arity):
     return boundary_values(ty, rng, args.randoms)
 
 
+# ---------------------------------------------------------------------------
+# Images (docs/Semantics.md#images): an image is a resource of the launch,
+# which the folder does not see, so --images checks the host backend against
+# the rule computed here and every other backend against the host, bit for
+# bit.
+# ---------------------------------------------------------------------------
+
+IMAGE_H, IMAGE_W = 3, 5
+# One thread per texel of an image one texel wider on each side.
+IMAGE_THREADS = (IMAGE_W + 2, IMAGE_H + 2)
+
+
+def image_module():
+    """A kernel that reads each texel (and the ring around the images) of an
+    imageh, as f16 and as f32, and of an imagef, keeps what it saw in
+    buffers, and writes the imagef texel to an imageh (rounded once) and the
+    imageh texel to an imagef (widened)."""
+    h, w = IMAGE_H, IMAGE_W
+    tw, th = IMAGE_THREADS
+    n = tw * th * 4
+    img = lambda kind: f"!tolk.ptr<f32, global, {kind}<{h}x{w}x4>>"
+    buf = lambda ty: f"!tolk.ptr<{ty}, global, {n}, v = 4>"
+    return f"""gpu.module @images {{
+  gpu.func @texels(%h: {img('imageh')} {{tolk.readonly}},
+                   %f: {img('imagef')} {{tolk.readonly}},
+                   %s16: {buf('f16')}, %s32: {buf('f32')}, %sf: {buf('f32')},
+                   %oh: {img('imageh')}, %of: {img('imagef')}) kernel
+      attributes {{known_block_size = array<i32: {tw}, {th}, 1>, known_grid_size = array<i32: 1, 1, 1>}} {{
+    %tx = tolk.special local_id x : si32
+    %ty = tolk.special local_id y : si32
+    %one = tolk.const 1 : si32
+    %x = tolk.sub %tx, %one : si32
+    %y = tolk.sub %ty, %one : si32
+    %xy = vector.from_elements %x, %y : vector<2xsi32>
+    %a = tolk.image_load %h[%xy] : {img('imageh')} -> vector<4xf16>
+    %b = tolk.image_load %h[%xy] : {img('imageh')} -> vector<4xf32>
+    %c = tolk.image_load %f[%xy] : {img('imagef')} -> vector<4xf32>
+    %tws = tolk.const {tw} : si32
+    %row = tolk.mul %ty, %tws : si32
+    %t = tolk.add %row, %tx : si32
+    %four = tolk.const 4 : si32
+    %k = tolk.mul %t, %four : si32
+    %p16 = tolk.index %s16[%k] : {buf('f16')}, si32
+    tolk.store %p16, %a : {buf('f16')}, vector<4xf16>
+    %p32 = tolk.index %s32[%k] : {buf('f32')}, si32
+    tolk.store %p32, %b : {buf('f32')}, vector<4xf32>
+    %pf = tolk.index %sf[%k] : {buf('f32')}, si32
+    tolk.store %pf, %c : {buf('f32')}, vector<4xf32>
+    tolk.image_store %oh[%xy], %c : {img('imageh')}, vector<4xf32>
+    tolk.image_store %of[%xy], %b : {img('imagef')}, vector<4xf32>
+    gpu.return
+  }}
+}}
+"""
+
+
+def f16_to_f32_bits(bits):
+    """The f32 bits of an f16 value (exact), None for a NaN."""
+    v = float_value("f16", bits)
+    return None if v is None else struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def f32_to_f16_bits(bits):
+    """f32 bits rounded once to f16, to nearest even; None for a NaN."""
+    v = float_value("f32", bits)
+    if v is None:
+        return None
+    if math.isinf(v) or abs(v) >= 65520.0:  # Past the largest, ties up.
+        return 0x7c00 | (0x8000 if bits >> 31 else 0)
+    return struct.unpack("<H", struct.pack("<e", v))[0]
+
+
+def image_inputs(rng):
+    """The texels: every f16 corner (NaNs included) and random f16 bits;
+    f32 corners and, around f16 rounding boundaries, the tie and its
+    neighbours."""
+    count = IMAGE_H * IMAGE_W * 4
+    half = boundary_values("f16", rng, 8)
+    half = (half * (count // len(half) + 1))[:count]
+    rng.shuffle(half)
+    full = boundary_values("f32", rng, 4)
+    while len(full) < count:
+        v = f16_to_f32_bits(rng.getrandbits(15) & 0x7bff)
+        full += [v + (1 << 12) + d for d in (-1, 0, 1)]
+    full = full[:count]
+    rng.shuffle(full)
+    return half, full
+
+
+def check_images(args, rng, tmp):
+    """The disagreements of --images, and a summary line per backend."""
+    h, w = IMAGE_H, IMAGE_W
+    tw, th = IMAGE_THREADS
+    half, full = image_inputs(rng)
+    src = os.path.join(tmp, "images.mlir")
+    with open(src, "w") as f:
+        f.write(image_module())
+    hin, fin = os.path.join(tmp, "h.npy"), os.path.join(tmp, "f.npy")
+    write_npy(hin, "f16", half, (h, w, 4))
+    write_npy(fin, "f32", full, (h, w, 4))
+    names = [("s16", "f16"), ("s32", "f32"), ("sf", "f32"), ("oh", "f16"),
+             ("of", "f32")]
+    results = {}
+    for backend in ["host"] + [b for b in args.backend if b != "host"]:
+        outs = [os.path.join(tmp, f"{name}-{backend}.npy") for name, _ in names]
+        r = run([tool(args, "tolk-run"), src, "--kernel", "texels",
+                 "--backend", backend, hin, fin, "-o"] + outs)
+        if r.returncode:
+            results[backend] = r.stderr.strip()
+            continue
+        results[backend] = {name: read_npy(out, ty)
+                            for (name, ty), out in zip(names, outs)}
+    failures, lines = [], []
+    host = results["host"]
+    if isinstance(host, str):
+        return [f"images [host]: tolk-run failed:\n{host}"], lines
+
+    # The rule: the texel seen where the thread is inside, zeros outside.
+    def texel(values, tx, ty, lane):
+        x, y = tx - 1, ty - 1
+        if 0 <= x < w and 0 <= y < h:
+            return values[(y * w + x) * 4 + lane]
+        return None
+    want = {name: [] for name, _ in names}
+    for ty_ in range(th):
+        for tx in range(tw):
+            for lane in range(4):
+                hv, fv = texel(half, tx, ty_, lane), texel(full, tx, ty_, lane)
+                want["s16"].append(0 if hv is None else hv)
+                want["s32"].append(0 if hv is None else f16_to_f32_bits(hv))
+                want["sf"].append(0 if fv is None else fv)
+    want["oh"] = [f32_to_f16_bits(v) for v in full]
+    want["of"] = [f16_to_f32_bits(v) for v in half]
+    compared = 0
+    for name, ty in names:
+        for i, (wv, g) in enumerate(zip(want[name], host[name])):
+            # A NaN's bits are the backend's (docs/Semantics.md#nans):
+            # compared with the host's below, not here.
+            if wv is None:
+                continue
+            compared += 1
+            if wv != g:
+                failures.append(f"images {name} [host] element {i}: rule "
+                                f"0x{wv:x}, run 0x{g:x}")
+    lines.append(f"images host: {compared} compared with the rule")
+    for backend, got in results.items():
+        if backend == "host":
+            continue
+        if isinstance(got, str):
+            failures.append(f"images [{backend}]: tolk-run failed:\n{got}")
+            continue
+        n = excused_n = 0
+        for name, ty in names:
+            for i, (hv, g) in enumerate(zip(host[name], got[name])):
+                # A storage image's format conversion may quiet a
+                # signalling NaN (lavapipe reads an Rgba16f 0x7c01 as
+                # 0x7e01), as any conversion may (excused()).
+                if (ty == "f16" and float_is_snan(ty, hv) and
+                        g == hv | 1 << 9):
+                    excused_n += 1
+                    continue
+                n += 1
+                if hv != g:
+                    failures.append(f"images {name} [{backend}] element {i}: "
+                                    f"host 0x{hv:x}, run 0x{g:x}")
+        lines.append(f"images {backend}: {n} compared with the host, "
+                     f"{excused_n} excused (signalling NaNs quieted)")
+    return failures, lines
+
+
 def main():
     p = argparse.ArgumentParser(
         description="The folder against running kernels, op by op")
@@ -895,6 +1070,10 @@ def main():
                    "backend: op, operand types, result type, backend, "
                    "cases compared, agreeing, excused, undefined, and why "
                    "the cell did not run (empty where it ran)")
+    p.add_argument("--images", action="store_true",
+                   help="instead of the ops, check image loads and stores: "
+                   "the host against the rule, each other backend against "
+                   "the host, bit for bit")
     args = p.parse_args()
     for op in args.op or []:
         kind, colon, target = op.partition(":")
@@ -908,6 +1087,16 @@ def main():
     args.backend = args.backend or ["host"]
     rng = random.Random(args.seed)
     print(f"differential: seed {args.seed}, backends {', '.join(args.backend)}")
+    if args.images:
+        with tempfile.TemporaryDirectory(prefix="tolk-diff-") as tmp:
+            failures, lines = check_images(args, rng, tmp)
+        for line in lines:
+            print(line)
+        for f in failures[:args.max_failures]:
+            print("  MISMATCH " + f)
+        print(f"differential: {len(failures)} disagreement(s); replay with "
+              f"--seed {args.seed}")
+        return 1 if failures else 0
 
     all_failures = []
     # Per backend: cases compared, excused, undefined; cells unsupported.

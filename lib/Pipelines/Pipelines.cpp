@@ -79,16 +79,17 @@ void tolk::buildTolkKernelizePipeline(OpPassManager &pm, int64_t upcast) {
 
 void tolk::buildTolkKernelPipeline(OpPassManager &pm,
                                    StringRef nativeFloatChip, bool bf16InF32,
-                                   int64_t upcast, bool imagesAsBuffers) {
+                                   int64_t upcast, bool imagesAsBuffers,
+                                   bool imagesAsSPIRV) {
   buildTolkKernelPipeline(pm, nativeFloatChip, bf16InF32, upcast,
-                          CanonicalizerGroup(), imagesAsBuffers);
+                          CanonicalizerGroup(), imagesAsBuffers, imagesAsSPIRV);
 }
 
 void tolk::buildTolkKernelPipeline(OpPassManager &pm,
                                    StringRef nativeFloatChip, bool bf16InF32,
                                    int64_t upcast,
                                    const CanonicalizerGroup &canon,
-                                   bool imagesAsBuffers) {
+                                   bool imagesAsBuffers, bool imagesAsSPIRV) {
   pm.addPass(tolk::createCheckPipelineInputPass());
   // A tensor-level function becomes a kernel beside it (the pipelines take
   // tensor-level Tolk); kernels already there are left alone.
@@ -103,6 +104,7 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   tolk::ConvertTolkToGPUOptions toGPU;
   toGPU.bf16InF32 = bf16InF32;
   toGPU.imagesAsBuffers = imagesAsBuffers;
+  toGPU.imagesAsSPIRV = imagesAsSPIRV;
   kernels.addPass(tolk::createConvertTolkToGPU(toGPU));
   // Integer pow has no instruction on any target, nor an LLVM intrinsic.
   kernels.addPass(tolk::createTolkExpandIPowI());

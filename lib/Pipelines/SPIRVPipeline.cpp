@@ -44,6 +44,7 @@ void tolk::buildTolkKernelsToSPIRVPipeline(OpPassManager &pm) {
   kernels.addPass(tolk::createTolkSPIRVCheckKernels());
   pm.addPass(tolk::createTolkGPUToSPIRV());
   pm.nest<spirv::ModuleOp>().addPass(tolk::createTolkSPIRVLowerPushConstants());
+  pm.nest<spirv::ModuleOp>().addPass(tolk::createTolkSPIRVLowerImageBindings());
 }
 
 void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
@@ -53,9 +54,11 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   // conversion to and from them is integer arithmetic on the bits, so that
   // they are only stored, as integers of their width. Vulkan has vectors of
   // 2 to 4 lanes (Vector16 is a Kernel capability), so tensor-level
-  // functions are kernelized with at most 4 lanes per thread.
+  // functions are kernelized with at most 4 lanes per thread. Images are
+  // storage images (docs/Semantics.md#images).
   buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true,
-                          /*upcast=*/4);
+                          /*upcast=*/4, /*imagesAsBuffers=*/false,
+                          /*imagesAsSPIRV=*/true);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // SPIR-V has no binary128 and no complex type (a buffer of complex
@@ -95,8 +98,8 @@ void tolk::registerTolkToSPIRVPipeline() {
   PassPipelineRegistration<>(
       "convert-tolk-kernels-to-spirv",
       "Deprecated name of tolk-spirv-narrow-int64-casts, "
-      "tolk-spirv-check-kernels, tolk-gpu-to-spirv and "
-      "tolk-spirv-lower-push-constants",
+      "tolk-spirv-check-kernels, tolk-gpu-to-spirv, "
+      "tolk-spirv-lower-push-constants and tolk-spirv-lower-image-bindings",
       // No note at parse time: the C API and the plugin parse every
       // registered name, and a note there would be noise.
       [](OpPassManager &pm) { buildTolkKernelsToSPIRVPipeline(pm); });

@@ -22,6 +22,7 @@ namespace spv {
 constexpr uint32_t kMagic = 0x07230203;
 constexpr uint32_t OpEntryPoint = 15, OpExecutionMode = 16, OpCapability = 17,
                    OpTypeInt = 21, OpTypeFloat = 22, OpTypeVector = 23,
+                   OpTypeImage = 25,
                    OpTypeArray = 28, OpTypeRuntimeArray = 29, OpTypeStruct = 30,
                    OpTypePointer = 32, OpConstant = 43,
                    OpConstantComposite = 44, OpSpecConstant = 50,
@@ -32,9 +33,12 @@ constexpr uint32_t DecorationSpecId = 1, DecorationBlock = 2,
                    DecorationBuiltIn = 11, DecorationBinding = 33,
                    DecorationDescriptorSet = 34, DecorationOffset = 35;
 constexpr uint32_t BuiltInWorkgroupSize = 25;
-constexpr uint32_t StorageUniform = 2, StoragePushConstant = 9,
+constexpr uint32_t StorageUniformConstant = 0, StorageUniform = 2,
+                   StoragePushConstant = 9,
                    StorageStorageBuffer = 12;
 constexpr uint32_t ExecutionModelGLCompute = 5;
+constexpr uint32_t Dim2D = 1;
+constexpr uint32_t ImageFormatRgba32f = 1, ImageFormatRgba16f = 2;
 constexpr uint32_t ModeLocalSize = 17, ModeDenormPreserve = 4459,
                    ModeDenormFlushToZero = 4460,
                    ModeSignedZeroInfNanPreserve = 4461,

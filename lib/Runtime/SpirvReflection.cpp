@@ -209,6 +209,7 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
     case spv::OpTypeInt:
     case spv::OpTypeFloat:
     case spv::OpTypeVector:
+    case spv::OpTypeImage:
     case spv::OpTypeArray:
     case spv::OpTypeRuntimeArray:
     case spv::OpTypeStruct:
@@ -308,13 +309,48 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
     bool isPushConstant = var.storageClass == spv::StoragePushConstant;
     bool isBuffer = var.storageClass == spv::StorageStorageBuffer ||
                     var.storageClass == spv::StorageUniform;
-    if (!isPushConstant && !isBuffer)
+    bool isHandle = var.storageClass == spv::StorageUniformConstant;
+    if (!isPushConstant && !isBuffer && !isHandle)
       continue;
     std::optional<uint32_t> pointee = module.pointee(var.pointerType);
     if (!pointee)
       return llvm::createStringError(llvm::formatv(
           "malformed SPIR-V module: variable %{0} has no pointer type",
           var.id));
+
+    auto set = module.descriptorSet.find(var.id);
+    auto binding = module.binding.find(var.id);
+    if (isHandle) {
+      // Operands after the result id: sampled type, Dim, Depth, Arrayed,
+      // MS, Sampled, Image Format.
+      auto type = module.types.find(*pointee);
+      if (type == module.types.end() ||
+          type->second.opcode != spv::OpTypeImage ||
+          type->second.operands.size() < 7 ||
+          type->second.operands[1] != spv::Dim2D ||
+          type->second.operands[3] != 0 || type->second.operands[4] != 0 ||
+          type->second.operands[5] != 2)
+        return llvm::createStringError(llvm::formatv(
+            "variable %{0} is a UniformConstant object other than a 2-D "
+            "storage image; the runner binds only those",
+            var.id));
+      if (set == module.descriptorSet.end() || binding == module.binding.end())
+        return llvm::createStringError(llvm::formatv(
+            "storage image %{0} has no DescriptorSet or Binding decoration",
+            var.id));
+      if (set->second != 0)
+        return llvm::createStringError(llvm::formatv(
+            "storage image %{0} is in descriptor set {1}; the runner binds "
+            "set 0 only",
+            var.id, set->second));
+      if (!bindingOwner.try_emplace(binding->second, var.id).second)
+        return llvm::createStringError(llvm::formatv(
+            "variables %{0} and %{1} share binding {2}",
+            bindingOwner[binding->second], var.id, binding->second));
+      info.storageImages.push_back(
+          {binding->second, type->second.operands[6]});
+      continue;
+    }
 
     if (isPushConstant) {
       if (seenPushConstant)
@@ -341,8 +377,6 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
           "variable %{0} is a uniform buffer; the runner binds storage "
           "buffers only",
           var.id));
-    auto set = module.descriptorSet.find(var.id);
-    auto binding = module.binding.find(var.id);
     if (set == module.descriptorSet.end() || binding == module.binding.end())
       return llvm::createStringError(llvm::formatv(
           "storage buffer %{0} has no DescriptorSet or Binding decoration",
@@ -359,5 +393,8 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
     info.storageBufferBindings.push_back(binding->second);
   }
   llvm::sort(info.storageBufferBindings);
+  llvm::sort(info.storageImages, [](const auto &a, const auto &b) {
+    return a.binding < b.binding;
+  });
   return info;
 }

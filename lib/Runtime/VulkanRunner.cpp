@@ -108,6 +108,56 @@ static llvm::Error checkLaunch(const VulkanLaunch &launch,
         "buffer(s) were given (binding k is buffer k)",
         launch.entryPoint, bindings.back(), given));
 
+  // A binding is a buffer or an image as the launch says, and the module
+  // must agree; an image's format and texel bytes are checked too.
+  auto imageOf = [&](uint32_t binding) -> const VulkanLaunch::Image * {
+    if (binding >= launch.images.size() || !launch.images[binding])
+      return nullptr;
+    return &*launch.images[binding];
+  };
+  for (uint32_t binding : bindings)
+    if (imageOf(binding))
+      return makeError(llvm::formatv(
+          "kernel '{0}' uses binding {1} as a storage buffer, but the "
+          "launch gives an image there",
+          launch.entryPoint, binding));
+  for (const SpirvEntryPointInfo::StorageImage &image : info.storageImages) {
+    const VulkanLaunch::Image *given = imageOf(image.binding);
+    if (!given)
+      return makeError(llvm::formatv(
+          "kernel '{0}' uses binding {1} of set 0 as a storage image, but the "
+          "launch gives no image there",
+          launch.entryPoint, image.binding));
+    bool half = given->format == VulkanLaunch::Image::Format::Rgba16f;
+    uint32_t format = half ? spv::ImageFormatRgba16f : spv::ImageFormatRgba32f;
+    if (image.format != format)
+      return makeError(llvm::formatv(
+          "kernel '{0}' declares the storage image at binding {1} of SPIR-V "
+          "image format {2}, but the launch gives an image of format {3} "
+          "({4})",
+          launch.entryPoint, image.binding, image.format, format,
+          half ? "Rgba16f" : "Rgba32f"));
+  }
+  for (auto [binding, image] : llvm::enumerate(launch.images)) {
+    if (!image)
+      continue;
+    if (binding >= given)
+      return makeError(llvm::formatv(
+          "the launch gives an image at binding {0} but no bytes for it",
+          binding));
+    uint64_t bytes = uint64_t(image->width) * image->height * 4 *
+                     (image->format == VulkanLaunch::Image::Format::Rgba16f
+                          ? 2
+                          : 4);
+    if (image->width == 0 || image->height == 0 ||
+        launch.buffers[binding].size() != bytes)
+      return makeError(llvm::formatv(
+          "the image at binding {0} is {1}x{2} texels ({3} bytes), but {4} "
+          "bytes were given",
+          binding, image->width, image->height, bytes,
+          launch.buffers[binding].size()));
+  }
+
   if (launch.repeat == 0)
     return makeError("no timed dispatch: repeat is 0");
   for (unsigned buffer : launch.restoredBuffers)
@@ -228,6 +278,11 @@ struct VulkanObjects {
   VkDevice device = VK_NULL_HANDLE;
   llvm::SmallVector<VkBuffer, 4> buffers;
   llvm::SmallVector<VkDeviceMemory, 4> memories;
+  // The storage images, by binding (null for a buffer's), their views and
+  // memory.
+  llvm::SmallVector<VkImage, 4> images;
+  llvm::SmallVector<VkImageView, 4> imageViews;
+  llvm::SmallVector<VkDeviceMemory, 4> imageMemories;
   VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
@@ -261,6 +316,14 @@ struct VulkanObjects {
         vkDestroyDescriptorPool(device, descriptorPool, nullptr);
       if (setLayout)
         vkDestroyDescriptorSetLayout(device, setLayout, nullptr);
+      for (VkImageView view : imageViews)
+        if (view)
+          vkDestroyImageView(device, view, nullptr);
+      for (VkImage image : images)
+        if (image)
+          vkDestroyImage(device, image, nullptr);
+      for (VkDeviceMemory memory : imageMemories)
+        vkFreeMemory(device, memory, nullptr);
       for (VkBuffer buffer : buffers)
         vkDestroyBuffer(device, buffer, nullptr);
       for (VkDeviceMemory memory : memories)
@@ -514,8 +577,38 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     return makeError(llvm::formatv(
         "{0} bytes of push constants exceed device '{1}''s limit of {2}",
         pushSize, choice->name, limits.maxPushConstantsSize));
+  auto isImage = [&](size_t binding) {
+    return binding < launch.images.size() && launch.images[binding];
+  };
+  auto formatOf = [](const VulkanLaunch::Image &image) {
+    return image.format == VulkanLaunch::Image::Format::Rgba16f
+               ? VK_FORMAT_R16G16B16A16_SFLOAT
+               : VK_FORMAT_R32G32B32A32_SFLOAT;
+  };
+  for (auto [index, image] : llvm::enumerate(launch.images)) {
+    if (!image)
+      continue;
+    VkFormatProperties formatProperties;
+    vkGetPhysicalDeviceFormatProperties(choice->physical, formatOf(*image),
+                                        &formatProperties);
+    if (!(formatProperties.optimalTilingFeatures &
+          VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+      return makeError(llvm::formatv(
+          "device '{0}' has no storage images of format {1} (image {2})",
+          choice->name,
+          image->format == VulkanLaunch::Image::Format::Rgba16f
+              ? "VK_FORMAT_R16G16B16A16_SFLOAT"
+              : "VK_FORMAT_R32G32B32A32_SFLOAT",
+          index));
+    uint32_t most = limits.maxImageDimension2D;
+    if (image->width > most || image->height > most)
+      return makeError(llvm::formatv(
+          "image {0} ({1}x{2} texels) exceeds device '{3}''s limit of {4} "
+          "texels a side",
+          index, image->width, image->height, choice->name, most));
+  }
   for (auto [index, buffer] : llvm::enumerate(launch.buffers))
-    if (buffer.size() > limits.maxStorageBufferRange)
+    if (!isImage(index) && buffer.size() > limits.maxStorageBufferRange)
       return makeError(llvm::formatv(
           "buffer {0} ({1} bytes) exceeds device '{2}''s storage buffer "
           "range of {3} bytes",
@@ -654,7 +747,10 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     VkBufferCreateInfo bufferInfo{};
     bufferInfo.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
     bufferInfo.size = std::max<VkDeviceSize>(llvm::alignTo(host.size(), 4), 4);
-    bufferInfo.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    // An image's texels: the staging buffer it is copied from and to.
+    bufferInfo.usage = isImage(index) ? VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                            VK_BUFFER_USAGE_TRANSFER_DST_BIT
+                                      : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     bufferInfo.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     VkBuffer buffer;
     TOLK_VK_CHECK(vkCreateBuffer, device, &bufferInfo, nullptr, &buffer);
@@ -703,13 +799,77 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     coherent.push_back(isCoherent);
   }
 
-  // Descriptor set 0: binding k = buffer k.
+  // The storage images, in device memory of any kind (only transfers touch
+  // them from the host's side), in the GENERAL layout for the dispatch.
+  for (size_t k = 0; k < launch.buffers.size(); ++k) {
+    objects.images.push_back(VK_NULL_HANDLE);
+    objects.imageViews.push_back(VK_NULL_HANDLE);
+    if (!isImage(k))
+      continue;
+    const VulkanLaunch::Image &image = *launch.images[k];
+    VkImageCreateInfo imageInfo{};
+    imageInfo.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    imageInfo.imageType = VK_IMAGE_TYPE_2D;
+    imageInfo.format = formatOf(image);
+    imageInfo.extent = {image.width, image.height, 1};
+    imageInfo.mipLevels = 1;
+    imageInfo.arrayLayers = 1;
+    imageInfo.samples = VK_SAMPLE_COUNT_1_BIT;
+    imageInfo.tiling = VK_IMAGE_TILING_OPTIMAL;
+    imageInfo.usage = VK_IMAGE_USAGE_STORAGE_BIT |
+                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                      VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    imageInfo.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    imageInfo.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    TOLK_VK_CHECK(vkCreateImage, device, &imageInfo, nullptr,
+                  &objects.images[k]);
+    VkMemoryRequirements requirements;
+    vkGetImageMemoryRequirements(device, objects.images[k], &requirements);
+    std::optional<uint32_t> memoryType;
+    for (uint32_t t = 0; t < memoryProperties.memoryTypeCount; ++t) {
+      if (!(requirements.memoryTypeBits & (1u << t)))
+        continue;
+      bool local = memoryProperties.memoryTypes[t].propertyFlags &
+                   VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+      if (!memoryType || local) {
+        memoryType = t;
+        if (local)
+          break;
+      }
+    }
+    if (!memoryType)
+      return makeError(llvm::formatv(
+          "device '{0}' has no memory for storage image {1}", choice->name,
+          k));
+    VkMemoryAllocateInfo allocInfo{};
+    allocInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
+    allocInfo.allocationSize = requirements.size;
+    allocInfo.memoryTypeIndex = *memoryType;
+    VkDeviceMemory memory;
+    TOLK_VK_CHECK(vkAllocateMemory, device, &allocInfo, nullptr, &memory);
+    objects.imageMemories.push_back(memory);
+    TOLK_VK_CHECK(vkBindImageMemory, device, objects.images[k], memory, 0);
+    VkImageViewCreateInfo viewInfo{};
+    viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
+    viewInfo.image = objects.images[k];
+    viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    viewInfo.format = imageInfo.format;
+    viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    TOLK_VK_CHECK(vkCreateImageView, device, &viewInfo, nullptr,
+                  &objects.imageViews[k]);
+  }
+  auto descriptorTypeOf = [&](size_t k) {
+    return isImage(k) ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+                      : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  };
+
+  // Descriptor set 0: binding k = buffer or image k.
   size_t numBuffers = launch.buffers.size();
   llvm::SmallVector<VkDescriptorSetLayoutBinding, 4> layoutBindings;
   for (size_t k = 0; k < numBuffers; ++k) {
     VkDescriptorSetLayoutBinding b{};
     b.binding = uint32_t(k);
-    b.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    b.descriptorType = descriptorTypeOf(k);
     b.descriptorCount = 1;
     b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     layoutBindings.push_back(b);
@@ -722,13 +882,20 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
                 &objects.setLayout);
   VkDescriptorSet descriptorSet = VK_NULL_HANDLE;
   if (numBuffers != 0) {
-    VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                  uint32_t(numBuffers)};
+    uint32_t numImages = 0;
+    for (size_t k = 0; k < numBuffers; ++k)
+      numImages += isImage(k) ? 1 : 0;
+    llvm::SmallVector<VkDescriptorPoolSize, 2> poolSizes;
+    if (numImages != numBuffers)
+      poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                           uint32_t(numBuffers) - numImages});
+    if (numImages != 0)
+      poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, numImages});
     VkDescriptorPoolCreateInfo poolInfo{};
     poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
     poolInfo.maxSets = 1;
-    poolInfo.poolSizeCount = 1;
-    poolInfo.pPoolSizes = &poolSize;
+    poolInfo.poolSizeCount = uint32_t(poolSizes.size());
+    poolInfo.pPoolSizes = poolSizes.data();
     TOLK_VK_CHECK(vkCreateDescriptorPool, device, &poolInfo, nullptr,
                   &objects.descriptorPool);
     VkDescriptorSetAllocateInfo setInfo{};
@@ -740,6 +907,9 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     llvm::SmallVector<VkDescriptorBufferInfo, 4> bufferInfos;
     for (VkBuffer buffer : objects.buffers)
       bufferInfos.push_back({buffer, 0, VK_WHOLE_SIZE});
+    llvm::SmallVector<VkDescriptorImageInfo, 4> imageInfos;
+    for (VkImageView view : objects.imageViews)
+      imageInfos.push_back({VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL});
     llvm::SmallVector<VkWriteDescriptorSet, 4> writes;
     for (size_t k = 0; k < numBuffers; ++k) {
       VkWriteDescriptorSet w{};
@@ -747,8 +917,11 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
       w.dstSet = descriptorSet;
       w.dstBinding = uint32_t(k);
       w.descriptorCount = 1;
-      w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      w.pBufferInfo = &bufferInfos[k];
+      w.descriptorType = descriptorTypeOf(k);
+      if (isImage(k))
+        w.pImageInfo = &imageInfos[k];
+      else
+        w.pBufferInfo = &bufferInfos[k];
       writes.push_back(w);
     }
     vkUpdateDescriptorSets(device, uint32_t(writes.size()), writes.data(), 0,
@@ -812,6 +985,49 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   VkCommandBufferBeginInfo beginInfo{};
   beginInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   TOLK_VK_CHECK(vkBeginCommandBuffer, commands, &beginInfo);
+  // Each image's texels from its staging buffer, and back after the
+  // dispatch, with the layout transitions around the copies.
+  auto imageBarrier = [&](VkImage image, VkImageLayout from, VkImageLayout to,
+                          VkAccessFlags srcAccess, VkAccessFlags dstAccess,
+                          VkPipelineStageFlags srcStage,
+                          VkPipelineStageFlags dstStage) {
+    VkImageMemoryBarrier b{};
+    b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
+    b.srcAccessMask = srcAccess;
+    b.dstAccessMask = dstAccess;
+    b.oldLayout = from;
+    b.newLayout = to;
+    b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.image = image;
+    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vkCmdPipelineBarrier(commands, srcStage, dstStage, 0, 0, nullptr, 0,
+                         nullptr, 1, &b);
+  };
+  auto regionOf = [&](size_t k) {
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {launch.images[k]->width, launch.images[k]->height,
+                          1};
+    return region;
+  };
+  for (size_t k = 0; k < numBuffers; ++k) {
+    if (!isImage(k))
+      continue;
+    VkImage image = objects.images[k];
+    imageBarrier(image, VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                 VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                 VK_PIPELINE_STAGE_TRANSFER_BIT);
+    VkBufferImageCopy region = regionOf(k);
+    vkCmdCopyBufferToImage(commands, objects.buffers[k], image,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    imageBarrier(image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                 VK_IMAGE_LAYOUT_GENERAL, VK_ACCESS_TRANSFER_WRITE_BIT,
+                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_TRANSFER_BIT,
+                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+  }
   vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, objects.pipeline);
   if (descriptorSet)
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
@@ -845,14 +1061,31 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   if (timestamps)
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
                         objects.queryPool, 1);
-  // The shader's writes, made visible to the host's reads below.
+  for (size_t k = 0; k < numBuffers; ++k) {
+    if (!isImage(k))
+      continue;
+    VkImage image = objects.images[k];
+    imageBarrier(image, VK_IMAGE_LAYOUT_GENERAL,
+                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                 VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
+                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                 VK_PIPELINE_STAGE_TRANSFER_BIT);
+    VkBufferImageCopy region = regionOf(k);
+    vkCmdCopyImageToBuffer(commands, image,
+                           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           objects.buffers[k], 1, &region);
+  }
+  // The shader's writes and the images' copies, made visible to the host's
+  // reads below.
   VkMemoryBarrier barrier{};
   barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  barrier.srcAccessMask =
+      VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
   barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr,
-                       0, nullptr);
+  vkCmdPipelineBarrier(
+      commands,
+      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+      VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
   TOLK_VK_CHECK(vkEndCommandBuffer, commands);
 
   VkFenceCreateInfo fenceInfo{};

@@ -1,7 +1,8 @@
 // REQUIRES: spirv-val
 // The binaries of --tolk-to-spirv are valid Vulkan 1.3 SPIR-V: the kernels
 // of spirv.mlir (every address space, fp8, bf16, push constants of every
-// width), its tensor-level function, the examples, and spirv-pow.mlir.
+// width), its tensor-level function, the examples, spirv-pow.mlir and the
+// storage images of spirv-images.mlir (also at Vulkan 1.0).
 // RUN: tolk-opt %S/spirv.mlir --tolk-to-spirv -o %t.mlir
 // RUN: tolk-translate --serialize-spirv --kernel=add_f32 %t.mlir -o %t.kernels.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.kernels.spv
@@ -37,3 +38,10 @@
 // RUN: %spirv_val --target-env vulkan1.3 %t.pow_f16.spv
 // RUN: tolk-translate --serialize-spirv --kernel=narrow %t.pow.mlir -o %t.narrow.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.narrow.spv
+// RUN: tolk-opt %S/spirv-images.mlir --tolk-to-spirv \
+// RUN:   | tolk-translate --serialize-spirv --kernel=scale -o %t.images.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.images.spv
+// RUN: %spirv_val --target-env vulkan1.0 %t.images.spv
+// RUN: tolk-opt %tolk_src_root/examples/images/add_right.mlir --tolk-to-spirv \
+// RUN:   | tolk-translate --serialize-spirv -o %t.example-images.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.example-images.spv

@@ -67,6 +67,19 @@ public:
     vk.workgroupSize = launch.block;
     for (std::vector<uint8_t> &buffer : launch.buffers)
       vk.buffers.push_back(buffer);
+    // An image's binding is a storage image of its texels' format.
+    vk.images.resize(launch.buffers.size());
+    for (const Param &p : kernel.params) {
+      if (p.imageShape.empty())
+        continue;
+      tolk::runtime::VulkanLaunch::Image image;
+      image.height = uint32_t(p.imageShape[0]);
+      image.width = uint32_t(p.imageShape[1]);
+      image.format = p.dtype == tolk::dtype::DType::Float16
+                         ? tolk::runtime::VulkanLaunch::Image::Format::Rgba16f
+                         : tolk::runtime::VulkanLaunch::Image::Format::Rgba32f;
+      vk.images[p.slot] = image;
+    }
     vk.pushConstants = push;
     vk.warmup = repetitions.warmup;
     vk.repeat = repetitions.repeat;

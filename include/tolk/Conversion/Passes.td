@@ -90,7 +90,9 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     `memref.alloca`, `tolk.special` the gpu id ops with an
     `arith.index_cast`, `tolk.range` an `scf.for`. An image pointer is an
     error, unless `images-as-buffers` (the host) makes it a row-major
-    buffer of its texels, accessed inside an `scf.if` on the texel's bounds
+    buffer of its texels, accessed inside an `scf.if` on the texel's bounds,
+    or `images-as-spirv` (Vulkan) a pointer to a storage image, accessed by
+    `spirv.ImageRead`/`spirv.ImageWrite` inside the same `scf.if`
     (docs/Semantics.md#images).
   }];
   let options = [
@@ -100,6 +102,9 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     Option<"imagesAsBuffers", "images-as-buffers", "bool", /*default=*/"false",
            "Lower image pointers to row-major h x w x 4 buffers of their "
            "texels, with the bounds rule (the host)">,
+    Option<"imagesAsSPIRV", "images-as-spirv", "bool", /*default=*/"false",
+           "Lower image pointers to SPIR-V storage images (Rgba16f, "
+           "Rgba32f), with the bounds rule (Vulkan)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -108,6 +113,7 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::spirv::SPIRVDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
   ];
@@ -357,10 +363,10 @@ def TolkSPIRVSetABIAttrs
     Each kernel gets `spirv.entry_point_abi` with its `known_block_size` as
     the workgroup size (none without one: the conversion then reads it from
     specialization constants), and each parameter a
-    `spirv.interface_var_abi`: the buffers (descriptor set 0, binding =
-    their position among the kernel's buffers), the by-value parameters the
-    `PushConstant` storage class, which `tolk-spirv-lower-push-constants`
-    gathers into one block.
+    `spirv.interface_var_abi`: the buffers and images (descriptor set 0,
+    binding = their position among the kernel's buffers and images), the
+    by-value parameters the `PushConstant` storage class, which
+    `tolk-spirv-lower-push-constants` gathers into one block.
   }];
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
@@ -409,6 +415,20 @@ def TolkSPIRVLowerPushConstants
     4-byte slot holding its bits zero-extended (an 8-byte slot, aligned to
     8, for 64-bit types). A narrower value is the low lanes of its slot's
     32 bits, so that no 8- or 16-bit push-constant capability is needed.
+  }];
+}
+
+def TolkSPIRVLowerImageBindings
+    : Pass<"tolk-spirv-lower-image-bindings", "::mlir::spirv::ModuleOp"> {
+  let summary = "Make the image parameters of each entry function "
+                "UniformConstant variables at their bindings";
+  let description = [{
+    Before `spirv-lower-abi-attrs` (which lowers the buffers, and has no
+    lowering for a storage image), each parameter of an entry function that
+    points to a `spirv.image` becomes a `UniformConstant` variable
+    `@<kernel>_image_<b>` at the descriptor set and binding b of its
+    `spirv.interface_var_abi`
+    (docs/Semantics.md#images).
   }];
 }
 

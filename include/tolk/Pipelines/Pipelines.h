@@ -75,18 +75,21 @@ void buildTolkKernelizePipeline(mlir::OpPassManager &pm, int64_t upcast = 0);
 /// conversion instructions to use; `bf16InF32` computes bf16 arithmetic in
 /// f32, rounded once per op, for targets without bf16 arithmetic; `upcast`
 /// is --tolk-kernelize's lanes per thread (0: chosen per data type);
-/// `imagesAsBuffers` lowers image pointers to texel buffers (the host).
+/// `imagesAsBuffers` lowers image pointers to texel buffers (the host),
+/// `imagesAsSPIRV` to SPIR-V storage images (Vulkan).
 void buildTolkKernelPipeline(mlir::OpPassManager &pm,
                              llvm::StringRef nativeFloatChip = "",
                              bool bf16InF32 = false, int64_t upcast = 0,
-                             bool imagesAsBuffers = false);
+                             bool imagesAsBuffers = false,
+                             bool imagesAsSPIRV = false);
 
 /// buildTolkKernelPipeline with its canonicalizers in `canon`, for a
 /// pipeline that adds more of them.
 void buildTolkKernelPipeline(mlir::OpPassManager &pm,
                              llvm::StringRef nativeFloatChip, bool bf16InF32,
                              int64_t upcast, const CanonicalizerGroup &canon,
-                             bool imagesAsBuffers = false);
+                             bool imagesAsBuffers = false,
+                             bool imagesAsSPIRV = false);
 
 struct TolkToLLVMOptions : public mlir::PassPipelineOptions<TolkToLLVMOptions> {
   Option<bool> boundsCheck{

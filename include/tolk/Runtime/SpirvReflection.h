@@ -48,6 +48,14 @@ struct SpirvEntryPointInfo {
   /// The bindings of the storage buffers at descriptor set 0 that the entry
   /// point can use, sorted.
   llvm::SmallVector<uint32_t, 4> storageBufferBindings;
+  /// The storage images at descriptor set 0 that the entry point can use,
+  /// sorted by binding: the binding and the image's format (the SPIR-V
+  /// Image Format operand: 1 Rgba32f, 2 Rgba16f, ...).
+  struct StorageImage {
+    uint32_t binding;
+    uint32_t format;
+  };
+  llvm::SmallVector<StorageImage, 2> storageImages;
   /// The size in bytes of the push-constant block the entry point can use:
   /// none without one, 0 when its layout has a member type the runner does
   /// not size (then the size is not checked).
@@ -57,7 +65,8 @@ struct SpirvEntryPointInfo {
 /// Reads what the runner needs from `spirv` for the GLCompute entry point
 /// `entryPoint`: an error for words that are not a SPIR-V module, a missing
 /// entry point, or an interface outside the ABI (a descriptor set other than
-/// 0, a uniform buffer, two buffers at one binding).
+/// 0, a uniform buffer, two buffers or images at one binding, an image that
+/// is not a 2-D storage image).
 llvm::Expected<SpirvEntryPointInfo>
 reflectSpirvEntryPoint(llvm::ArrayRef<uint32_t> spirv,
                        llvm::StringRef entryPoint);

@@ -8,10 +8,11 @@
 //
 // tolk-run's Vulkan backend: one SPIR-V compute kernel on the first Vulkan
 // device (Mesa's lavapipe where there is no GPU), with the kernel ABI of
-// docs/Runtime.md ("Runtimes"): storage buffers at descriptor set 0,
-// binding k for the k-th global pointer parameter; the alu parameters in one
-// push-constant block; the workgroup size, for a kernel compiled without
-// one, in the specialization constants of the WorkgroupSize built-in.
+// docs/Runtime.md ("Runtimes"): storage buffers and storage images at
+// descriptor set 0, binding k for the k-th global pointer parameter; the
+// alu parameters in one push-constant block; the workgroup size, for a
+// kernel compiled without one, in the specialization constants of the
+// WorkgroupSize built-in.
 // Independent of MLIR: the caller gives the SPIR-V words.
 //
 // Everything that can go wrong (no loader or driver, no device, a capability
@@ -58,6 +59,16 @@ struct VulkanLaunch {
   /// The storage buffers in binding order (binding k = buffers[k]): each is
   /// copied to the device before the dispatch and back after it.
   llvm::SmallVector<llvm::MutableArrayRef<uint8_t>, 4> buffers;
+  /// By binding, for a binding that is an image rather than a buffer: the
+  /// image's size and format. buffers[k] then holds its texels, row after
+  /// row, four lanes each, which are copied into a storage image of that
+  /// format before the dispatch and out of it after.
+  struct Image {
+    enum class Format { Rgba16f, Rgba32f };
+    Format format = Format::Rgba32f;
+    uint32_t width = 0, height = 0;
+  };
+  llvm::SmallVector<std::optional<Image>, 4> images;
   /// The push-constant block's bytes (empty when the kernel has no alu
   /// parameter).
   llvm::ArrayRef<uint8_t> pushConstants;

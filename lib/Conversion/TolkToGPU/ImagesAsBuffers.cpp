@@ -17,6 +17,8 @@
 
 #include "tolk/Conversion/TolkToGPU/TolkToGPU.h"
 
+#include "tolk/Conversion/TolkToGPU/Texels.h"
+
 #include "tolk/Dialect/Tolk/IR/Images.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
@@ -52,21 +54,8 @@ struct Texel {
 
 Texel locate(OpBuilder &b, Location loc, tolk::PtrType image,
              Value coordinate, Value gate) {
-  ArrayRef<int64_t> shape = image.getImageShape();
-  Value x = vector::ExtractOp::create(b, loc, coordinate, 0);
-  Value y = vector::ExtractOp::create(b, loc, coordinate, 1);
-  // Unsigned: a negative coordinate reads as 2^31 or more, past any image.
-  auto below = [&](Value v, int64_t bound) {
-    Value c = arith::ConstantIntOp::create(b, loc, b.getI32Type(), bound);
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v, c);
-  };
-  // One after the other: the order of a call's arguments is unspecified.
-  Value insideX = below(x, shape[1]);
-  Value insideY = below(y, shape[0]);
-  Value inside = arith::AndIOp::create(b, loc, insideX, insideY);
-  if (gate)
-    inside = arith::AndIOp::create(b, loc, gate, inside);
-  return {inside, coordinate, shape[1]};
+  return {tolk::buildTexelInside(b, loc, image, coordinate, gate), coordinate,
+          image.getImageShape()[1]};
 }
 
 /// (y * w + x) * 4, in index arithmetic: only evaluated for a texel inside

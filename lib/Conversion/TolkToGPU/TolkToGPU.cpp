@@ -31,6 +31,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -75,12 +76,16 @@ static MemRefType allocationType(tolk::PtrType ptr, Type element) {
 }
 
 tolk::TolkToGPUTypeConverter::TolkToGPUTypeConverter(MLIRContext *ctx,
-                                                     bool imagesAsBuffers) {
+                                                     bool imagesAsBuffers,
+                                                     bool imagesAsSPIRV) {
   // Added last, so tried before the value types of TolkToArith.
-  addConversion([this, ctx, imagesAsBuffers](
+  addConversion([this, ctx, imagesAsBuffers, imagesAsSPIRV](
                     tolk::PtrType ptr) -> std::optional<Type> {
-    if (ptr.getImage())
-      return imagesAsBuffers ? getImageBufferType(ptr) : Type();
+    if (ptr.getImage()) {
+      if (imagesAsBuffers)
+        return getImageBufferType(ptr);
+      return imagesAsSPIRV ? getSPIRVImagePointerType(ptr) : Type();
+    }
     Type element = convertType(ptr.getElementType());
     if (!element)
       return Type();
@@ -487,26 +492,39 @@ static void zeroOffsetParameters(gpu::GPUFuncOp func) {
 // Preparation
 //===----------------------------------------------------------------------===//
 
-LogicalResult tolk::prepareTolkToGPU(Operation *root, bool imagesAsBuffers) {
+LogicalResult tolk::prepareTolkToGPU(Operation *root, bool imagesAsBuffers,
+                                     bool imagesAsSPIRV) {
   bool ok = true;
-  auto image = [&](Operation *op, Type t) {
+  auto image = [&](Operation *op, Type t, bool kernelParameter) {
     auto ptr = dyn_cast<tolk::PtrType>(t);
     if (imagesAsBuffers || !ptr || !ptr.getImage())
       return false;
-    op->emitOpError("uses the image pointer ")
-        << t << ", which has no GPU lowering yet";
+    if (imagesAsSPIRV && kernelParameter)
+      return false;
+    if (imagesAsSPIRV)
+      op->emitOpError("uses the image pointer ")
+          << t
+          << " other than as a parameter of a kernel, which SPIR-V cannot "
+             "express: an image there is a descriptor binding of the kernel";
+    else
+      op->emitOpError("uses the image pointer ")
+          << t << ", which has no GPU lowering yet";
     ok = false;
     return true;
   };
   root->walk([&](Operation *op) {
     for (Type t : op->getResultTypes())
-      if (image(op, t))
+      if (image(op, t, /*kernelParameter=*/false))
         return;
+    auto func = dyn_cast<gpu::GPUFuncOp>(op);
     for (Region &r : op->getRegions())
-      for (Block &block : r)
+      for (Block &block : r) {
+        bool parameters = func && func.isKernel() && &r == &func.getBody() &&
+                          block.isEntryBlock();
         for (BlockArgument a : block.getArguments())
-          if (image(op, a.getType()))
+          if (image(op, a.getType(), parameters))
             return;
+      }
   });
   if (!ok)
     return failure();
@@ -551,17 +569,19 @@ struct ConvertTolkToGPUPass
   void runOnOperation() override {
     Operation *root = getOperation();
     if (failed(tolk::checkTolkToArithInput(root)) ||
-        failed(tolk::prepareTolkToGPU(root, imagesAsBuffers)))
+        failed(tolk::prepareTolkToGPU(root, imagesAsBuffers, imagesAsSPIRV)))
       return signalPassFailure();
 
     MLIRContext *ctx = &getContext();
-    tolk::TolkToGPUTypeConverter converter(ctx, imagesAsBuffers);
+    tolk::TolkToGPUTypeConverter converter(ctx, imagesAsBuffers, imagesAsSPIRV);
     RewritePatternSet patterns(ctx);
     tolk::populateTolkToArithConversionPatterns(converter, patterns,
                                                 bf16InF32);
     tolk::populateTolkToGPUConversionPatterns(converter, patterns);
     if (imagesAsBuffers)
       tolk::populateTolkImagesAsBuffersPatterns(converter, patterns);
+    else if (imagesAsSPIRV)
+      tolk::populateTolkImagesAsSPIRVPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);
@@ -572,6 +592,12 @@ struct ConvertTolkToGPUPass
                            math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
                            tensor::TensorDialect, vector::VectorDialect,
                            gpu::GPUDialect>();
+    // Upstream ops on Tolk's signed types (a texel coordinate built by
+    // vector.from_elements of si32) become signless, as in
+    // --convert-tolk-to-arith: SPIR-V has no cast back for what is left.
+    tolk::addSignlessUpstreamLegality(target, converter);
+    // The texel accesses of images-as-spirv.
+    target.addLegalDialect<spirv::SPIRVDialect>();
     target.addIllegalDialect<tolk::TolkDialect>();
     // The conversion to an 8-bit float that the value-op lowering emits, for
     // --tolk-native-float-conversions or --tolk-expand-saturating-truncf.

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVEnums.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseSet.h"
@@ -169,7 +170,11 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
       continue;
     checker.reset();
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-      if (!isa<MemRefType>(type) && !type.isIntOrFloat()) {
+      // A storage image (--convert-tolk-to-gpu=images-as-spirv) is a
+      // descriptor like a buffer.
+      auto ptr = dyn_cast<spirv::PointerType>(type);
+      bool image = ptr && isa<spirv::ImageType>(ptr.getPointeeType());
+      if (!isa<MemRefType>(type) && !type.isIntOrFloat() && !image) {
         func.emitOpError("parameter ")
             << i << " has type " << type
             << ": a by-value parameter of a SPIR-V kernel is a scalar";

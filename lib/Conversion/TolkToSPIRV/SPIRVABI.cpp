@@ -28,14 +28,22 @@
 namespace tolk {
 #define GEN_PASS_DEF_TOLKSPIRVSETABIATTRS
 #define GEN_PASS_DEF_TOLKSPIRVLOWERPUSHCONSTANTS
+#define GEN_PASS_DEF_TOLKSPIRVLOWERIMAGEBINDINGS
 #include "tolk/Conversion/Passes.h.inc"
 } // namespace tolk
 
 using namespace mlir;
 
+/// Whether `type` is an image parameter as --convert-tolk-to-gpu's
+/// images-as-spirv makes it: a pointer to a storage image.
+static bool isImagePointer(Type type) {
+  auto ptr = dyn_cast<spirv::PointerType>(type);
+  return ptr && isa<spirv::ImageType>(ptr.getPointeeType());
+}
+
 /// Entry point and interface attributes that convert-gpu-to-spirv's
-/// patterns read: buffers get (set 0, binding b) in the order of the global
-/// pointers; by-value parameters are marked PushConstant, which
+/// patterns read: buffers and images get (set 0, binding b) in the order of
+/// the global pointers; by-value parameters are marked PushConstant, which
 /// movePushConstants() then gathers into one block.
 static void setABIAttributes(gpu::GPUFuncOp func) {
   MLIRContext *ctx = func.getContext();
@@ -49,7 +57,7 @@ static void setABIAttributes(gpu::GPUFuncOp func) {
   int32_t binding = 0;
   for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
     spirv::InterfaceVarABIAttr abi;
-    if (isa<MemRefType>(type))
+    if (isa<MemRefType>(type) || isImagePointer(type))
       abi = spirv::getInterfaceVarABIAttr(0, binding++, std::nullopt, ctx);
     else
       abi = spirv::getInterfaceVarABIAttr(
@@ -140,6 +148,38 @@ static LogicalResult movePushConstants(spirv::FuncOp func) {
   return success();
 }
 
+/// Replaces the image parameters of an entry function by UniformConstant
+/// variables at their bindings: upstream's spirv-lower-abi-attrs lowers
+/// only sampled images and buffers.
+static LogicalResult moveImages(spirv::FuncOp func) {
+  StringRef abiName = spirv::getInterfaceVarABIAttrName();
+  BitVector erase(func.getNumArguments());
+  OpBuilder builder(func);
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+    BlockArgument arg = func.getArgument(i);
+    if (!isImagePointer(arg.getType()))
+      continue;
+    auto abi = func.getArgAttrOfType<spirv::InterfaceVarABIAttr>(i, abiName);
+    if (!abi)
+      return func.emitOpError("has the image parameter #")
+             << i << " without a descriptor binding";
+    builder.setInsertionPoint(func);
+    auto var = spirv::GlobalVariableOp::create(
+        builder, func.getLoc(), arg.getType(),
+        (func.getName() + "_image_" + Twine(abi.getBinding())).str(),
+        abi.getDescriptorSet(), abi.getBinding());
+    // Where it is used, so that no value of the entry block is needed.
+    for (OpOperand &use : llvm::make_early_inc_range(arg.getUses())) {
+      builder.setInsertionPoint(use.getOwner());
+      use.set(spirv::AddressOfOp::create(builder, func.getLoc(), var));
+    }
+    erase.set(i);
+  }
+  if (erase.any() && failed(func.eraseArguments(erase)))
+    return func.emitOpError("could not drop its image parameters");
+  return success();
+}
+
 namespace {
 struct SetABIAttrs : public tolk::impl::TolkSPIRVSetABIAttrsBase<SetABIAttrs> {
   void runOnOperation() override {
@@ -154,6 +194,15 @@ struct LowerPushConstants
   void runOnOperation() override {
     for (auto func : llvm::to_vector(getOperation().getOps<spirv::FuncOp>()))
       if (failed(movePushConstants(func)))
+        return signalPassFailure();
+  }
+};
+
+struct LowerImageBindings
+    : public tolk::impl::TolkSPIRVLowerImageBindingsBase<LowerImageBindings> {
+  void runOnOperation() override {
+    for (auto func : llvm::to_vector(getOperation().getOps<spirv::FuncOp>()))
+      if (failed(moveImages(func)))
         return signalPassFailure();
   }
 };

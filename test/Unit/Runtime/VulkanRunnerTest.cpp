@@ -22,7 +22,9 @@
 #include "gtest/gtest.h"
 
 #include <climits>
+#include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 using namespace tolk::runtime;
@@ -410,6 +412,99 @@ TEST(VulkanRunner, RejectsTooManyWorkgroups) {
   EXPECT_NE(message.find("4294967295 workgroups in dimension x exceed device"),
             std::string::npos)
       << message;
+}
+
+/// The image kernel's launch: a 2x2 Rgba16f image in, its texels as f32 in
+/// a buffer, and plus one in a 2x2 Rgba32f image.
+struct ImageLaunch {
+  std::vector<uint32_t> spirv = loadKernel("image_copy");
+  // f16 bits: 1.0, -2.0, the smallest subnormal, 65504 (the largest), ...
+  std::vector<uint16_t> in = {0x3c00, 0xc000, 0x0001, 0x7bff, 0x8000, 0x3555,
+                              0x0400, 0x03ff, 0x4248, 0xbc00, 0x0000, 0x5640,
+                              0x7000, 0x2e66, 0x8001, 0x3800};
+  std::vector<float> texels = std::vector<float>(16, -1.0f);
+  std::vector<float> out = std::vector<float>(16, -1.0f);
+  VulkanLaunch launch;
+  ImageLaunch() {
+    launch.spirv = spirv;
+    launch.entryPoint = "copy";
+    launch.buffers = {bytesOf(in), bytesOf(texels), bytesOf(out)};
+    VulkanLaunch::Image half{VulkanLaunch::Image::Format::Rgba16f, 2, 2};
+    VulkanLaunch::Image full{VulkanLaunch::Image::Format::Rgba32f, 2, 2};
+    launch.images = {half, std::nullopt, full};
+  }
+};
+
+/// The value of f16 bits, exactly (as f32).
+float halfValue(uint16_t bits) {
+  int exponent = (bits >> 10) & 0x1f, mantissa = bits & 0x3ff;
+  float magnitude = exponent == 0
+                        ? std::ldexp(float(mantissa), -24)
+                        : std::ldexp(float(mantissa | 0x400), exponent - 25);
+  return bits & 0x8000 ? -magnitude : magnitude;
+}
+
+TEST(VulkanRunner, ReflectsStorageImages) {
+  std::vector<uint32_t> spirv = loadKernel("image_copy");
+  llvm::Expected<SpirvEntryPointInfo> info =
+      reflectSpirvEntryPoint(spirv, "copy");
+  ASSERT_TRUE(bool(info)) << llvm::toString(info.takeError());
+  EXPECT_EQ(info->storageBufferBindings, (llvm::SmallVector<uint32_t, 4>{1}));
+  ASSERT_EQ(info->storageImages.size(), 2u);
+  EXPECT_EQ(info->storageImages[0].binding, 0u);
+  EXPECT_EQ(info->storageImages[0].format, 2u); // Rgba16f
+  EXPECT_EQ(info->storageImages[1].binding, 2u);
+  EXPECT_EQ(info->storageImages[1].format, 1u); // Rgba32f
+}
+
+// Each binding is a buffer or an image of the module's format, and an
+// image's bytes are its texels: checked before any driver call.
+TEST(VulkanRunner, ChecksImagesAgainstTheModule) {
+  {
+    ImageLaunch image;
+    image.launch.images[0] = std::nullopt;
+    EXPECT_EQ(errorOf(runVulkanKernel(image.launch)),
+              "kernel 'copy' uses binding 0 of set 0 as a storage image, but "
+              "the launch gives no image there");
+  }
+  {
+    ImageLaunch image;
+    image.launch.images[1] = image.launch.images[2];
+    EXPECT_EQ(errorOf(runVulkanKernel(image.launch)),
+              "kernel 'copy' uses binding 1 as a storage buffer, but the "
+              "launch gives an image there");
+  }
+  {
+    ImageLaunch image;
+    image.launch.images[0]->format = VulkanLaunch::Image::Format::Rgba32f;
+    EXPECT_EQ(errorOf(runVulkanKernel(image.launch)),
+              "kernel 'copy' declares the storage image at binding 0 of "
+              "SPIR-V image format 2, but the launch gives an image of "
+              "format 1 (Rgba32f)");
+  }
+  {
+    ImageLaunch image;
+    image.launch.images[2]->height = 3;
+    EXPECT_EQ(errorOf(runVulkanKernel(image.launch)),
+              "the image at binding 2 is 2x3 texels (96 bytes), but 64 bytes "
+              "were given");
+  }
+}
+
+// The texels reach the kernel bit for bit (an f16 subnormal included) and
+// come back from the image it wrote.
+TEST(VulkanRunner, CopiesTexelsInAndOut) {
+  REQUIRE_VULKAN_DEVICE();
+  ImageLaunch image;
+  ASSERT_EQ(errorOf(runVulkanKernel(image.launch)), "success");
+  for (int i = 0; i < 16; ++i) {
+    float expected = halfValue(image.in[i]);
+    uint32_t got, want;
+    std::memcpy(&got, &image.texels[i], 4);
+    std::memcpy(&want, &expected, 4);
+    EXPECT_EQ(got, want) << "texel lane " << i;
+    EXPECT_EQ(image.out[i], expected + 1.0f) << "texel lane " << i;
+  }
 }
 
 TEST(VulkanRunner, DescribesTheDevice) {

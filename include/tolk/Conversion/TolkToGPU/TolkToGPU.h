@@ -32,12 +32,14 @@ class PtrType;
 /// `strided<[1], offset: ?>` in the gpu address space of `s` (global,
 /// workgroup for local, private for reg), T' the converted pointee; an
 /// `alu` pointer becomes T' itself (the by-value parameter). Image pointers
-/// become getImageBufferType() with `imagesAsBuffers`, and have no
-/// conversion otherwise.
+/// become getImageBufferType() with `imagesAsBuffers`,
+/// getSPIRVImagePointerType() with `imagesAsSPIRV`, and have no conversion
+/// otherwise.
 class TolkToGPUTypeConverter : public TolkToArithTypeConverter {
 public:
   explicit TolkToGPUTypeConverter(mlir::MLIRContext *ctx,
-                                  bool imagesAsBuffers = false);
+                                  bool imagesAsBuffers = false,
+                                  bool imagesAsSPIRV = false);
 };
 
 /// The host's buffer of an image of shape h x w x 4:
@@ -50,6 +52,18 @@ mlir::Type getImageBufferType(PtrType image);
 void populateTolkImagesAsBuffersPatterns(const mlir::TypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
 
+/// Vulkan's view of an image parameter: `!spirv.ptr<!spirv.image<f32, Dim2D,
+/// NoDepth, NonArrayed, SingleSampled, NoSampler, F>, UniformConstant>`, F
+/// Rgba16f for an imageh and Rgba32f for an imagef (a storage image).
+mlir::Type getSPIRVImagePointerType(PtrType image);
+
+/// Adds the patterns that lower tolk.image_load and tolk.image_store on
+/// images converted to getSPIRVImagePointerType(): spirv.ImageRead and
+/// spirv.ImageWrite inside an scf.if on the texel's bounds
+/// (docs/Semantics.md#images).
+void populateTolkImagesAsSPIRVPatterns(const mlir::TypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+
 /// Adds the patterns of the kernel ops (tolk.special, tolk.index,
 /// tolk.load, tolk.store, tolk.define_local, tolk.define_reg, tolk.range)
 /// and of gpu.func signatures. tolk.define_local needs
@@ -60,9 +74,12 @@ void populateTolkToGPUConversionPatterns(const mlir::TypeConverter &converter,
 /// Checks what the patterns cannot lower (image pointers, workgroup memory
 /// outside a gpu.func) and gives every tolk.define_local a workgroup
 /// attribution of its gpu.func. Emits diagnostics and fails on bad input.
-/// With `imagesAsBuffers`, image pointers are lowered, not errors.
+/// With `imagesAsBuffers`, image pointers are lowered, not errors; with
+/// `imagesAsSPIRV`, an image pointer anywhere but as a parameter of a
+/// kernel is an error (a SPIR-V image is a descriptor binding).
 llvm::LogicalResult prepareTolkToGPU(mlir::Operation *root,
-                                     bool imagesAsBuffers = false);
+                                     bool imagesAsBuffers = false,
+                                     bool imagesAsSPIRV = false);
 
 } // namespace tolk
 

@@ -1,0 +1,35 @@
+//===- Texels.cpp - The bounds rule of texel accesses ---------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Conversion/TolkToGPU/Texels.h"
+
+#include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+Value tolk::buildTexelInside(OpBuilder &b, Location loc, PtrType image,
+                             Value coordinate, Value gate) {
+  ArrayRef<int64_t> shape = image.getImageShape();
+  Value x = vector::ExtractOp::create(b, loc, coordinate, 0);
+  Value y = vector::ExtractOp::create(b, loc, coordinate, 1);
+  // Unsigned: a negative coordinate reads as 2^31 or more, past any image.
+  auto below = [&](Value v, int64_t bound) {
+    Value c = arith::ConstantIntOp::create(b, loc, b.getI32Type(), bound);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v, c);
+  };
+  // One after the other: the order of a call's arguments is unspecified.
+  Value insideX = below(x, shape[1]);
+  Value insideY = below(y, shape[0]);
+  Value inside = arith::AndIOp::create(b, loc, insideX, insideY);
+  if (gate)
+    inside = arith::AndIOp::create(b, loc, gate, inside);
+  return inside;
+}
