@@ -8,6 +8,8 @@
 
 #include "tolk/Pipelines/CanonicalizerGroup.h"
 
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/PatternMatch.h"
@@ -23,6 +25,8 @@ using namespace mlir;
 /// collected with. A pass manager may initialize the clones it runs on
 /// other threads there, hence the mutex.
 struct tolk::CanonicalizerGroup::Patterns {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(Patterns)
+
   std::mutex mutex;
   std::optional<FrozenRewritePatternSet> frozen;
   size_t dialects = 0;
@@ -61,7 +65,16 @@ struct SharedCanonicalizer
   }
 
   LogicalResult initialize(MLIRContext *ctx) override {
-    patterns = group->get(ctx);
+    using Patterns = tolk::CanonicalizerGroup::Patterns;
+    // The context's patterns, shared by every pass manager on it; the
+    // group's own where the context has no Tolk dialect to keep them.
+    std::shared_ptr<Patterns> source = group;
+    if (auto *tolkDialect = ctx->getLoadedDialect<tolk::TolkDialect>())
+      source = std::static_pointer_cast<Patterns>(
+          tolkDialect->getOrCreateContextCache(
+              TypeID::get<Patterns>(),
+              [] { return std::make_shared<Patterns>(); }));
+    patterns = source->get(ctx);
     return success();
   }
 
