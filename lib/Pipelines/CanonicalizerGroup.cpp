@@ -8,9 +8,12 @@
 
 #include "tolk/Pipelines/CanonicalizerGroup.h"
 
+#include "CanonicalizerCache.h"
+
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -25,8 +28,6 @@ using namespace mlir;
 /// collected with. A pass manager may initialize the clones it runs on
 /// other threads there, hence the mutex.
 struct tolk::CanonicalizerGroup::Patterns {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(Patterns)
-
   std::mutex mutex;
   std::optional<FrozenRewritePatternSet> frozen;
   size_t dialects = 0;
@@ -50,6 +51,16 @@ struct tolk::CanonicalizerGroup::Patterns {
 };
 
 namespace {
+/// The context's patterns (CanonicalizerCache.h): a dialect interface lives
+/// as long as its dialect, which lives as long as its context.
+struct CanonicalizerCache : public DialectInterface::Base<CanonicalizerCache> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CanonicalizerCache)
+
+  explicit CanonicalizerCache(Dialect *dialect) : Base(dialect) {}
+
+  tolk::CanonicalizerGroup::Patterns patterns;
+};
+
 struct SharedCanonicalizer
     : public PassWrapper<SharedCanonicalizer, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SharedCanonicalizer)
@@ -65,15 +76,13 @@ struct SharedCanonicalizer
   }
 
   LogicalResult initialize(MLIRContext *ctx) override {
-    using Patterns = tolk::CanonicalizerGroup::Patterns;
     // The context's patterns, shared by every pass manager on it; the
-    // group's own where the context has no Tolk dialect to keep them.
-    std::shared_ptr<Patterns> source = group;
+    // group's own where the context keeps none (CanonicalizerCache.h).
+    tolk::CanonicalizerGroup::Patterns *source = group.get();
     if (auto *tolkDialect = ctx->getLoadedDialect<tolk::TolkDialect>())
-      source = std::static_pointer_cast<Patterns>(
-          tolkDialect->getOrCreateContextCache(
-              TypeID::get<Patterns>(),
-              [] { return std::make_shared<Patterns>(); }));
+      if (auto *cache =
+              tolkDialect->getRegisteredInterface<CanonicalizerCache>())
+        source = &cache->patterns;
     patterns = source->get(ctx);
     return success();
   }
@@ -97,4 +106,10 @@ tolk::CanonicalizerGroup::CanonicalizerGroup()
 
 std::unique_ptr<Pass> tolk::CanonicalizerGroup::create() const {
   return std::make_unique<SharedCanonicalizer>(patterns);
+}
+
+void tolk::registerCanonicalizerCache(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *, TolkDialect *dialect) {
+    dialect->addInterfaces<CanonicalizerCache>();
+  });
 }

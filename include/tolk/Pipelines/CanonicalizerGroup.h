@@ -11,11 +11,8 @@
 // of nine canonicalizers built them nine times per compilation, the largest
 // part of the pass manager's set-up for a small kernel. The canonicalizers a
 // CanonicalizerGroup creates run exactly as upstream's (the same patterns,
-// top-down, normal region simplification) but build the frozen set once per
-// context, kept by the Tolk dialect for every pass manager built on the
-// context after (a compiler that builds a pipeline per kernel collects them
-// once), and again only when more dialects have been loaded since. Without
-// a loaded Tolk dialect the group keeps its own.
+// top-down, normal region simplification) but build the frozen set once for
+// the group, again only when more dialects have been loaded since.
 //
 //===----------------------------------------------------------------------===//
 

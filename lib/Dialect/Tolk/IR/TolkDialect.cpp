@@ -25,15 +25,6 @@ void TolkDialect::initialize() {
       >();
 }
 
-std::shared_ptr<void> TolkDialect::getOrCreateContextCache(
-    TypeID key, llvm::function_ref<std::shared_ptr<void>()> create) {
-  std::lock_guard<std::mutex> lock(contextCacheMutex);
-  std::shared_ptr<void> &cache = contextCaches[key];
-  if (!cache)
-    cache = create();
-  return cache;
-}
-
 Operation *TolkDialect::materializeConstant(OpBuilder &builder,
                                             Attribute value, Type type,
                                             Location loc) {

@@ -12,10 +12,6 @@
 #include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
 
 #include "mlir/IR/Dialect.h"
-#include "llvm/ADT/DenseMap.h"
-
-#include <memory>
-#include <mutex>
 
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h.inc"
 

@@ -66,22 +66,9 @@ def Tolk_Dialect : Dialect {
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
-    /// What a client of the dialect keeps for the context, one object per
-    /// `key`: made by `create` on the first call, then the same one for as
-    /// long as the context lives (the dialect is the context's). Safe to
-    /// call from several threads. Tolk's pipelines keep their
-    /// canonicalizers' frozen patterns here, so that a compiler serving many
-    /// kernels collects them once (lib/Pipelines/CanonicalizerGroup.cpp).
-    std::shared_ptr<void>
-    getOrCreateContextCache(::mlir::TypeID key,
-                            ::llvm::function_ref<std::shared_ptr<void>()> create);
-
   private:
     void registerTypes();
     void registerAttributes();
-
-    std::mutex contextCacheMutex;
-    ::llvm::DenseMap<::mlir::TypeID, std::shared_ptr<void>> contextCaches;
   }];
 }
 
