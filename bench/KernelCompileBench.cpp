@@ -24,6 +24,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
@@ -64,6 +65,16 @@ static llvm::cl::opt<bool> reusePassManager(
     llvm::cl::desc("Build the pass manager once, not once per run"),
     llvm::cl::init(false));
 
+// The pass manager verifies the module after every pass (as tolk-opt does,
+// and the tests rely on); a compiler that trusts its passes verifies its
+// input and its output only. Without --verify-each the module is verified
+// once, after the pipeline, inside the timed region.
+static llvm::cl::opt<bool>
+    verifyEach("verify-each",
+               llvm::cl::desc("Verify the module after every pass (default), "
+                              "or only the input and the output"),
+               llvm::cl::init(true));
+
 // Where the time goes: MLIR's pass timing summed over the timed runs (not
 // the warm-up), printed to stderr at the end, to profile against.
 static llvm::cl::opt<bool>
@@ -91,12 +102,15 @@ static LogicalResult compileOnce(MLIRContext &ctx, StringRef source,
   std::optional<PassManager> fresh;
   if (!pm) {
     fresh.emplace(&ctx);
+    fresh->enableVerifier(verifyEach);
     tolk::buildTolkToNVVMPipeline(*fresh, options);
     pm = &*fresh;
     if (timing)
       pm->enableTiming(*timing);
   }
   if (failed(pm->run(*module)))
+    return failure();
+  if (!verifyEach && failed(verify(*module)))
     return failure();
   bool ptx = false;
   module->walk([&](gpu::BinaryOp binary) { ptx = true; });
@@ -125,6 +139,7 @@ int main(int argc, char **argv) {
   std::optional<PassManager> shared;
   if (reusePassManager) {
     shared.emplace(&ctx);
+    shared->enableVerifier(verifyEach);
     tolk::buildTolkToNVVMPipeline(*shared, options);
   }
   PassManager *pm = shared ? &*shared : nullptr;

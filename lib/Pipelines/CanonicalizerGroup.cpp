@@ -8,7 +8,12 @@
 
 #include "tolk/Pipelines/CanonicalizerGroup.h"
 
+#include "CanonicalizerCache.h"
+
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
+
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -46,6 +51,16 @@ struct tolk::CanonicalizerGroup::Patterns {
 };
 
 namespace {
+/// The context's patterns (CanonicalizerCache.h): a dialect interface lives
+/// as long as its dialect, which lives as long as its context.
+struct CanonicalizerCache : public DialectInterface::Base<CanonicalizerCache> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CanonicalizerCache)
+
+  explicit CanonicalizerCache(Dialect *dialect) : Base(dialect) {}
+
+  tolk::CanonicalizerGroup::Patterns patterns;
+};
+
 struct SharedCanonicalizer
     : public PassWrapper<SharedCanonicalizer, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SharedCanonicalizer)
@@ -61,7 +76,14 @@ struct SharedCanonicalizer
   }
 
   LogicalResult initialize(MLIRContext *ctx) override {
-    patterns = group->get(ctx);
+    // The context's patterns, shared by every pass manager on it; the
+    // group's own where the context keeps none (CanonicalizerCache.h).
+    tolk::CanonicalizerGroup::Patterns *source = group.get();
+    if (auto *tolkDialect = ctx->getLoadedDialect<tolk::TolkDialect>())
+      if (auto *cache =
+              tolkDialect->getRegisteredInterface<CanonicalizerCache>())
+        source = &cache->patterns;
+    patterns = source->get(ctx);
     return success();
   }
 
@@ -84,4 +106,10 @@ tolk::CanonicalizerGroup::CanonicalizerGroup()
 
 std::unique_ptr<Pass> tolk::CanonicalizerGroup::create() const {
   return std::make_unique<SharedCanonicalizer>(patterns);
+}
+
+void tolk::registerCanonicalizerCache(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *, TolkDialect *dialect) {
+    dialect->addInterfaces<CanonicalizerCache>();
+  });
 }

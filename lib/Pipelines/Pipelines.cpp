@@ -8,6 +8,8 @@
 
 #include "tolk/Pipelines/Pipelines.h"
 
+#include "CanonicalizerCache.h"
+
 #include "tolk/Conversion/Passes.h"
 #include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Transforms/GPUTargetInfo.h"
@@ -294,4 +296,6 @@ void tolk::registerTolkPipelineExtensions(DialectRegistry &registry) {
   registerNVVMDialectTranslation(registry);
   registerROCDLDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
+  // Not a lowering: the canonicalizers' patterns, collected once per context.
+  tolk::registerCanonicalizerCache(registry);
 }

@@ -23,6 +23,7 @@
 #include "tolk/Transforms/LLVMDiagnostics.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -39,6 +40,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
 
@@ -122,6 +125,12 @@ protected:
       refused = true;
       return;
     }
+    setTargetLayout(m);
+  }
+
+  /// Gives `m` the target's data layout and triple (upstream's
+  /// setDataLayoutAndTriple, which creates the serializer's target machine).
+  virtual void setTargetLayout(llvm::Module &m) {
     Base::setDataLayoutAndTriple(m);
   }
 
@@ -165,7 +174,33 @@ constexpr PTXInstruction kPTXInstructions[] = {
      78},
 };
 
-/// Upstream's NVVM serializer, with two differences. The PTX ISA version is
+/// The target machine for `triple`, `chip` and `features`, made as
+/// upstream's serializer makes its own (default options), but once per
+/// thread and configuration for the process instead of once per module:
+/// making one was a tenth of the NVPTX back end's time for a small kernel
+/// (bench/README.md, "Compile time"). A target machine may not compile on two
+/// threads at once, hence one per thread; one compiles any number of modules
+/// one after the other, and the optimization level is set before each.
+static llvm::TargetMachine *getThreadTargetMachine(StringRef triple,
+                                                   StringRef chip,
+                                                   StringRef features,
+                                                   std::string &error) {
+  thread_local llvm::StringMap<std::unique_ptr<llvm::TargetMachine>> machines;
+  std::string key = (triple + "\n" + chip + "\n" + features).str();
+  std::unique_ptr<llvm::TargetMachine> &machine = machines[key];
+  if (machine)
+    return machine.get();
+  llvm::Triple parsed(triple);
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(parsed, error);
+  if (!target)
+    return nullptr;
+  machine.reset(target->createTargetMachine(parsed, chip, features, {}, {}));
+  if (!machine)
+    error = "the target did not make a target machine";
+  return machine.get();
+}
+
+/// Upstream's NVVM serializer, with three differences. The PTX ISA version is
 /// the least one that the chip and the instructions of the module need,
 /// unless the target's features ask for one (docs/Lowering.md, "GPU chips
 /// and PTX versions"); upstream passes no version to LLVM, which takes the
@@ -174,7 +209,8 @@ constexpr PTXInstruction kPTXInstructions[] = {
 /// and the target's `link` files) only into a module that declares a
 /// function it does not define: upstream parses libdevice for every module,
 /// and the parse was a tenth of the compile time of a small kernel
-/// (bench/README.md, "Compile time"); the PTX is the same. It makes PTX
+/// (bench/README.md, "Compile time"); the PTX is the same. And its target
+/// machine is the thread's (getThreadTargetMachine). It makes PTX
 /// (format isa) and bitcode (offloading); for the binary formats it checks
 /// the module and picks the features, and upstream's serializer assembles.
 class NVVMSerializer : public CheckedSerializer<NVVM::SerializeGPUModuleBase> {
@@ -324,15 +360,12 @@ protected:
   moduleToObject(llvm::Module &llvmModule) override {
     if (format == gpu::CompilationTarget::Offload)
       return ModuleToObject::moduleToObject(llvmModule);
-    FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
-    if (failed(machine)) {
-      error() << "Target Machine unavailable for triple " << triple
-              << ", can't optimize with LLVM";
+    llvm::TargetMachine *machine = targetMachine();
+    if (!machine)
       return failure();
-    }
     auto start = std::chrono::steady_clock::now();
     FailureOr<SmallString<0>> isa =
-        translateModuleToISA(llvmModule, **machine, [&] { return error(); });
+        translateModuleToISA(llvmModule, *machine, [&] { return error(); });
     isaTimeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
                     std::chrono::steady_clock::now() - start)
                     .count();
@@ -345,8 +378,48 @@ protected:
     return SmallVector<char, 0>(isa->begin(), isa->end());
   }
 
+  void setTargetLayout(llvm::Module &m) override {
+    if (llvm::TargetMachine *machine = targetMachine()) {
+      m.setDataLayout(machine->createDataLayout());
+      m.setTargetTriple(machine->getTargetTriple());
+    }
+  }
+
+  /// Upstream's optimizeModule (LLVM's pipeline for the optimization level,
+  /// with the target's analyses) on the thread's target machine.
+  LogicalResult optimizeModule(llvm::Module &m, int level) override {
+    if (level < 0 || level > 3)
+      return error() << "invalid optimization level " << level
+                     << " (expected 0 to 3)";
+    llvm::TargetMachine *machine = targetMachine();
+    if (!machine)
+      return failure();
+    machine->setOptLevel(static_cast<llvm::CodeGenOptLevel>(level));
+    if (llvm::Error e =
+            makeOptimizingTransformer(level, /*sizeLevel=*/0, machine)(&m))
+      return error() << "LLVM's optimizer failed: "
+                     << llvm::toString(std::move(e));
+    return success();
+  }
+
 private:
+  /// The thread's target machine for the module's target (the error is
+  /// reported at the module, once).
+  llvm::TargetMachine *targetMachine() {
+    if (machine || machineFailed)
+      return machine;
+    std::string message;
+    machine = getThreadTargetMachine(triple, chip, features, message);
+    if (!machine) {
+      machineFailed = true;
+      error() << "no target machine for triple " << triple << ": " << message;
+    }
+    return machine;
+  }
+
   gpu::CompilationTarget format;
+  llvm::TargetMachine *machine = nullptr;
+  bool machineFailed = false;
 };
 
 /// Upstream's ROCDL serializer (its AMDGPUSerializer), checked.
