@@ -36,7 +36,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -54,8 +53,9 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // rounding between two ops), and every bf16 conversion in integer
   // arithmetic, as the 8-bit ones already are.
   CanonicalizerGroup canon;
-  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true,
-                          /*upcast=*/0, canon);
+  TolkKernelPipelineOptions kernelOptions;
+  kernelOptions.bf16InF32 = true;
+  buildTolkKernelPipeline(pm, kernelOptions, canon);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   tolk::TolkExpandFloatConversionsOptions expand;
@@ -105,14 +105,4 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // basic blocks through f32 (docs/Lowering.md, "Host lowering").
   pm.addPass(tolk::createTolkHostBf16Bits());
   pm.nest<LLVM::LLVMFuncOp>().addPass(canon.create());
-}
-
-void tolk::registerTolkToLLVMPipeline() {
-  PassPipelineRegistration<TolkToLLVMOptions>(
-      "tolk-to-llvm",
-      "Lower Tolk kernels to LLVM dialect host functions that loop over the "
-      "grid and the block (for MLIR's ExecutionEngine)",
-      [](OpPassManager &pm, const TolkToLLVMOptions &options) {
-        buildTolkToLLVMPipeline(pm, options);
-      });
 }
