@@ -103,6 +103,6 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   // bf16 as i16 bits: LLVM's x86 backend rounds a bf16 value that crosses
   // basic blocks through f32 (docs/Lowering.md, "Host lowering").
-  pm.addPass(tolk::createTolkHostBf16Bits());
+  pm.addPass(tolk::createTolkHostBF16AsI16());
   pm.nest<LLVM::LLVMFuncOp>().addPass(canon.create());
 }

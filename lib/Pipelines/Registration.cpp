@@ -15,6 +15,7 @@
 
 #include "tolk/Pipelines/Pipelines.h"
 
+#include "tolk/Conversion/Passes.h"
 #include "tolk/Transforms/GPUTargetInfo.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -84,6 +85,9 @@ void tolk::registerTolkPipelines() {
       // No note at parse time: the C API and the plugin parse every
       // registered name, and a note there would be noise.
       [](OpPassManager &pm) { buildTolkKernelsToSPIRVPipeline(pm); });
+  PassPipelineRegistration<>(
+      "tolk-host-bf16-bits", "Deprecated name of tolk-host-bf16-as-i16",
+      [](OpPassManager &pm) { pm.addPass(createTolkHostBF16AsI16()); });
   // Registered by hand to reject an unknown version, capability or
   // extension while the pipeline is parsed: spirv-attach-target drops them
   // with no diagnostic.
