@@ -52,9 +52,11 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // arith-emulate-unsupported-floats lets the canonicalizer drop the
   // rounding between two ops), and every bf16 conversion in integer
   // arithmetic, as the 8-bit ones already are.
+  // Images are row-major texel buffers (docs/Semantics.md#images).
   CanonicalizerGroup canon;
   TolkKernelPipelineOptions kernelOptions;
   kernelOptions.bf16InF32 = true;
+  kernelOptions.imagesAsBuffers = true;
   buildTolkKernelPipeline(pm, kernelOptions, canon);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();

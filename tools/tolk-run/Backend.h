@@ -54,6 +54,9 @@ struct Param {
   /// into Launch::buffers); scalars: the position among the scalars (the
   /// push-constant member, the index into Launch::scalars).
   unsigned slot = 0;
+  /// Images: the shape (h, w, 4) the buffer of texels has; empty for a
+  /// buffer.
+  llvm::SmallVector<int64_t, 3> imageShape;
 };
 
 /// The kernel to run: a gpu.func kernel in a gpu.module.

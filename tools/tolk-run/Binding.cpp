@@ -8,6 +8,7 @@
 
 #include "Binding.h"
 
+#include "tolk/Dialect/Tolk/IR/Images.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
@@ -99,12 +100,14 @@ llvm::Expected<Kernel> tolk::run::describeKernel(gpu::GPUFuncOp op) {
       return "parameter #" + std::to_string(i) + " of kernel '" +
              kernel.name + "'";
     };
-    if (!ptr || ptr.getImage())
+    if (!ptr)
       return fail(where() + " has type " + printed(type) +
                   ": tolk-run runs Tolk kernels, whose parameters are "
                   "!tolk.ptr<T, global> buffers and !tolk.ptr<T, alu> "
                   "scalars");
-    Type element = ptr.getElementType();
+    // An image binds to its texels: a (h, w, 4) array of f16 or f32.
+    Type element =
+        ptr.getImage() ? tolk::getTexelStorageType(ptr) : ptr.getElementType();
     int64_t lanes = 1;
     if (auto vector = dyn_cast<VectorType>(element)) {
       lanes = vector.getNumElements();
@@ -124,7 +127,9 @@ llvm::Expected<Kernel> tolk::run::describeKernel(gpu::GPUFuncOp op) {
     Param p;
     p.dtype = *dtype;
     p.lanes = lanes;
-    p.elementType = printed(ptr.getElementType());
+    p.elementType = printed(ptr.getImage() ? Type(ptr) : ptr.getElementType());
+    p.imageShape.assign(ptr.getImageShape().begin(),
+                        ptr.getImageShape().end());
     if (ptr.getAddrSpace() == tolk::AddrSpace::alu) {
       if (lanes != 1)
         return fail(where() + " is a by-value vector, which --arg cannot give");
@@ -165,6 +170,10 @@ static SmallVector<unsigned> accessesOf(gpu::GPUFuncOp kernel) {
       mark(load.getPtr(), 1);
     else if (auto store = dyn_cast<tolk::StoreOp>(op))
       mark(store.getPtr(), 2);
+    else if (auto load = dyn_cast<tolk::ImageLoadOp>(op))
+      mark(load.getImage(), 1);
+    else if (auto store = dyn_cast<tolk::ImageStoreOp>(op))
+      mark(store.getImage(), 2);
   });
   return access;
 }
@@ -374,6 +383,11 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
                   shapeString(array->shape) + ", but " +
                   paramName(input.param) + " is the function's argument of " +
                   "shape " + shapeString(*input.shape));
+    if (!p.imageShape.empty() && array->shape != p.imageShape)
+      return fail("input '" + path + "' has the shape " +
+                  shapeString(array->shape) + ", but " +
+                  paramName(input.param) + " is the image " + p.elementType +
+                  " of shape " + shapeString(p.imageShape));
     if (!input.shape && p.count >= 0 && array->numElements() != p.count)
       return fail("input '" + path + "' holds " +
                   std::to_string(array->numElements()) + " elements, but " +
@@ -414,6 +428,12 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
         return fail(what + " is given the shape " + shapeString(*out.shape) +
                     ", but the kernel also reads it, from an input of the "
                     "shape " +
+                    shapeString(output.shape));
+    } else if (!p.imageShape.empty()) {
+      output.shape.assign(p.imageShape.begin(), p.imageShape.end());
+      if (out.shape && *out.shape != output.shape)
+        return fail(what + " is given the shape " + shapeString(*out.shape) +
+                    ", but the image has the shape " +
                     shapeString(output.shape));
     } else if (p.count >= 0) {
       output.shape = out.shape ? *out.shape : SmallVector<int64_t, 4>{p.count};

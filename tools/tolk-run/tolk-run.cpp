@@ -86,6 +86,9 @@ stores it: bool as |b1, bf16 as uint16 (<u2), the 8-bit floats as uint8
     of the same shape. An output-only buffer starts zeroed, of the pointer
     type's element count; a pointer type without one takes the shape from
     the command line: -o OUT.npy:1000 or -o OUT.npy:4x250.
+An image parameter (imageh or imagef of shape HxWx4) binds like a buffer to
+a .npy of shape (H, W, 4) of its texels: <f2 for imageh, <f4 for imagef
+(the host backend only, for now).
 The --arg values bind to the by-value (alu) parameters in order: an
 integer (decimal, or 0x hex), true/false, or a float (C's strtod: decimal,
 hex float, inf, nan) rounded once to the parameter's type; a tolk.bounds

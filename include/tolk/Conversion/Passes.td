@@ -88,12 +88,18 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     its load that scalar. `tolk.define_local` becomes a workgroup
     attribution of the `gpu.func`, `tolk.define_reg` a private
     `memref.alloca`, `tolk.special` the gpu id ops with an
-    `arith.index_cast`, `tolk.range` an `scf.for`.
+    `arith.index_cast`, `tolk.range` an `scf.for`. An image pointer is an
+    error, unless `images-as-buffers` (the host) makes it a row-major
+    buffer of its texels, accessed inside an `scf.if` on the texel's bounds
+    (docs/Semantics.md#images).
   }];
   let options = [
     Option<"bf16InF32", "bf16-in-f32", "bool", /*default=*/"false",
            "Compute bf16 arithmetic in f32, rounding each result back once "
            "(for targets without bf16 arithmetic)">,
+    Option<"imagesAsBuffers", "images-as-buffers", "bool", /*default=*/"false",
+           "Lower image pointers to row-major h x w x 4 buffers of their "
+           "texels, with the bounds rule (the host)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -34,6 +34,9 @@ struct TolkKernelPipelineOptions {
   bool bf16InF32 = false;
   /// --tolk-kernelize's lanes per thread (0: chosen per data type).
   int64_t upcast = 0;
+  /// Image pointers as row-major texel buffers (the host;
+  /// docs/Semantics.md#images).
+  bool imagesAsBuffers = false;
 };
 
 /// The first step of every pipeline: the weak types of tensor-level

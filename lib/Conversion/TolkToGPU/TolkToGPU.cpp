@@ -74,11 +74,13 @@ static MemRefType allocationType(tolk::PtrType ptr, Type element) {
                                  gpuAddressSpace(ptr.getAddrSpace())));
 }
 
-tolk::TolkToGPUTypeConverter::TolkToGPUTypeConverter(MLIRContext *ctx) {
+tolk::TolkToGPUTypeConverter::TolkToGPUTypeConverter(MLIRContext *ctx,
+                                                     bool imagesAsBuffers) {
   // Added last, so tried before the value types of TolkToArith.
-  addConversion([this, ctx](tolk::PtrType ptr) -> std::optional<Type> {
+  addConversion([this, ctx, imagesAsBuffers](
+                    tolk::PtrType ptr) -> std::optional<Type> {
     if (ptr.getImage())
-      return Type();
+      return imagesAsBuffers ? getImageBufferType(ptr) : Type();
     Type element = convertType(ptr.getElementType());
     if (!element)
       return Type();
@@ -393,6 +395,10 @@ struct GPUFuncSignatureLowering : public OpConversionPattern<gpu::GPUFuncOp> {
       for (unsigned i : aluArgs)
         op.removeArgAttr(i,
                          getTolkDialect(op)->getBoundsAttrHelper().getName());
+      // Likewise the read-only mark of an image, checked by the verifier.
+      for (unsigned i = 0; i < numInputs; ++i)
+        op.removeArgAttr(i,
+                         getTolkDialect(op)->getReadonlyAttrHelper().getName());
     });
     return success();
   }
@@ -481,11 +487,11 @@ static void zeroOffsetParameters(gpu::GPUFuncOp func) {
 // Preparation
 //===----------------------------------------------------------------------===//
 
-LogicalResult tolk::prepareTolkToGPU(Operation *root) {
+LogicalResult tolk::prepareTolkToGPU(Operation *root, bool imagesAsBuffers) {
   bool ok = true;
   auto image = [&](Operation *op, Type t) {
     auto ptr = dyn_cast<tolk::PtrType>(t);
-    if (!ptr || !ptr.getImage())
+    if (imagesAsBuffers || !ptr || !ptr.getImage())
       return false;
     op->emitOpError("uses the image pointer ")
         << t << ", which has no GPU lowering yet";
@@ -545,15 +551,17 @@ struct ConvertTolkToGPUPass
   void runOnOperation() override {
     Operation *root = getOperation();
     if (failed(tolk::checkTolkToArithInput(root)) ||
-        failed(tolk::prepareTolkToGPU(root)))
+        failed(tolk::prepareTolkToGPU(root, imagesAsBuffers)))
       return signalPassFailure();
 
     MLIRContext *ctx = &getContext();
-    tolk::TolkToGPUTypeConverter converter(ctx);
+    tolk::TolkToGPUTypeConverter converter(ctx, imagesAsBuffers);
     RewritePatternSet patterns(ctx);
     tolk::populateTolkToArithConversionPatterns(converter, patterns,
                                                 bf16InF32);
     tolk::populateTolkToGPUConversionPatterns(converter, patterns);
+    if (imagesAsBuffers)
+      tolk::populateTolkImagesAsBuffersPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);

@@ -22,6 +22,8 @@
 
 namespace tolk {
 
+class PtrType;
+
 #define GEN_PASS_DECL_CONVERTTOLKTOGPU
 #include "tolk/Conversion/Passes.h.inc"
 
@@ -30,11 +32,23 @@ namespace tolk {
 /// `strided<[1], offset: ?>` in the gpu address space of `s` (global,
 /// workgroup for local, private for reg), T' the converted pointee; an
 /// `alu` pointer becomes T' itself (the by-value parameter). Image pointers
-/// have no conversion.
+/// become getImageBufferType() with `imagesAsBuffers`, and have no
+/// conversion otherwise.
 class TolkToGPUTypeConverter : public TolkToArithTypeConverter {
 public:
-  explicit TolkToGPUTypeConverter(mlir::MLIRContext *ctx);
+  explicit TolkToGPUTypeConverter(mlir::MLIRContext *ctx,
+                                  bool imagesAsBuffers = false);
 };
+
+/// The host's buffer of an image of shape h x w x 4:
+/// `memref<(h*w*4) x T, strided<[1], offset: ?>>` in global memory, T the
+/// texel storage type (f16 or f32), row after row.
+mlir::Type getImageBufferType(PtrType image);
+
+/// Adds the patterns that lower tolk.image_load and tolk.image_store on
+/// images converted to getImageBufferType() (docs/Semantics.md#images).
+void populateTolkImagesAsBuffersPatterns(const mlir::TypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns);
 
 /// Adds the patterns of the kernel ops (tolk.special, tolk.index,
 /// tolk.load, tolk.store, tolk.define_local, tolk.define_reg, tolk.range)
@@ -46,7 +60,9 @@ void populateTolkToGPUConversionPatterns(const mlir::TypeConverter &converter,
 /// Checks what the patterns cannot lower (image pointers, workgroup memory
 /// outside a gpu.func) and gives every tolk.define_local a workgroup
 /// attribution of its gpu.func. Emits diagnostics and fails on bad input.
-llvm::LogicalResult prepareTolkToGPU(mlir::Operation *root);
+/// With `imagesAsBuffers`, image pointers are lowered, not errors.
+llvm::LogicalResult prepareTolkToGPU(mlir::Operation *root,
+                                     bool imagesAsBuffers = false);
 
 } // namespace tolk
 

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Dialect/Tolk/IR/Images.h"
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
@@ -242,6 +243,9 @@ LogicalResult TolkDialect::verifyOperationAttribute(Operation *op,
     return op->emitError("'")
            << name << "' is an argument attribute, of a kernel's by-value "
            << "(alu) parameter";
+  if (name == ReadonlyAttrHelper::getNameStr())
+    return op->emitError("'")
+           << name << "' is an argument attribute, of an image parameter";
   return op->emitError("unknown attribute '") << name << "'";
 }
 
@@ -249,17 +253,20 @@ LogicalResult TolkDialect::verifyOperationAttribute(Operation *op,
 // The argument attribute
 //===----------------------------------------------------------------------===//
 
-/// `tolk.bounds = array<i64: lo, hi>` on a function argument: the inclusive
-/// range of a by-value integer parameter, tinygrad's DEFINE_VAR bounds. It
-/// belongs on an alu pointer to an integer.
+/// The argument attributes. `tolk.bounds = array<i64: lo, hi>`: the
+/// inclusive range of a by-value integer parameter, tinygrad's DEFINE_VAR
+/// bounds, on an alu pointer to an integer. `tolk.readonly`: an image the
+/// kernel never writes.
 LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
   StringRef name = BoundsAttrHelper::getNameStr();
-  if (attr.getName().getValue() != name)
+  StringRef readOnly = ReadonlyAttrHelper::getNameStr();
+  StringRef given = attr.getName().getValue();
+  if (given != name && given != readOnly)
     return op->emitError("unknown argument attribute '")
-           << attr.getName().getValue() << "': expected '" << name << "'";
+           << given << "': expected '" << name << "' or '" << readOnly << "'";
   // A declaration has no entry block: take the type from the signature.
   Type type;
   if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
@@ -270,6 +277,8 @@ LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
              argIndex < op->getRegion(regionIndex).getNumArguments()) {
     type = op->getRegion(regionIndex).getArgument(argIndex).getType();
   }
+  if (given == readOnly)
+    return verifyReadOnlyAttribute(op, type, attr.getValue());
   auto ptr = dyn_cast_if_present<PtrType>(type);
   std::optional<DType> dt;
   if (ptr && ptr.getAddrSpace() == AddrSpace::alu)

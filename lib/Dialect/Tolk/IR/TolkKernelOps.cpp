@@ -64,7 +64,8 @@ static std::optional<mpz_class> getConstantInteger(Value v) {
 static FailureOr<Type> getAccessType(Operation *op, PtrType ptr) {
   if (ptr.getImage())
     return op->emitOpError("does not take image pointers, but got ")
-           << ptr;
+           << ptr << ": images are read and written by tolk.image_load and "
+                     "tolk.image_store";
   Type elt = ptr.getElementType();
   if (ptr.getVecWidth() == 1)
     return elt;
@@ -197,7 +198,9 @@ LogicalResult IndexOp::verify() {
     return emitOpError("cannot index ")
            << ptr << ": an alu pointer is a by-value parameter, not memory";
   if (ptr.getImage())
-    return emitOpError("does not take image pointers, but got ") << ptr;
+    return emitOpError("does not take image pointers, but got ")
+           << ptr << ": a texel's coordinate is an operand of "
+                     "tolk.image_load and tolk.image_store";
   if (!isCountType(getOffset().getType()))
     return emitOpError("offset must be an index or a Tolk integer, not ")
            << getOffset().getType();

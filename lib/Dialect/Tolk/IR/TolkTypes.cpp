@@ -137,5 +137,10 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
   for (int64_t d : imageShape)
     if (d <= 0)
       return emitError() << "image dimensions must be positive";
+  // Every target binds an image as a resource of the launch.
+  if (image && addrSpace != AddrSpace::global)
+    return emitError() << "an image pointer is in the global address space, "
+                          "not "
+                       << stringifyAddrSpace(addrSpace);
   return success();
 }

@@ -14,6 +14,7 @@ include "tolk/Dialect/Tolk/IR/TolkAttrs.td"
 include "tolk/Dialect/Tolk/IR/TolkTypes.td"
 include "tolk/Dialect/Tolk/IR/TolkOps.td"
 include "tolk/Dialect/Tolk/IR/TolkKernelOps.td"
+include "tolk/Dialect/Tolk/IR/TolkImageOps.td"
 include "tolk/Dialect/Tolk/IR/TolkLoweringOps.td"
 
 #endif // TOLK_TD

@@ -59,6 +59,9 @@ def Tolk_Dialect : Dialect {
     // On a kernel's by-value (alu) parameter, an argument attribute: the
     // parameter's inclusive range, array<i64: lo, hi>.
     "::mlir::DenseI64ArrayAttr":$bounds,
+    // On an image parameter, an argument attribute: the kernel never
+    // writes the image (docs/Semantics.md#images).
+    "::mlir::UnitAttr":$readonly,
     // On a tolk.define_local, inside --convert-tolk-to-gpu only: the
     // position of its workgroup attribution.
     "::mlir::IntegerAttr":$workgroup_attribution

@@ -1,0 +1,153 @@
+//===- TolkImageOps.cpp - Tolk image reads and writes ---------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Verifiers and custom syntax of tolk.image_load and tolk.image_store
+// (TolkImageOps.td), and the rule of the tolk.readonly argument attribute.
+// The generated op classes are compiled with the others in TolkOps.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/IR/Images.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace tolk;
+
+FloatType tolk::getTexelStorageType(PtrType image) {
+  Builder b(image.getContext());
+  if (image.getImage() == ImageKind::imageh)
+    return b.getF16Type();
+  return b.getF32Type();
+}
+
+LogicalResult tolk::verifyReadOnlyAttribute(Operation *op, Type type,
+                                            Attribute value) {
+  auto ptr = dyn_cast_if_present<PtrType>(type);
+  if (!ptr || !ptr.getImage())
+    return op->emitError("'")
+           << TolkDialect::ReadonlyAttrHelper::getNameStr() << "' belongs on an image pointer, such as "
+           << "!tolk.ptr<f32, global, imagef<4x8x4>>, not " << type;
+  if (!isa<UnitAttr>(value))
+    return op->emitError("'")
+           << TolkDialect::ReadonlyAttrHelper::getNameStr() << "' is a unit attribute, not " << value;
+  return success();
+}
+
+/// The checks both image ops make: the image's shape, and the type of the
+/// texel `texel` read or written, which is `what`.
+static LogicalResult verifyTexelAccess(Operation *op, PtrType image,
+                                       Type texel, StringRef what) {
+  ArrayRef<int64_t> shape = image.getImageShape();
+  if (shape.size() != 3 || shape[2] != 4)
+    return op->emitOpError("needs an image of shape HxWx4 (four lanes a "
+                           "texel), but got ")
+           << image;
+  Builder b(op->getContext());
+  Type f32x4 = VectorType::get({4}, b.getF32Type());
+  Type f16x4 = VectorType::get({4}, b.getF16Type());
+  bool half = image.getImage() == ImageKind::imageh;
+  if (texel == f32x4 || (half && texel == f16x4))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << what << " " << texel << " is no texel of "
+                            << image << ": expected " << f32x4;
+  if (half)
+    diag << " or " << f16x4;
+  auto vector = dyn_cast<VectorType>(texel);
+  if (vector && vector.getRank() == 1 && vector.getNumElements() != 4)
+    diag << " (a texel has four lanes)";
+  else if (!half && texel == f16x4)
+    diag << " (only an imageh texel reads as f16)";
+  return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// tolk.image_load
+//===----------------------------------------------------------------------===//
+
+// tolk.image_load %image[%xy] [if %gate else %alternative] attr-dict
+//     : image-type -> type
+ParseResult ImageLoadOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand image, coordinate, gate, alternative;
+  Type imageType, type;
+  if (parser.parseOperand(image) || parser.parseLSquare() ||
+      parser.parseOperand(coordinate) || parser.parseRSquare())
+    return failure();
+  bool gated = succeeded(parser.parseOptionalKeyword("if"));
+  if (gated && (parser.parseOperand(gate) || parser.parseKeyword("else") ||
+                parser.parseOperand(alternative)))
+    return failure();
+  Builder &b = parser.getBuilder();
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(imageType) || parser.parseArrow() ||
+      parser.parseType(type) ||
+      parser.resolveOperand(image, imageType, result.operands) ||
+      parser.resolveOperand(
+          coordinate,
+          VectorType::get({2}, b.getIntegerType(32, /*isSigned=*/true)),
+          result.operands))
+    return failure();
+  // As tolk.load: the gate is an i1, the alternative has the load's type.
+  if (gated && (parser.resolveOperand(gate, b.getI1Type(), result.operands) ||
+                parser.resolveOperand(alternative, type, result.operands)))
+    return failure();
+  result.addTypes(type);
+  int32_t n = gated ? 1 : 0;
+  Properties &props = result.getOrAddProperties<Properties>();
+  props.operandSegmentSizes = {1, 1, n, n};
+  return success();
+}
+
+void ImageLoadOp::print(OpAsmPrinter &p) {
+  p << ' ' << getImage() << '[' << getCoordinate() << ']';
+  if (getGate())
+    p << " if " << getGate() << " else " << getAlternative();
+  p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
+  p << " : " << getImage().getType() << " -> " << getType();
+}
+
+LogicalResult ImageLoadOp::verify() {
+  if (failed(verifyTexelAccess(*this, getImage().getType(), getType(),
+                               "result type")))
+    return failure();
+  if (getGate() && !getAlternative())
+    return emitOpError("a gated load needs an alternative value of type ")
+           << getType();
+  if (getAlternative() && !getGate())
+    return emitOpError("an alternative value needs a gate");
+  if (getAlternative() && getAlternative().getType() != getType())
+    return emitOpError("alternative value has type ")
+           << getAlternative().getType() << ", expected the load's type "
+           << getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tolk.image_store
+//===----------------------------------------------------------------------===//
+
+LogicalResult ImageStoreOp::verify() {
+  if (failed(verifyTexelAccess(*this, getImage().getType(),
+                               getValue().getType(), "value type")))
+    return failure();
+  // An image is a parameter: no op makes one.
+  auto arg = dyn_cast<BlockArgument>(getImage());
+  auto fn = arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
+                : nullptr;
+  if (fn && arg.getOwner() == &fn.getFunctionBody().front() &&
+      arg.getArgNumber() < fn.getNumArguments() &&
+      fn.getArgAttr(arg.getArgNumber(), TolkDialect::ReadonlyAttrHelper::getNameStr()))
+    return emitOpError("cannot write parameter #")
+           << arg.getArgNumber() << ", an image marked '" << TolkDialect::ReadonlyAttrHelper::getNameStr()
+           << "'";
+  return success();
+}
