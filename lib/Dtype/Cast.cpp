@@ -305,7 +305,7 @@ llvm::Expected<Value> tolk::dtype::fromStorageScalar(DType dt, const Value &s) {
                            " is stored as an integer, not " + describe(s));
   const FloatFormat &f = *floatFormat(dt);
   // The low bits of s: toAPInt reduces modulo 2^bits.
-  return Value::ofFloat(decode(f, toAPInt(s.getInt(), f.bits)));
+  return Value::ofFloat(decode(f, toAPInt(s.getInt(), f.layout.width)));
 }
 
 //===----------------------------------------------------------------------===//

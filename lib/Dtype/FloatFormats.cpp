@@ -37,14 +37,14 @@ static constexpr unsigned kDoubleFracBits = 52;
 //===----------------------------------------------------------------------===//
 
 static const FloatFormat kFormats[] = {
-    {DType::Fp8e4m3, &APFloat::Float8E4M3FN(), 8, 3, NanStyle::FN},
-    {DType::Fp8e5m2, &APFloat::Float8E5M2(), 8, 2, NanStyle::IEEE},
-    {DType::Fp8e4m3fnuz, &APFloat::Float8E4M3FNUZ(), 8, 3, NanStyle::FNUZ},
-    {DType::Fp8e5m2fnuz, &APFloat::Float8E5M2FNUZ(), 8, 2, NanStyle::FNUZ},
-    {DType::Float16, &APFloat::IEEEhalf(), 16, 10, NanStyle::IEEE},
-    {DType::Bfloat16, &APFloat::BFloat(), 16, 7, NanStyle::IEEE},
-    {DType::Float32, &APFloat::IEEEsingle(), 32, 23, NanStyle::IEEE},
-    {DType::Float64, &APFloat::IEEEdouble(), 64, 52, NanStyle::IEEE},
+    {DType::Fp8e4m3, APFloat::Float8E4M3FN()},
+    {DType::Fp8e5m2, APFloat::Float8E5M2()},
+    {DType::Fp8e4m3fnuz, APFloat::Float8E4M3FNUZ()},
+    {DType::Fp8e5m2fnuz, APFloat::Float8E5M2FNUZ()},
+    {DType::Float16, APFloat::IEEEhalf()},
+    {DType::Bfloat16, APFloat::BFloat()},
+    {DType::Float32, APFloat::IEEEsingle()},
+    {DType::Float64, APFloat::IEEEdouble()},
 };
 
 const FloatFormat *detail::floatFormat(DType dt) {
@@ -73,7 +73,7 @@ static Float toFloat(APFloat a) {
 /// (docs/Semantics.md#nans).
 static Float fp8NaN(const FloatFormat &f, bool negative) {
   Float q = nan();
-  if (f.style == NanStyle::IEEE && negative)
+  if (f.layout.hasInfinities() && negative)
     q.bits |= kSignBit;
   return q;
 }
@@ -95,7 +95,7 @@ static Rounded finishRounding(const FloatFormat &f, const APFloat &a,
   Float r = toFloat(a);
   // fnuz formats have no -0.0 (their 0x80 is the NaN):
   // docs/Semantics.md#8-bit-floats.
-  if (f.style == NanStyle::FNUZ && r.isZero())
+  if (f.layout.unsignedZero && r.isZero())
     r = Float::ofDouble(0.0);
   return {r, false};
 }
@@ -120,10 +120,10 @@ Rounded detail::roundDouble(const FloatFormat &f, Float x, NaNMode mode) {
   if (x.isNaN()) {
     if (f.isFp8())
       return {fp8NaN(f, x.isNegative())};
-    return {narrowNaN(x, f.fracBits, mode)};
+    return {narrowNaN(x, f.layout.mbits, mode)};
   }
   if (x.isInf()) {
-    if (f.style == NanStyle::IEEE)
+    if (f.layout.hasInfinities())
       return {x};
     return {nan()}; // The format's NaN: positive for Fp8e4m3 and fnuz.
   }
@@ -188,9 +188,10 @@ Rounded detail::roundValue(const FloatFormat &f, const Value &v, NaNMode mode) {
 /// The 8-bit NaN code of a sign: S.1111.111 for Fp8e4m3, S.11111.11 for
 /// Fp8e5m2, 0x80 for fnuz (docs/Semantics.md#nans).
 static APInt fp8NaNCode(const FloatFormat &f, bool negative) {
-  if (f.style == NanStyle::FNUZ)
-    return APInt(8, 0x80);
-  return APInt(8, negative ? 0xff : 0x7f);
+  if (f.layout.unsignedZero)
+    return APInt(8, f.layout.signBit());
+  uint64_t code = f.layout.signBit() - 1; // The largest positive code.
+  return APInt(8, negative ? code | f.layout.signBit() : code);
 }
 
 APInt detail::encode(const FloatFormat &f, Float x) {
@@ -198,19 +199,17 @@ APInt detail::encode(const FloatFormat &f, Float x) {
     if (f.isFp8())
       return fp8NaNCode(f, x.isNegative());
     // By hand, as in narrowNaN: APFloat would quiet a signalling NaN.
-    Float n = narrowNaN(x, f.fracBits, NaNMode::Keep);
-    unsigned expBits = f.bits - 1 - f.fracBits;
-    uint64_t frac = (n.bits & kFracMask) >> (kDoubleFracBits - f.fracBits);
-    uint64_t expAllOnes = ((uint64_t(1) << expBits) - 1) << f.fracBits;
-    uint64_t sign = x.isNegative() ? uint64_t(1) << (f.bits - 1) : 0;
-    return APInt(f.bits, sign | expAllOnes | frac);
+    Float n = narrowNaN(x, f.layout.mbits, NaNMode::Keep);
+    uint64_t frac = (n.bits & kFracMask) >> (kDoubleFracBits - f.layout.mbits);
+    uint64_t sign = x.isNegative() ? f.layout.signBit() : 0;
+    return APInt(f.layout.width, sign | f.layout.expAllOnes() | frac);
   }
   if (x.isInf()) {
-    if (f.style == NanStyle::IEEE)
+    if (f.layout.hasInfinities())
       return APFloat::getInf(*f.sem, x.isNegative()).bitcastToAPInt();
     return fp8NaNCode(f, x.isNegative());
   }
-  if (f.style == NanStyle::FNUZ && x.isZero())
+  if (f.layout.unsignedZero && x.isZero())
     return APInt(8, 0); // No -0.0 in fnuz (docs/Semantics.md#8-bit-floats).
   APFloat a(x.toDouble());
   bool losesInfo = false;
@@ -220,8 +219,8 @@ APInt detail::encode(const FloatFormat &f, Float x) {
 }
 
 Float detail::decode(const FloatFormat &f, const APInt &bits) {
-  assert(bits.getBitWidth() == f.bits);
-  if (f.bits == 64)
+  assert(bits.getBitWidth() == f.layout.width);
+  if (f.layout.width == 64)
     return Float::ofBits(bits.getZExtValue());
   APFloat a(*f.sem, bits);
   if (!a.isNaN())
@@ -231,10 +230,10 @@ Float detail::decode(const FloatFormat &f, const APInt &bits) {
   // By hand: widening through APFloat would quiet a signalling NaN. The
   // payload goes to the top of the double's fraction.
   uint64_t raw = bits.getZExtValue();
-  uint64_t frac = raw & ((uint64_t(1) << f.fracBits) - 1);
-  uint64_t sign = (raw >> (f.bits - 1)) & 1;
+  uint64_t frac = raw & ((uint64_t(1) << f.layout.mbits) - 1);
+  uint64_t sign = (raw >> (f.layout.width - 1)) & 1;
   return Float::ofBits((sign << 63) | kExpMask |
-                       (frac << (kDoubleFracBits - f.fracBits)));
+                       (frac << (kDoubleFracBits - f.layout.mbits)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -243,7 +242,7 @@ Float detail::decode(const FloatFormat &f, const APInt &bits) {
 
 /// Explicit fraction bits of an IEEE interchange format.
 static unsigned fractionBits(const llvm::fltSemantics &sem) {
-  return APFloat::semanticsPrecision(sem) - 1;
+  return FloatLayout(sem).mbits;
 }
 
 APFloat detail::moveNaN(const APFloat &x, const llvm::fltSemantics &to,

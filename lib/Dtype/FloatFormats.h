@@ -27,6 +27,7 @@
 #define TOLK_LIB_DTYPE_FLOATFORMATS_H
 
 #include "tolk/Dtype/Const.h"
+#include "tolk/Dtype/FloatLayout.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
@@ -35,25 +36,17 @@
 
 namespace tolk::dtype::detail {
 
-/// How a format spells infinities and NaNs.
-enum class NanStyle : uint8_t {
-  /// Exponent all ones: an infinity with a zero fraction, a NaN otherwise
-  /// (f16, bf16, f32, f64, Fp8e5m2).
-  IEEE,
-  /// No infinities; S.1111.111 is the only NaN of each sign (Fp8e4m3).
-  FN,
-  /// No infinities, no negative zero; 0x80 is the one NaN (the fnuz formats).
-  FNUZ,
-};
-
+/// A float format of known width: its data type, and its layout (width,
+/// fraction bits, infinities and NaN codes) read from its fltSemantics.
 struct FloatFormat {
+  FloatFormat(DType dt, const llvm::fltSemantics &sem)
+      : dt(dt), sem(&sem), layout(sem) {}
+
   DType dt;
   const llvm::fltSemantics *sem;
-  unsigned bits;     ///< Width of the encoding.
-  unsigned fracBits; ///< Explicit mantissa bits.
-  NanStyle style;
+  FloatLayout layout;
 
-  bool isFp8() const { return bits == 8; }
+  bool isFp8() const { return layout.isFp8(); }
 };
 
 /// The format of a float of known width; nullptr for any other data type.

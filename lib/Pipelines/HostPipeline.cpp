@@ -36,7 +36,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -55,8 +54,10 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // arithmetic, as the 8-bit ones already are.
   // Images are row-major texel buffers (docs/Semantics.md#images).
   CanonicalizerGroup canon;
-  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true,
-                          /*upcast=*/0, canon, /*imagesAsBuffers=*/true);
+  TolkKernelPipelineOptions kernelOptions;
+  kernelOptions.bf16InF32 = true;
+  kernelOptions.imagesAsBuffers = true;
+  buildTolkKernelPipeline(pm, kernelOptions, canon);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   tolk::TolkExpandFloatConversionsOptions expand;
@@ -104,16 +105,6 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   // bf16 as i16 bits: LLVM's x86 backend rounds a bf16 value that crosses
   // basic blocks through f32 (docs/Lowering.md, "Host lowering").
-  pm.addPass(tolk::createTolkHostBf16Bits());
+  pm.addPass(tolk::createTolkHostBF16AsI16());
   pm.nest<LLVM::LLVMFuncOp>().addPass(canon.create());
-}
-
-void tolk::registerTolkToLLVMPipeline() {
-  PassPipelineRegistration<TolkToLLVMOptions>(
-      "tolk-to-llvm",
-      "Lower Tolk kernels to LLVM dialect host functions that loop over the "
-      "grid and the block (for MLIR's ExecutionEngine)",
-      [](OpPassManager &pm, const TolkToLLVMOptions &options) {
-        buildTolkToLLVMPipeline(pm, options);
-      });
 }

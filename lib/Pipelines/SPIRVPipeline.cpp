@@ -24,7 +24,6 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -56,9 +55,11 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   // 2 to 4 lanes (Vector16 is a Kernel capability), so tensor-level
   // functions are kernelized with at most 4 lanes per thread. Images are
   // storage images (docs/Semantics.md#images).
-  buildTolkKernelPipeline(pm, /*nativeFloatChip=*/"", /*bf16InF32=*/true,
-                          /*upcast=*/4, /*imagesAsBuffers=*/false,
-                          /*imagesAsSPIRV=*/true);
+  TolkKernelPipelineOptions kernelOptions;
+  kernelOptions.bf16InF32 = true;
+  kernelOptions.upcast = 4;
+  kernelOptions.imagesAsSPIRV = true;
+  buildTolkKernelPipeline(pm, kernelOptions);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // SPIR-V has no binary128 and no complex type (a buffer of complex
@@ -94,50 +95,24 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   spirvModules.addPass(createCanonicalizerPass());
 }
 
-void tolk::registerTolkToSPIRVPipeline() {
-  PassPipelineRegistration<>(
-      "convert-tolk-kernels-to-spirv",
-      "Deprecated name of tolk-spirv-narrow-int64-casts, "
-      "tolk-spirv-check-kernels, tolk-gpu-to-spirv, "
-      "tolk-spirv-lower-push-constants and tolk-spirv-lower-image-bindings",
-      // No note at parse time: the C API and the plugin parse every
-      // registered name, and a note there would be noise.
-      [](OpPassManager &pm) { buildTolkKernelsToSPIRVPipeline(pm); });
-  // Registered by hand to reject an unknown version, capability or
-  // extension while the pipeline is parsed: spirv-attach-target drops them
-  // with no diagnostic.
-  registerPassPipeline(
-      "tolk-to-spirv",
-      "Lower Tolk kernels to Vulkan spirv.modules (serialize them with "
-      "tolk-translate --serialize-spirv)",
-      [](OpPassManager &pm, StringRef optionsStr,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        TolkToSPIRVOptions options;
-        if (failed(options.parseFromString(optionsStr)))
-          return failure();
-        if (!spirv::symbolizeVersion(options.version))
-          return errorHandler("tolk-to-spirv: unknown SPIR-V version '" +
-                              options.version + "' (expected e.g. v1.3)");
-        SmallVector<std::string> caps = splitList(options.caps);
-        for (const std::string &cap : caps)
-          if (!spirv::symbolizeCapability(cap))
-            return errorHandler("tolk-to-spirv: unknown SPIR-V capability '" +
-                                cap + "'");
-        // Every Vulkan device has Shader, and no Vulkan shader is valid
-        // without it (upstream's conversion then fails on the whole
-        // gpu.module).
-        if (!llvm::is_contained(caps, "Shader"))
-          return errorHandler("tolk-to-spirv: caps must include Shader, the "
-                              "capability of every Vulkan device (got '" +
-                              options.caps + "')");
-        for (const std::string &ext : splitList(options.exts))
-          if (!spirv::symbolizeExtension(ext))
-            return errorHandler("tolk-to-spirv: unknown SPIR-V extension '" +
-                                ext + "'");
-        buildTolkToSPIRVPipeline(pm, options);
-        return success();
-      },
-      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
-        optHandler(TolkToSPIRVOptions());
-      });
+LogicalResult tolk::verifyTolkToSPIRVOptions(
+    const TolkToSPIRVOptions &options,
+    function_ref<LogicalResult(const Twine &)> error) {
+  if (!spirv::symbolizeVersion(options.version))
+    return error("tolk-to-spirv: unknown SPIR-V version '" + options.version +
+                 "' (expected e.g. v1.3)");
+  SmallVector<std::string> caps = splitList(options.caps);
+  for (const std::string &cap : caps)
+    if (!spirv::symbolizeCapability(cap))
+      return error("tolk-to-spirv: unknown SPIR-V capability '" + cap + "'");
+  // Every Vulkan device has Shader, and no Vulkan shader is valid without it
+  // (upstream's conversion then fails on the whole gpu.module).
+  if (!llvm::is_contained(caps, "Shader"))
+    return error("tolk-to-spirv: caps must include Shader, the capability of "
+                 "every Vulkan device (got '" +
+                 options.caps + "')");
+  for (const std::string &ext : splitList(options.exts))
+    if (!spirv::symbolizeExtension(ext))
+      return error("tolk-to-spirv: unknown SPIR-V extension '" + ext + "'");
+  return success();
 }

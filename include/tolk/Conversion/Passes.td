@@ -184,7 +184,7 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
   ];
 }
 
-def TolkHostBf16Bits : Pass<"tolk-host-bf16-bits", "::mlir::ModuleOp"> {
+def TolkHostBF16AsI16 : Pass<"tolk-host-bf16-as-i16", "::mlir::ModuleOp"> {
   let summary = "Carry bf16 values of LLVM dialect functions as i16 bits";
   let description = [{
     The last step of `--tolk-to-llvm`: every bf16 value (and vector of
@@ -198,7 +198,8 @@ def TolkHostBf16Bits : Pass<"tolk-host-bf16-bits", "::mlir::ModuleOp"> {
     through f32: `vcvtneps2bf16` (AVX512-BF16) flushes subnormals to zero
     and `__truncsfbf2` quiets signalling NaNs (docs/Lowering.md, "Host
     lowering"). Any other op on bf16 (arithmetic, a call of a declaration)
-    keeps its type, with bitcasts around it.
+    keeps its type, with bitcasts around it. (`--tolk-host-bf16-bits` is
+    its deprecated name.)
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Named pipelines from a Tolk module to a target's binary, and the dialect
-// extensions and interfaces their last steps need.
+// extensions and interfaces their last steps need. Each target's pipeline
+// starts with Tolk's kernel pipeline (KernelPipeline.h); all are registered
+// in one place (lib/Pipelines/Registration.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #define TOLK_PIPELINES_PIPELINES_H
 
 #include "tolk/Pipelines/CanonicalizerGroup.h"
+#include "tolk/Pipelines/KernelPipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -63,34 +66,6 @@ struct TolkToROCDLOptions
 void buildTolkToROCDLPipeline(mlir::OpPassManager &pm,
                               const TolkToROCDLOptions &options);
 
-/// The first step of every pipeline: the weak types of tensor-level
-/// functions committed (as --tolk-commit-weak does), then each function
-/// fused into a kernel (--tolk-kernelize{upcast strict}); one that cannot
-/// be is an error at it.
-void buildTolkKernelizePipeline(mlir::OpPassManager &pm, int64_t upcast = 0);
-
-/// Tolk's part of every pipeline, GPU or host: from Tolk (tensor-level
-/// functions or kernels) to gpu.func kernels over gpu, memref, vector, scf
-/// and arith. `nativeFloatChip`, when set, is the chip whose 8-bit float
-/// conversion instructions to use; `bf16InF32` computes bf16 arithmetic in
-/// f32, rounded once per op, for targets without bf16 arithmetic; `upcast`
-/// is --tolk-kernelize's lanes per thread (0: chosen per data type);
-/// `imagesAsBuffers` lowers image pointers to texel buffers (the host),
-/// `imagesAsSPIRV` to SPIR-V storage images (Vulkan).
-void buildTolkKernelPipeline(mlir::OpPassManager &pm,
-                             llvm::StringRef nativeFloatChip = "",
-                             bool bf16InF32 = false, int64_t upcast = 0,
-                             bool imagesAsBuffers = false,
-                             bool imagesAsSPIRV = false);
-
-/// buildTolkKernelPipeline with its canonicalizers in `canon`, for a
-/// pipeline that adds more of them.
-void buildTolkKernelPipeline(mlir::OpPassManager &pm,
-                             llvm::StringRef nativeFloatChip, bool bf16InF32,
-                             int64_t upcast, const CanonicalizerGroup &canon,
-                             bool imagesAsBuffers = false,
-                             bool imagesAsSPIRV = false);
-
 struct TolkToLLVMOptions : public mlir::PassPipelineOptions<TolkToLLVMOptions> {
   Option<bool> boundsCheck{
       *this, "bounds-check",
@@ -108,9 +83,6 @@ struct TolkToLLVMOptions : public mlir::PassPipelineOptions<TolkToLLVMOptions> {
 void buildTolkToLLVMPipeline(mlir::OpPassManager &pm,
                              const TolkToLLVMOptions &options);
 void buildTolkToLLVMPipeline(mlir::OpPassManager &pm);
-
-/// Registers `--tolk-to-llvm` (called by registerTolkPipelines).
-void registerTolkToLLVMPipeline();
 
 struct TolkToSPIRVOptions
     : public mlir::PassPipelineOptions<TolkToSPIRVOptions> {
@@ -144,8 +116,12 @@ void buildTolkToSPIRVPipeline(mlir::OpPassManager &pm,
 /// tolk-gpu-to-spirv, and the push constants of each spirv.module.
 void buildTolkKernelsToSPIRVPipeline(mlir::OpPassManager &pm);
 
-/// Registers `--tolk-to-spirv` (called by registerTolkPipelines).
-void registerTolkToSPIRVPipeline();
+/// Checks `options` as the pipeline parses them: an unknown version,
+/// capability or extension, or caps without Shader, is an error (reported
+/// through `error`), where spirv-attach-target would drop them silently.
+llvm::LogicalResult verifyTolkToSPIRVOptions(
+    const TolkToSPIRVOptions &options,
+    llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)> error);
 
 /// The most lanes (elements of a vector) a value may have in a module that
 /// a Tolk pipeline compiles (docs/Rationale.md, "Limits").
@@ -164,7 +140,7 @@ std::unique_ptr<mlir::Pass>
 createCheckGPUDataTypesPass(llvm::StringRef target, bool complexLowered);
 
 /// Registers `--tolk-to-nvvm`, `--tolk-to-rocdl`, `--tolk-to-spirv` and
-/// `--tolk-to-llvm`.
+/// `--tolk-to-llvm` (lib/Pipelines/Registration.cpp).
 void registerTolkPipelines();
 
 /// The ConvertToLLVM interfaces, target attribute models and LLVM IR

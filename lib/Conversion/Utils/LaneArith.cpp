@@ -108,6 +108,12 @@ Value LaneArith::minsi(Value x, Value y) {
 Value LaneArith::minui(Value x, Value y) {
   return arith::MinUIOp::create(b, x, y);
 }
+Value LaneArith::divsi(Value x, Value y) {
+  return arith::DivSIOp::create(b, x, y);
+}
+Value LaneArith::divui(Value x, Value y) {
+  return arith::DivUIOp::create(b, x, y);
+}
 Value LaneArith::cmpi(arith::CmpIPredicate p, Value x, Value y) {
   return arith::CmpIOp::create(b, p, x, y);
 }

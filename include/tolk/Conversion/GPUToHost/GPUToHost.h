@@ -25,7 +25,7 @@
 namespace tolk {
 
 #define GEN_PASS_DECL_TOLKGPUTOHOST
-#define GEN_PASS_DECL_TOLKHOSTBF16BITS
+#define GEN_PASS_DECL_TOLKHOSTBF16ASI16
 #include "tolk/Conversion/Passes.h.inc"
 
 /// The name of the host function that --tolk-gpu-to-host makes of kernel

@@ -10,7 +10,7 @@
 // moves (LLVM's x86 backend rounds one through f32), Tolk carries bf16 as
 // i16 with the same bits: the type mapping and the rewrite of the ops that
 // only move bf16 values, for the SPIR-V pipeline
-// (--tolk-spirv-bf16-as-i16) and the host one (--tolk-host-bf16-bits).
+// (--tolk-spirv-bf16-as-i16) and the host one (--tolk-host-bf16-as-i16).
 //
 //===----------------------------------------------------------------------===//
 

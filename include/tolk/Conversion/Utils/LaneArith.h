@@ -66,6 +66,8 @@ public:
   mlir::Value maxsi(mlir::Value x, mlir::Value y);
   mlir::Value minsi(mlir::Value x, mlir::Value y);
   mlir::Value minui(mlir::Value x, mlir::Value y);
+  mlir::Value divsi(mlir::Value x, mlir::Value y);
+  mlir::Value divui(mlir::Value x, mlir::Value y);
   mlir::Value cmpi(mlir::arith::CmpIPredicate p, mlir::Value x,
                    mlir::Value y);
 

@@ -1,7 +1,9 @@
-// --tolk-host-bf16-bits: bf16 values that are only moved become i16 bits,
+// --tolk-host-bf16-as-i16: bf16 values that are only moved become i16 bits,
 // so that LLVM's x86 backend has no bf16 value to round through f32 between
 // basic blocks (vcvtneps2bf16 flushes subnormals, __truncsfbf2 quiets
 // signalling NaNs).
+// RUN: tolk-opt %s -split-input-file --tolk-host-bf16-as-i16 --verify-each | FileCheck %s
+// The deprecated name runs the same pass.
 // RUN: tolk-opt %s -split-input-file --tolk-host-bf16-bits --verify-each | FileCheck %s
 
 // A gated load and a gated store: the phi, the constant and the bitcasts

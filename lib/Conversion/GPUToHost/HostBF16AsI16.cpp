@@ -1,4 +1,4 @@
-//===- HostBf16Bits.cpp - bf16 values as i16 in host LLVM IR --------------===//
+//===- HostBF16AsI16.cpp - bf16 values as i16 in host LLVM IR -------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// --tolk-host-bf16-bits: after --tolk-to-llvm's lowering, bf16 is only moved
+// --tolk-host-bf16-as-i16: after --tolk-to-llvm's lowering, bf16 is only moved
 // around (the host computes it in f32, and Tolk's conversions are integer
 // arithmetic), yet a bf16-typed LLVM value is not bits to LLVM's x86
 // backend: one that lives across basic blocks (a gated load's phi, a value
@@ -36,7 +36,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 namespace tolk {
-#define GEN_PASS_DEF_TOLKHOSTBF16BITS
+#define GEN_PASS_DEF_TOLKHOSTBF16ASI16
 #include "tolk/Conversion/Passes.h.inc"
 } // namespace tolk
 
@@ -50,8 +50,9 @@ using tolk::getBF16BitsType;
 
 namespace {
 
-struct HostBf16Bits : public tolk::impl::TolkHostBf16BitsBase<HostBf16Bits> {
-  using TolkHostBf16BitsBase::TolkHostBf16BitsBase;
+struct HostBF16AsI16
+    : public tolk::impl::TolkHostBF16AsI16Base<HostBF16AsI16> {
+  using TolkHostBF16AsI16Base::TolkHostBF16AsI16Base;
 
   void runOnOperation() override {
     // The functions defined here take and return bits: their callers are

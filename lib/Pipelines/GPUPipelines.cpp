@@ -1,0 +1,147 @@
+//===- GPUPipelines.cpp - Tolk kernels to PTX and AMDGCN ------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// --tolk-to-nvvm and --tolk-to-rocdl: the kernel pipeline, then upstream's
+// passes to each target's LLVM dialect and binary (docs/Lowering.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Pipelines/Pipelines.h"
+
+#include "tolk/Conversion/Passes.h"
+#include "tolk/Transforms/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+/// The target half of the NVVM and ROCDL pipelines, in the order of
+/// upstream's gpu::buildLowerToNVVMPassPipeline: the host and common
+/// lowerings, the target attribute, the kernels to the target's LLVM
+/// dialect, the host's gpu ops, then the binaries. Two steps differ from
+/// upstream's: the binaries are serialized by --tolk-gpu-module-to-binary,
+/// which compiles the gpu.modules (one per kernel) in parallel where
+/// upstream compiles one after the other (docs/Lowering.md, "Serializing
+/// GPU modules in parallel"); and the integer range analysis runs on the
+/// kernels first, so that a kernel's known_block_size replaces its
+/// gpu.block_dim by a constant (NVVM then reads no %ntid, and ROCDL calls
+/// no __ockl_get_local_size, which would need ROCm's device library:
+/// docs/Lowering.md, "Lowering kernels to ROCDL").
+static void
+buildTargetPipeline(OpPassManager &pm, const tolk::CanonicalizerGroup &canon,
+                    function_ref<void(OpPassManager &)> attachTarget,
+                    function_ref<void(OpPassManager &)> lowerKernels) {
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  attachTarget(pm);
+  pm.addPass(createLowerAffinePass());
+  // Complex arithmetic as on the host (HostPipeline.cpp): complex-to-
+  // standard's expansion with Smith's division, the folder's algorithm.
+  ConvertComplexToStandardPassOptions complexOptions;
+  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
+  pm.addPass(createConvertComplexToStandardPass(complexOptions));
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertComplexToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(canon.create());
+  pm.addPass(createCSEPass());
+
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(arith::createIntRangeOptimizationsPass());
+  lowerKernels(kernels);
+  kernels.addPass(canon.create());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createGpuToLLVMConversionPass());
+  tolk::TolkGpuModuleToBinaryOptions binary;
+  binary.compilationTarget = "isa";
+  pm.addPass(tolk::createTolkGpuModuleToBinary(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(canon.create());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
+                                   const TolkToNVVMOptions &options) {
+  CanonicalizerGroup canon;
+  TolkKernelPipelineOptions kernelOptions;
+  kernelOptions.nativeFloatChip = options.chip;
+  buildTolkKernelPipeline(pm, kernelOptions, canon);
+  pm.nest<gpu::GPUModuleOp>().addPass(
+      tolk::createCheckGPUDataTypesPass("NVVM", /*complexLowered=*/true));
+  buildTargetPipeline(
+      pm, canon,
+      [&](OpPassManager &pm) {
+        GpuNVVMAttachTargetOptions target;
+        target.chip = options.chip;
+        target.features = options.features;
+        target.optLevel = options.optLevel;
+        pm.addPass(createGpuNVVMAttachTarget(target));
+      },
+      [](OpPassManager &kernels) {
+        kernels.addPass(createConvertGpuOpsToNVVMOps());
+        // libdevice's __nv_sqrtf is sqrt.approx.f32.
+        kernels.addPass(tolk::createTolkNVVMSqrt());
+        // LLVM aborts on these (tolk.cast to and from ui128 and ui256).
+        kernels.addPass(tolk::createTolkNVVMWideConversions());
+      });
+}
+
+void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
+                                    const TolkToROCDLOptions &options) {
+  CanonicalizerGroup canon;
+  TolkKernelPipelineOptions kernelOptions;
+  kernelOptions.nativeFloatChip = options.chip;
+  buildTolkKernelPipeline(pm, kernelOptions, canon);
+  pm.nest<gpu::GPUModuleOp>().addPass(
+      tolk::createCheckGPUDataTypesPass("ROCDL", /*complexLowered=*/true));
+  // pow is a function of ROCm's device library: C's pow around a core in
+  // f64 arithmetic instead.
+  pm.nest<gpu::GPUModuleOp>().addPass(tolk::createTolkExpandPowF());
+  buildTargetPipeline(
+      pm, canon,
+      [&](OpPassManager &pm) {
+        GpuROCDLAttachTargetOptions target;
+        target.chip = options.chip;
+        target.features = options.features;
+        target.optLevel = options.optLevel;
+        pm.addPass(createGpuROCDLAttachTarget(target));
+      },
+      [&](OpPassManager &kernels) {
+        ConvertGpuOpsToROCDLOpsOptions rocdl;
+        rocdl.chipset = options.chip;
+        kernels.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+        // exp2 and log2 as the intrinsics the library's functions are.
+        kernels.addPass(tolk::createTolkROCDLMath());
+        // A launch size known only at launch, from the dispatch packet
+        // rather than ROCm's device library.
+        kernels.addPass(tolk::createTolkROCDLDispatchDims());
+      });
+}
+
