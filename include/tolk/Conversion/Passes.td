@@ -231,6 +231,9 @@ def TolkSPIRVNarrowInt64Casts
     the i64 the target lacks is gone. With `Int64`, nothing changes.
   }];
   let dependentDialects = [
+    // The default target environment, when none is attached, is a
+    // spirv attribute.
+    "::mlir::spirv::SPIRVDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
   ];
@@ -250,6 +253,9 @@ def TolkSPIRVCheckKernels
     that is not a scalar, GLSL.std.450 math on f64, integer pow, and bf16
     arithmetic (the SPIR-V pipeline computes bf16 in f32). Changes nothing.
   }];
+  // The default target environment, when none is attached, is a spirv
+  // attribute.
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
 def TolkSPIRVRebaseBuffers
@@ -315,6 +321,9 @@ def TolkSPIRVExpandMath
       may flush a subnormal result of Exp2, not one of a multiplication).
   }];
   let dependentDialects = [
+    // The default target environment, when none is attached, is a
+    // spirv attribute.
+    "::mlir::spirv::SPIRVDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
   ];
@@ -338,6 +347,9 @@ def TolkSPIRVExactFloatConversions
       once: to f32 rounded to odd, then to f16.
   }];
   let dependentDialects = [
+    // The default target environment, when none is attached, is a
+    // spirv attribute.
+    "::mlir::spirv::SPIRVDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
   ];
