@@ -14,7 +14,7 @@
 
 #include "tolk/Runtime/VulkanCapabilities.h"
 
-#include "SpirvNumbers.h"
+#include <spirv.h>
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -50,48 +50,48 @@ using Features = VulkanDeviceFeatures;
       }
 
 const CapabilityRule kCapabilityRules[] = {
-    {CapMatrix, "Matrix", nullptr, nullptr},
-    {CapShader, "Shader", nullptr, nullptr},
-    {CapFloat16, "Float16", TOLK_FEATURE(shaderFloat16)},
-    {CapFloat64, "Float64", TOLK_FEATURE(shaderFloat64)},
-    {CapInt64, "Int64", TOLK_FEATURE(shaderInt64)},
-    {CapInt64Atomics, "Int64Atomics", TOLK_FEATURE(shaderBufferInt64Atomics)},
-    {CapInt16, "Int16", TOLK_FEATURE(shaderInt16)},
-    {CapInt8, "Int8", TOLK_FEATURE(shaderInt8)},
-    {CapStorageBuffer16BitAccess, "StorageBuffer16BitAccess",
+    {SpvCapabilityMatrix, "Matrix", nullptr, nullptr},
+    {SpvCapabilityShader, "Shader", nullptr, nullptr},
+    {SpvCapabilityFloat16, "Float16", TOLK_FEATURE(shaderFloat16)},
+    {SpvCapabilityFloat64, "Float64", TOLK_FEATURE(shaderFloat64)},
+    {SpvCapabilityInt64, "Int64", TOLK_FEATURE(shaderInt64)},
+    {SpvCapabilityInt64Atomics, "Int64Atomics", TOLK_FEATURE(shaderBufferInt64Atomics)},
+    {SpvCapabilityInt16, "Int16", TOLK_FEATURE(shaderInt16)},
+    {SpvCapabilityInt8, "Int8", TOLK_FEATURE(shaderInt8)},
+    {SpvCapabilityStorageBuffer16BitAccess, "StorageBuffer16BitAccess",
      TOLK_FEATURE(storageBuffer16BitAccess)},
-    {CapUniformAndStorageBuffer16BitAccess,
+    {SpvCapabilityUniformAndStorageBuffer16BitAccess,
      "UniformAndStorageBuffer16BitAccess",
      TOLK_FEATURE(uniformAndStorageBuffer16BitAccess)},
-    {CapStoragePushConstant16, "StoragePushConstant16",
+    {SpvCapabilityStoragePushConstant16, "StoragePushConstant16",
      TOLK_FEATURE(storagePushConstant16)},
-    {CapStorageBuffer8BitAccess, "StorageBuffer8BitAccess",
+    {SpvCapabilityStorageBuffer8BitAccess, "StorageBuffer8BitAccess",
      TOLK_FEATURE(storageBuffer8BitAccess)},
-    {CapUniformAndStorageBuffer8BitAccess, "UniformAndStorageBuffer8BitAccess",
+    {SpvCapabilityUniformAndStorageBuffer8BitAccess, "UniformAndStorageBuffer8BitAccess",
      TOLK_FEATURE(uniformAndStorageBuffer8BitAccess)},
-    {CapStoragePushConstant8, "StoragePushConstant8",
+    {SpvCapabilityStoragePushConstant8, "StoragePushConstant8",
      TOLK_FEATURE(storagePushConstant8)},
-    {CapVulkanMemoryModel, "VulkanMemoryModel",
+    {SpvCapabilityVulkanMemoryModel, "VulkanMemoryModel",
      TOLK_FEATURE(vulkanMemoryModel)},
-    {CapVulkanMemoryModelDeviceScope, "VulkanMemoryModelDeviceScope",
+    {SpvCapabilityVulkanMemoryModelDeviceScope, "VulkanMemoryModelDeviceScope",
      TOLK_FEATURE(vulkanMemoryModelDeviceScope)},
     // VkSubgroupFeatureFlagBits, in the order of the capabilities.
-    {CapGroupNonUniform, "GroupNonUniform", TOLK_SUBGROUP(0x01)},
-    {CapGroupNonUniform + 1, "GroupNonUniformVote", TOLK_SUBGROUP(0x02)},
-    {CapGroupNonUniform + 2, "GroupNonUniformArithmetic", TOLK_SUBGROUP(0x04)},
-    {CapGroupNonUniform + 3, "GroupNonUniformBallot", TOLK_SUBGROUP(0x08)},
-    {CapGroupNonUniform + 4, "GroupNonUniformShuffle", TOLK_SUBGROUP(0x10)},
-    {CapGroupNonUniform + 5, "GroupNonUniformShuffleRelative",
+    {SpvCapabilityGroupNonUniform, "GroupNonUniform", TOLK_SUBGROUP(0x01)},
+    {SpvCapabilityGroupNonUniformVote, "GroupNonUniformVote", TOLK_SUBGROUP(0x02)},
+    {SpvCapabilityGroupNonUniformArithmetic, "GroupNonUniformArithmetic", TOLK_SUBGROUP(0x04)},
+    {SpvCapabilityGroupNonUniformBallot, "GroupNonUniformBallot", TOLK_SUBGROUP(0x08)},
+    {SpvCapabilityGroupNonUniformShuffle, "GroupNonUniformShuffle", TOLK_SUBGROUP(0x10)},
+    {SpvCapabilityGroupNonUniformShuffleRelative, "GroupNonUniformShuffleRelative",
      TOLK_SUBGROUP(0x20)},
-    {CapGroupNonUniform + 6, "GroupNonUniformClustered", TOLK_SUBGROUP(0x40)},
-    {CapGroupNonUniformQuad, "GroupNonUniformQuad", TOLK_SUBGROUP(0x80)},
+    {SpvCapabilityGroupNonUniformClustered, "GroupNonUniformClustered", TOLK_SUBGROUP(0x40)},
+    {SpvCapabilityGroupNonUniformQuad, "GroupNonUniformQuad", TOLK_SUBGROUP(0x80)},
     // The float controls: the capability needs the extension (core in 1.2);
     // each execution mode's width is checked against the properties below.
-    {CapDenormPreserve, "DenormPreserve", TOLK_VERSION_1_2},
-    {CapDenormPreserve + 1, "DenormFlushToZero", TOLK_VERSION_1_2},
-    {CapDenormPreserve + 2, "SignedZeroInfNanPreserve", TOLK_VERSION_1_2},
-    {CapDenormPreserve + 3, "RoundingModeRTE", TOLK_VERSION_1_2},
-    {CapRoundingModeRTZ, "RoundingModeRTZ", TOLK_VERSION_1_2},
+    {SpvCapabilityDenormPreserve, "DenormPreserve", TOLK_VERSION_1_2},
+    {SpvCapabilityDenormFlushToZero, "DenormFlushToZero", TOLK_VERSION_1_2},
+    {SpvCapabilitySignedZeroInfNanPreserve, "SignedZeroInfNanPreserve", TOLK_VERSION_1_2},
+    {SpvCapabilityRoundingModeRTE, "RoundingModeRTE", TOLK_VERSION_1_2},
+    {SpvCapabilityRoundingModeRTZ, "RoundingModeRTZ", TOLK_VERSION_1_2},
 };
 #undef TOLK_FEATURE
 #undef TOLK_SUBGROUP
@@ -109,11 +109,11 @@ std::string tolk::runtime::spirvCapabilityName(uint32_t capability) {
   if (const CapabilityRule *rule = findRule(capability))
     return rule->name;
   switch (capability) {
-  case CapAddresses:
+  case SpvCapabilityAddresses:
     return "Addresses";
-  case CapLinkage:
+  case SpvCapabilityLinkage:
     return "Linkage";
-  case CapKernel:
+  case SpvCapabilityKernel:
     return "Kernel";
   default:
     return "capability " + std::to_string(capability);
@@ -162,19 +162,19 @@ tolk::runtime::checkVulkanSupport(const SpirvEntryPointInfo &info,
     uint8_t supported = 0;
     const char *property = "";
     switch (mode) {
-    case spv::ModeDenormPreserve:
+    case SpvExecutionModeDenormPreserve:
       supported = features.denormPreserve;
       property = "shaderDenormPreserveFloat";
       break;
-    case spv::ModeDenormFlushToZero:
+    case SpvExecutionModeDenormFlushToZero:
       supported = features.denormFlushToZero;
       property = "shaderDenormFlushToZeroFloat";
       break;
-    case spv::ModeSignedZeroInfNanPreserve:
+    case SpvExecutionModeSignedZeroInfNanPreserve:
       supported = features.signedZeroInfNanPreserve;
       property = "shaderSignedZeroInfNanPreserveFloat";
       break;
-    case spv::ModeRoundingModeRTE:
+    case SpvExecutionModeRoundingModeRTE:
       supported = features.roundingModeRTE;
       property = "shaderRoundingModeRTEFloat";
       break;

@@ -18,7 +18,7 @@
 
 #include "tolk/Runtime/VulkanRunner.h"
 
-#include "SpirvNumbers.h"
+#include <spirv.h>
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -129,7 +129,7 @@ static llvm::Error checkLaunch(const VulkanLaunch &launch,
           "launch gives no image there",
           launch.entryPoint, image.binding));
     bool half = given->format == VulkanLaunch::Image::Format::Rgba16f;
-    uint32_t format = half ? spv::ImageFormatRgba16f : spv::ImageFormatRgba32f;
+    uint32_t format = half ? SpvImageFormatRgba16f : SpvImageFormatRgba32f;
     if (image.format != format)
       return makeError(llvm::formatv(
           "kernel '{0}' declares the storage image at binding {1} of SPIR-V "
@@ -637,33 +637,33 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   bool is12 = choice->features.apiVersion >= VK_API_VERSION_1_2;
   VkPhysicalDeviceVulkan12Features v12{};
   v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
-  v12.storageBuffer8BitAccess = needs(CapStorageBuffer8BitAccess);
+  v12.storageBuffer8BitAccess = needs(SpvCapabilityStorageBuffer8BitAccess);
   v12.uniformAndStorageBuffer8BitAccess =
-      needs(CapUniformAndStorageBuffer8BitAccess);
-  v12.storagePushConstant8 = needs(CapStoragePushConstant8);
-  v12.shaderFloat16 = needs(CapFloat16);
-  v12.shaderInt8 = needs(CapInt8);
-  v12.shaderBufferInt64Atomics = needs(CapInt64Atomics);
-  v12.vulkanMemoryModel = needs(CapVulkanMemoryModel);
-  v12.vulkanMemoryModelDeviceScope = needs(CapVulkanMemoryModelDeviceScope);
+      needs(SpvCapabilityUniformAndStorageBuffer8BitAccess);
+  v12.storagePushConstant8 = needs(SpvCapabilityStoragePushConstant8);
+  v12.shaderFloat16 = needs(SpvCapabilityFloat16);
+  v12.shaderInt8 = needs(SpvCapabilityInt8);
+  v12.shaderBufferInt64Atomics = needs(SpvCapabilityInt64Atomics);
+  v12.vulkanMemoryModel = needs(SpvCapabilityVulkanMemoryModel);
+  v12.vulkanMemoryModelDeviceScope = needs(SpvCapabilityVulkanMemoryModelDeviceScope);
   VkPhysicalDeviceVulkan11Features v11{};
   v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
   v11.pNext = &v12;
   VkPhysicalDevice16BitStorageFeatures storage16{};
   storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
   v11.storageBuffer16BitAccess = storage16.storageBuffer16BitAccess =
-      needs(CapStorageBuffer16BitAccess);
+      needs(SpvCapabilityStorageBuffer16BitAccess);
   v11.uniformAndStorageBuffer16BitAccess =
       storage16.uniformAndStorageBuffer16BitAccess =
-          needs(CapUniformAndStorageBuffer16BitAccess);
+          needs(SpvCapabilityUniformAndStorageBuffer16BitAccess);
   v11.storagePushConstant16 = storage16.storagePushConstant16 =
-      needs(CapStoragePushConstant16);
+      needs(SpvCapabilityStoragePushConstant16);
   VkPhysicalDeviceFeatures2 enabled{};
   enabled.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
   enabled.pNext = is12 ? static_cast<void *>(&v11) : &storage16;
-  enabled.features.shaderFloat64 = needs(CapFloat64);
-  enabled.features.shaderInt64 = needs(CapInt64);
-  enabled.features.shaderInt16 = needs(CapInt16);
+  enabled.features.shaderFloat64 = needs(SpvCapabilityFloat64);
+  enabled.features.shaderInt64 = needs(SpvCapabilityInt64);
+  enabled.features.shaderInt16 = needs(SpvCapabilityInt16);
   // An index past a buffer's end is then confined to the buffer (reads give
   // its values or zero, writes stay inside it or are dropped) instead of
   // undefined behaviour: a kernel's bug shows as wrong values, never as a

@@ -125,6 +125,45 @@ TEST(VulkanRunner, ReflectsASpecializedWorkgroupSize) {
   EXPECT_FALSE(info->workgroupSizeSpecIds.has_value());
 }
 
+// One module, three entry points: each sees the resources its own call tree
+// uses, and its own execution modes.
+TEST(VulkanRunner, ReflectsEachEntryPointsOwnInterface) {
+  std::vector<uint32_t> spirv = loadKernel("interfaces");
+  llvm::Expected<SpirvEntryPointInfo> first =
+      reflectSpirvEntryPoint(spirv, "first");
+  ASSERT_TRUE(bool(first)) << llvm::toString(first.takeError());
+  EXPECT_EQ(first->version, 0x00010400u);
+  EXPECT_EQ(first->capabilities,
+            (llvm::SmallVector<uint32_t, 8>{1, 4466, 4464}));
+  EXPECT_EQ(first->localSize, (std::array<uint32_t, 3>{8, 2, 1}));
+  EXPECT_EQ(first->storageBufferBindings,
+            (llvm::SmallVector<uint32_t, 4>{0, 2}));
+  EXPECT_EQ(first->pushConstantSize, std::nullopt);
+  // SignedZeroInfNanPreserve and DenormPreserve, both for 32 bits.
+  EXPECT_EQ(first->floatControls,
+            (llvm::SmallVector<std::pair<uint32_t, uint32_t>, 4>{
+                {4461, 32}, {4459, 32}}));
+
+  llvm::Expected<SpirvEntryPointInfo> second =
+      reflectSpirvEntryPoint(spirv, "second");
+  ASSERT_TRUE(bool(second)) << llvm::toString(second.takeError());
+  EXPECT_EQ(second->localSize, (std::array<uint32_t, 3>{1, 1, 1}));
+  EXPECT_EQ(second->storageBufferBindings,
+            (llvm::SmallVector<uint32_t, 4>{1}));
+  // {i32 at 0, f32 at 4}.
+  EXPECT_EQ(second->pushConstantSize, std::optional<uint32_t>(8));
+  EXPECT_TRUE(second->floatControls.empty());
+
+  std::string error = errorOf(reflectSpirvEntryPoint(spirv, "third"));
+  EXPECT_NE(error.find("is a uniform buffer; the runner binds storage "
+                       "buffers only"),
+            std::string::npos)
+      << error;
+  EXPECT_EQ(errorOf(reflectSpirvEntryPoint(spirv, "fourth")),
+            "the SPIR-V module has no GLCompute entry point 'fourth' (it "
+            "has: first, second, third)");
+}
+
 TEST(VulkanRunner, ChecksTheWorkgroupSizeAgainstTheModule) {
   AddLaunch add;
   add.launch.workgroupSize = {8, 1, 1};
@@ -152,8 +191,8 @@ TEST(VulkanRunner, RejectsWhatIsNotAModule) {
   spirv.resize(6);
   spirv[5] = (100u << 16) | 17;
   EXPECT_EQ(errorOf(reflectSpirvEntryPoint(spirv, "add").takeError()),
-            "malformed SPIR-V module: the instruction at word 5 has a bad "
-            "word count");
+            "cannot read the SPIR-V module: SPIR-V instruction goes out of "
+            "bounds.");
 }
 
 TEST(VulkanRunner, RejectsAMissingEntryPoint) {
@@ -375,15 +414,15 @@ TEST(VulkanRunner, RejectsAnUncheckedCapabilityBeforeTheDriver) {
   REQUIRE_VULKAN_DEVICE();
   AddLaunch add;
   // The module's OpCapability Shader, made Kernel: the runner stops it (the
-  // driver would be free to crash on it).
+  // driver would be free to crash on it). SPIRV-Cross's reflection already
+  // refuses an OpenCL module; the capability table refuses what it reads.
   auto capability =
       std::find(add.spirv.begin() + 5, add.spirv.end(), (2u << 16) | 17u);
   ASSERT_NE(capability, add.spirv.end());
   capability[1] = 6;
   add.launch.spirv = add.spirv;
   EXPECT_EQ(errorOf(runVulkanKernel(add.launch)),
-            "the kernel declares SPIR-V capability Kernel, which the Vulkan "
-            "runner does not check against a device");
+            "cannot read the SPIR-V module: Kernel capability not supported.");
 }
 
 TEST(VulkanRunner, RejectsAnInvalidModuleBeforeTheDriver) {
@@ -392,16 +431,19 @@ TEST(VulkanRunner, RejectsAnInvalidModuleBeforeTheDriver) {
     GTEST_SKIP() << "built without SPIRV-Tools: an invalid module would "
                     "reach the driver";
   AddLaunch add;
-  // Without its last instruction, OpFunctionEnd, the function never ends;
-  // the interface is still readable, so only the validator sees it.
-  ASSERT_EQ(add.spirv.back(), (1u << 16) | 56u);
-  add.spirv.pop_back();
+  // The first OpIAdd made OpFAdd, on integers: the interface is still
+  // readable (reflection does not check types), so only the validator sees
+  // it.
+  auto add32 =
+      std::find(add.spirv.begin() + 5, add.spirv.end(), (5u << 16) | 128u);
+  ASSERT_NE(add32, add.spirv.end());
+  *add32 = (5u << 16) | 129u;
   add.launch.spirv = add.spirv;
   std::string message = errorOf(runVulkanKernel(add.launch));
   EXPECT_EQ(message.rfind("the SPIR-V module is not valid for Vulkan 1.", 0),
             0u)
       << message;
-  EXPECT_NE(message.find("OpFunctionEnd"), std::string::npos) << message;
+  EXPECT_NE(message.find("FAdd"), std::string::npos) << message;
 }
 
 TEST(VulkanRunner, RejectsTooManyWorkgroups) {
