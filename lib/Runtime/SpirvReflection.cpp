@@ -108,8 +108,7 @@ readFloatControls(ArrayRef<uint32_t> spirv, StringRef name) {
       if (StringRef(literal.c_str()) == name)
         entry = ops[1];
     } else if (opcode == SpvOpExecutionMode && entry && ops.size() == 3 &&
-               ops[0] == *entry &&
-               ops[1] >= SpvExecutionModeDenormPreserve &&
+               ops[0] == *entry && ops[1] >= SpvExecutionModeDenormPreserve &&
                ops[1] <= SpvExecutionModeRoundingModeRTZ) {
       modes.push_back({ops[1], ops[2]});
     }
@@ -127,8 +126,7 @@ static llvm::Error readWorkgroupSize(spvc_compiler compiler,
   if (spvc_compiler_get_execution_modes(compiler, &modes, &modeCount) !=
       SPVC_SUCCESS)
     return llvm::createStringError("cannot read the execution modes");
-  if (llvm::is_contained(ArrayRef(modes, modeCount),
-                         SpvExecutionModeLocalSize))
+  if (llvm::is_contained(ArrayRef(modes, modeCount), SpvExecutionModeLocalSize))
     for (unsigned d = 0; d < 3; ++d)
       info.localSize[d] = spvc_compiler_get_execution_mode_argument_by_index(
           compiler, SpvExecutionModeLocalSize, d);
@@ -150,8 +148,8 @@ static llvm::Error readWorkgroupSize(spvc_compiler compiler,
   }
   std::array<uint32_t, 3> specIds;
   for (unsigned d = 0; d < 3; ++d) {
-    if (dims[d].id == 0 ||
-        !spvc_compiler_has_decoration(compiler, dims[d].id, SpvDecorationSpecId))
+    if (dims[d].id == 0 || !spvc_compiler_has_decoration(compiler, dims[d].id,
+                                                         SpvDecorationSpecId))
       return llvm::createStringError(
           "malformed SPIR-V module: the workgroup size's constituents are "
           "not all specialization constants with a SpecId");
@@ -164,8 +162,8 @@ static llvm::Error readWorkgroupSize(spvc_compiler compiler,
 }
 
 /// The resources of one kind that the entry point uses.
-static ArrayRef<spvc_reflected_resource>
-resourcesOf(spvc_resources resources, spvc_resource_type type) {
+static ArrayRef<spvc_reflected_resource> resourcesOf(spvc_resources resources,
+                                                     spvc_resource_type type) {
   const spvc_reflected_resource *list = nullptr;
   size_t count = 0;
   if (spvc_resources_get_resource_list_for_type(resources, type, &list,
@@ -203,19 +201,17 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
     return llvm::createStringError(llvm::formatv(
         "the SPIR-V module has no GLCompute entry point '{0}' (it has: {1})",
         entryPoint,
-        computeEntryPoints.empty()
-            ? std::string("none")
-            : llvm::join(computeEntryPoints, ", ")));
+        computeEntryPoints.empty() ? std::string("none")
+                                   : llvm::join(computeEntryPoints, ", ")));
   std::string name = entryPoint.str();
   if (spvc_compiler_set_entry_point(compiler, name.c_str(),
-                                    SpvExecutionModelGLCompute) !=
-      SPVC_SUCCESS)
+                                    SpvExecutionModelGLCompute) != SPVC_SUCCESS)
     return reflector.failure();
 
   const SpvCapability *capabilities = nullptr;
   size_t capabilityCount = 0;
-  if (spvc_compiler_get_declared_capabilities(
-          compiler, &capabilities, &capabilityCount) != SPVC_SUCCESS)
+  if (spvc_compiler_get_declared_capabilities(compiler, &capabilities,
+                                              &capabilityCount) != SPVC_SUCCESS)
     return reflector.failure();
   for (SpvCapability capability : ArrayRef(capabilities, capabilityCount))
     info.capabilities.push_back(capability);
@@ -257,8 +253,8 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
   // The binding of a set-0 resource, or an error naming what is wrong.
   auto bindingOf = [&](const spvc_reflected_resource &resource,
                        StringRef kind) -> llvm::Expected<uint32_t> {
-    if (spvc_type_get_num_array_dimensions(spvc_compiler_get_type_handle(
-            compiler, resource.type_id)) != 0)
+    if (spvc_type_get_num_array_dimensions(
+            spvc_compiler_get_type_handle(compiler, resource.type_id)) != 0)
       return llvm::createStringError(llvm::formatv(
           "variable %{0} is an array of {1}s, which the runner does not bind "
           "(one {1} per binding)",

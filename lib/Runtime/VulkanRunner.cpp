@@ -645,7 +645,8 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   v12.shaderInt8 = needs(SpvCapabilityInt8);
   v12.shaderBufferInt64Atomics = needs(SpvCapabilityInt64Atomics);
   v12.vulkanMemoryModel = needs(SpvCapabilityVulkanMemoryModel);
-  v12.vulkanMemoryModelDeviceScope = needs(SpvCapabilityVulkanMemoryModelDeviceScope);
+  v12.vulkanMemoryModelDeviceScope =
+      needs(SpvCapabilityVulkanMemoryModelDeviceScope);
   VkPhysicalDeviceVulkan11Features v11{};
   v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
   v11.pNext = &v12;

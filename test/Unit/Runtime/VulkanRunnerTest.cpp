@@ -141,15 +141,14 @@ TEST(VulkanRunner, ReflectsEachEntryPointsOwnInterface) {
   EXPECT_EQ(first->pushConstantSize, std::nullopt);
   // SignedZeroInfNanPreserve and DenormPreserve, both for 32 bits.
   EXPECT_EQ(first->floatControls,
-            (llvm::SmallVector<std::pair<uint32_t, uint32_t>, 4>{
-                {4461, 32}, {4459, 32}}));
+            (llvm::SmallVector<std::pair<uint32_t, uint32_t>, 4>{{4461, 32},
+                                                                 {4459, 32}}));
 
   llvm::Expected<SpirvEntryPointInfo> second =
       reflectSpirvEntryPoint(spirv, "second");
   ASSERT_TRUE(bool(second)) << llvm::toString(second.takeError());
   EXPECT_EQ(second->localSize, (std::array<uint32_t, 3>{1, 1, 1}));
-  EXPECT_EQ(second->storageBufferBindings,
-            (llvm::SmallVector<uint32_t, 4>{1}));
+  EXPECT_EQ(second->storageBufferBindings, (llvm::SmallVector<uint32_t, 4>{1}));
   // {i32 at 0, f32 at 4}.
   EXPECT_EQ(second->pushConstantSize, std::optional<uint32_t>(8));
   EXPECT_TRUE(second->floatControls.empty());
