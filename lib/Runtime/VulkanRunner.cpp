@@ -522,80 +522,146 @@ llvm::Expected<std::string> tolk::runtime::describeVulkanDevice() {
       .str();
 }
 
-llvm::Expected<VulkanRunInfo>
-tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
-  // Everything about the module first, so that a bad launch is reported the
-  // same with and without a device.
-  llvm::Expected<SpirvEntryPointInfo> info =
-      reflectSpirvEntryPoint(launch.spirv, launch.entryPoint);
-  if (!info)
-    return info.takeError();
-  if (llvm::Error err = checkLaunch(launch, *info))
-    return err;
+/// Whether the device has VK_EXT_robustness2's robustBufferAccess2, which
+/// is stricter than robustBufferAccess: a read past a buffer's end gives
+/// zero and a write there is dropped, where robustBufferAccess lets a write
+/// land anywhere in the buffer.
+static bool hasRobustBufferAccess2(const DeviceChoice &choice) {
+  if (choice.features.apiVersion < VK_API_VERSION_1_1)
+    return false;
+  uint32_t extensionCount = 0;
+  vkEnumerateDeviceExtensionProperties(choice.physical, nullptr,
+                                       &extensionCount, nullptr);
+  llvm::SmallVector<VkExtensionProperties, 64> extensions(extensionCount);
+  vkEnumerateDeviceExtensionProperties(choice.physical, nullptr,
+                                       &extensionCount, extensions.data());
+  if (llvm::none_of(extensions, [](const VkExtensionProperties &e) {
+        return StringRef(e.extensionName) == VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
+      }))
+    return false;
+  VkPhysicalDeviceRobustness2FeaturesEXT supported{};
+  supported.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+  VkPhysicalDeviceFeatures2 query{};
+  query.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+  query.pNext = &supported;
+  vkGetPhysicalDeviceFeatures2(choice.physical, &query);
+  return supported.robustBufferAccess2;
+}
 
-  VulkanObjects objects;
-  uint32_t instanceVersion;
-  if (llvm::Error err = createInstance(objects, instanceVersion))
-    return err;
-  llvm::Expected<DeviceChoice> choice =
-      chooseDevice(objects.instance, instanceVersion);
-  if (!choice)
-    return choice.takeError();
-  if (llvm::Error err =
-          checkVulkanSupport(*info, choice->features, choice->name))
-    return err;
-  if (llvm::Error err =
-          validateSpirv(launch.spirv, choice->features.apiVersion))
-    return err;
+static VkFormat formatOf(const VulkanLaunch::Image &image) {
+  return image.format == VulkanLaunch::Image::Format::Rgba16f
+             ? VK_FORMAT_R16G16B16A16_SFLOAT
+             : VK_FORMAT_R32G32B32A32_SFLOAT;
+}
 
-  const VkPhysicalDeviceLimits &limits = choice->properties.limits;
-  std::array<uint32_t, 3> localSize = workgroupSizeOf(launch, *info);
+namespace {
+/// One run of a launch on a chosen device, step by step in the order
+/// runVulkanKernel takes them. Every object a step creates is kept in
+/// `objects`, whose destructor destroys it on any return.
+class KernelRun {
+public:
+  KernelRun(const VulkanLaunch &launch, const SpirvEntryPointInfo &info,
+            const DeviceChoice &choice, VulkanObjects &objects)
+      : launch(launch), info(info), choice(choice), objects(objects),
+        limits(choice.properties.limits),
+        localSize(workgroupSizeOf(launch, info)),
+        // vkCmdPushConstants takes whole words.
+        pushSize(uint32_t(llvm::alignTo(launch.pushConstants.size(), 4))) {}
+
+  llvm::Error checkLimits();
+  llvm::Error createDevice(VulkanRunInfo &run);
+  llvm::Error createBuffers();
+  llvm::Error createImages();
+  llvm::Error createDescriptorSet();
+  llvm::Error createPipeline();
+  llvm::Error recordCommands();
+  llvm::Error dispatch(VulkanRunInfo &run);
+  llvm::Error readBack();
+
+private:
+  bool isImage(size_t binding) const {
+    return binding < launch.images.size() && launch.images[binding];
+  }
+  VkDescriptorType descriptorTypeOf(size_t binding) const {
+    return isImage(binding) ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+                            : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  }
+  /// The whole of image k, for the copies to and from its staging buffer.
+  VkBufferImageCopy regionOf(size_t k) const {
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {launch.images[k]->width, launch.images[k]->height, 1};
+    return region;
+  }
+  void imageBarrier(VkImage image, VkImageLayout from, VkImageLayout to,
+                    VkAccessFlags srcAccess, VkAccessFlags dstAccess,
+                    VkPipelineStageFlags srcStage,
+                    VkPipelineStageFlags dstStage);
+  llvm::Error flush(size_t k) {
+    if (coherent[k])
+      return llvm::Error::success();
+    VkMappedMemoryRange range = wholeRange(objects.memories[k]);
+    TOLK_VK_CHECK(vkFlushMappedMemoryRanges, objects.device, 1, &range);
+    return llvm::Error::success();
+  }
+
+  const VulkanLaunch &launch;
+  const SpirvEntryPointInfo &info;
+  const DeviceChoice &choice;
+  VulkanObjects &objects;
+  const VkPhysicalDeviceLimits &limits;
+  std::array<uint32_t, 3> localSize;
+  uint32_t pushSize;
+
+  uint32_t familyIndex = 0;
+  uint32_t timestampValidBits = 0;
+  VkQueue queue = VK_NULL_HANDLE;
+  // The buffers' host mappings, and whether each needs explicit flushes.
+  llvm::SmallVector<void *, 4> mapped;
+  llvm::SmallVector<bool, 4> coherent;
+  VkDescriptorSet descriptorSet = VK_NULL_HANDLE;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  bool timestamps = false;
+};
+} // namespace
+
+/// The launch against the device's limits, before anything is created.
+llvm::Error KernelRun::checkLimits() {
   for (unsigned d = 0; d < 3; ++d) {
     if (launch.workgroupCount[d] > limits.maxComputeWorkGroupCount[d])
       return makeError(llvm::formatv(
           "{0} workgroups in dimension {1} exceed device '{2}''s limit of {3}",
-          launch.workgroupCount[d], "xyz"[d], choice -> name,
+          launch.workgroupCount[d], "xyz"[d], choice.name,
           limits.maxComputeWorkGroupCount[d]));
     if (localSize[d] == 0 || localSize[d] > limits.maxComputeWorkGroupSize[d])
       return makeError(llvm::formatv(
           "kernel '{0}''s workgroup size {1} in dimension {2} is outside "
           "device '{3}''s limit of 1 to {4}",
-          launch.entryPoint, localSize[d], "xyz"[d], choice -> name,
+          launch.entryPoint, localSize[d], "xyz"[d], choice.name,
           limits.maxComputeWorkGroupSize[d]));
   }
-  uint64_t invocations =
-      uint64_t(localSize[0]) * localSize[1] * localSize[2];
+  uint64_t invocations = uint64_t(localSize[0]) * localSize[1] * localSize[2];
   if (invocations > limits.maxComputeWorkGroupInvocations)
     return makeError(llvm::formatv(
         "kernel '{0}''s workgroup of {1} invocations exceeds device '{2}''s "
         "limit of {3}",
-        launch.entryPoint, invocations, choice->name,
+        launch.entryPoint, invocations, choice.name,
         limits.maxComputeWorkGroupInvocations));
-  // vkCmdPushConstants takes whole words.
-  uint32_t pushSize = uint32_t(llvm::alignTo(launch.pushConstants.size(), 4));
   if (pushSize > limits.maxPushConstantsSize)
     return makeError(llvm::formatv(
         "{0} bytes of push constants exceed device '{1}''s limit of {2}",
-        pushSize, choice->name, limits.maxPushConstantsSize));
-  auto isImage = [&](size_t binding) {
-    return binding < launch.images.size() && launch.images[binding];
-  };
-  auto formatOf = [](const VulkanLaunch::Image &image) {
-    return image.format == VulkanLaunch::Image::Format::Rgba16f
-               ? VK_FORMAT_R16G16B16A16_SFLOAT
-               : VK_FORMAT_R32G32B32A32_SFLOAT;
-  };
+        pushSize, choice.name, limits.maxPushConstantsSize));
   for (auto [index, image] : llvm::enumerate(launch.images)) {
     if (!image)
       continue;
     VkFormatProperties formatProperties;
-    vkGetPhysicalDeviceFormatProperties(choice->physical, formatOf(*image),
+    vkGetPhysicalDeviceFormatProperties(choice.physical, formatOf(*image),
                                         &formatProperties);
     if (!(formatProperties.optimalTilingFeatures &
           VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
       return makeError(llvm::formatv(
           "device '{0}' has no storage images of format {1} (image {2})",
-          choice->name,
+          choice.name,
           image->format == VulkanLaunch::Image::Format::Rgba16f
               ? "VK_FORMAT_R16G16B16A16_SFLOAT"
               : "VK_FORMAT_R32G32B32A32_SFLOAT",
@@ -605,36 +671,40 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
       return makeError(llvm::formatv(
           "image {0} ({1}x{2} texels) exceeds device '{3}''s limit of {4} "
           "texels a side",
-          index, image->width, image->height, choice->name, most));
+          index, image->width, image->height, choice.name, most));
   }
   for (auto [index, buffer] : llvm::enumerate(launch.buffers))
     if (!isImage(index) && buffer.size() > limits.maxStorageBufferRange)
       return makeError(llvm::formatv(
           "buffer {0} ({1} bytes) exceeds device '{2}''s storage buffer "
           "range of {3} bytes",
-          index, buffer.size(), choice->name, limits.maxStorageBufferRange));
+          index, buffer.size(), choice.name, limits.maxStorageBufferRange));
+  return llvm::Error::success();
+}
 
-  // A compute queue.
+/// The device and its compute queue, with exactly the features the module's
+/// capabilities need (checkVulkanSupport made sure that the device has
+/// them), and the strongest bounds checking of buffer accesses it has.
+llvm::Error KernelRun::createDevice(VulkanRunInfo &run) {
   uint32_t familyCount = 0;
-  vkGetPhysicalDeviceQueueFamilyProperties(choice->physical, &familyCount,
+  vkGetPhysicalDeviceQueueFamilyProperties(choice.physical, &familyCount,
                                            nullptr);
   llvm::SmallVector<VkQueueFamilyProperties, 4> families(familyCount);
-  vkGetPhysicalDeviceQueueFamilyProperties(choice->physical, &familyCount,
+  vkGetPhysicalDeviceQueueFamilyProperties(choice.physical, &familyCount,
                                            families.data());
   auto family = llvm::find_if(families, [](const VkQueueFamilyProperties &p) {
     return p.queueFlags & VK_QUEUE_COMPUTE_BIT;
   });
   if (family == families.end())
     return makeError(
-        llvm::formatv("device '{0}' has no compute queue", choice->name));
-  uint32_t familyIndex = uint32_t(family - families.begin());
+        llvm::formatv("device '{0}' has no compute queue", choice.name));
+  familyIndex = uint32_t(family - families.begin());
+  timestampValidBits = family->timestampValidBits;
 
-  // The device, with exactly the features the module's capabilities need
-  // (checkVulkanSupport made sure that the device has them).
   auto needs = [&](uint32_t capability) {
-    return llvm::is_contained(info->capabilities, capability);
+    return llvm::is_contained(info.capabilities, capability);
   };
-  bool is12 = choice->features.apiVersion >= VK_API_VERSION_1_2;
+  bool is12 = choice.features.apiVersion >= VK_API_VERSION_1_2;
   VkPhysicalDeviceVulkan12Features v12{};
   v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
   v12.storageBuffer8BitAccess = needs(SpvCapabilityStorageBuffer8BitAccess);
@@ -670,43 +740,18 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   // undefined behaviour: a kernel's bug shows as wrong values, never as a
   // crash of the runner.
   VkPhysicalDeviceFeatures supportedCore;
-  vkGetPhysicalDeviceFeatures(choice->physical, &supportedCore);
+  vkGetPhysicalDeviceFeatures(choice.physical, &supportedCore);
   enabled.features.robustBufferAccess = supportedCore.robustBufferAccess;
-  // VK_EXT_robustness2's robustBufferAccess2 is stricter: a read past the
-  // end gives zero and a write there is dropped, where robustBufferAccess
-  // lets a write land anywhere in the buffer. Used where the device has it.
   VkPhysicalDeviceRobustness2FeaturesEXT robustness2{};
   robustness2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
   const char *robustness2Name = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
-  bool hasRobustness2 = false;
-  if (choice->features.apiVersion >= VK_API_VERSION_1_1 &&
-      supportedCore.robustBufferAccess) {
-    uint32_t extensionCount = 0;
-    vkEnumerateDeviceExtensionProperties(choice->physical, nullptr,
-                                         &extensionCount, nullptr);
-    llvm::SmallVector<VkExtensionProperties, 64> extensions(extensionCount);
-    vkEnumerateDeviceExtensionProperties(choice->physical, nullptr,
-                                         &extensionCount, extensions.data());
-    if (llvm::any_of(extensions, [&](const VkExtensionProperties &e) {
-          return StringRef(e.extensionName) == robustness2Name;
-        })) {
-      VkPhysicalDeviceRobustness2FeaturesEXT supported2{};
-      supported2.sType =
-          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
-      VkPhysicalDeviceFeatures2 query{};
-      query.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
-      query.pNext = &supported2;
-      vkGetPhysicalDeviceFeatures2(choice->physical, &query);
-      hasRobustness2 = supported2.robustBufferAccess2;
-    }
-  }
+  bool hasRobustness2 =
+      supportedCore.robustBufferAccess && hasRobustBufferAccess2(choice);
   if (hasRobustness2) {
     robustness2.robustBufferAccess2 = VK_TRUE;
     robustness2.pNext = enabled.pNext;
     enabled.pNext = &robustness2;
   }
-  VulkanRunInfo run;
-  run.device = choice->name;
   run.robustness = hasRobustness2 ? "robustBufferAccess2"
                    : supportedCore.robustBufferAccess ? "robustBufferAccess"
                                                       : "";
@@ -726,23 +771,24 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     deviceInfo.ppEnabledExtensionNames = &robustness2Name;
   }
   VkPhysicalDeviceFeatures coreOnly = enabled.features;
-  if (choice->features.apiVersion >= VK_API_VERSION_1_1)
+  if (choice.features.apiVersion >= VK_API_VERSION_1_1)
     deviceInfo.pNext = &enabled;
   else
     deviceInfo.pEnabledFeatures = &coreOnly;
-  TOLK_VK_CHECK(vkCreateDevice, choice->physical, &deviceInfo, nullptr,
+  TOLK_VK_CHECK(vkCreateDevice, choice.physical, &deviceInfo, nullptr,
                 &objects.device);
-  VkDevice device = objects.device;
-  VkQueue queue;
-  vkGetDeviceQueue(device, familyIndex, 0, &queue);
+  vkGetDeviceQueue(objects.device, familyIndex, 0, &queue);
+  return llvm::Error::success();
+}
 
-  // The buffers, in host-visible memory: the runner copies each once each
-  // way, so staging through device-local memory would only add a copy (and
-  // lavapipe's memory is the host's anyway).
+/// The buffers (and the images' staging buffers), in host-visible memory
+/// holding the launch's bytes: the runner copies each once each way, so
+/// staging through device-local memory would only add a copy (and
+/// lavapipe's memory is the host's anyway).
+llvm::Error KernelRun::createBuffers() {
+  VkDevice device = objects.device;
   VkPhysicalDeviceMemoryProperties memoryProperties;
-  vkGetPhysicalDeviceMemoryProperties(choice->physical, &memoryProperties);
-  llvm::SmallVector<void *, 4> mapped;
-  llvm::SmallVector<bool, 4> coherent;
+  vkGetPhysicalDeviceMemoryProperties(choice.physical, &memoryProperties);
   for (auto [index, host] : llvm::enumerate(launch.buffers)) {
     // Vulkan has no empty buffer; an empty one gets a word nobody reads.
     VkBufferCreateInfo bufferInfo{};
@@ -778,7 +824,7 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     if (!memoryType)
       return makeError(llvm::formatv(
           "device '{0}' has no host-visible memory for storage buffers",
-          choice->name));
+          choice.name));
     VkMemoryAllocateInfo allocInfo{};
     allocInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
     allocInfo.allocationSize = requirements.size;
@@ -792,16 +838,20 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     std::memset(data, 0, bufferInfo.size);
     if (!host.empty())
       std::memcpy(data, host.data(), host.size());
-    if (!isCoherent) {
-      VkMappedMemoryRange range = wholeRange(memory);
-      TOLK_VK_CHECK(vkFlushMappedMemoryRanges, device, 1, &range);
-    }
     mapped.push_back(data);
     coherent.push_back(isCoherent);
+    if (llvm::Error err = flush(index))
+      return err;
   }
+  return llvm::Error::success();
+}
 
-  // The storage images, in device memory of any kind (only transfers touch
-  // them from the host's side), in the GENERAL layout for the dispatch.
+/// The storage images, in device memory of any kind (only transfers touch
+/// them from the host's side), each with its view.
+llvm::Error KernelRun::createImages() {
+  VkDevice device = objects.device;
+  VkPhysicalDeviceMemoryProperties memoryProperties;
+  vkGetPhysicalDeviceMemoryProperties(choice.physical, &memoryProperties);
   for (size_t k = 0; k < launch.buffers.size(); ++k) {
     objects.images.push_back(VK_NULL_HANDLE);
     objects.imageViews.push_back(VK_NULL_HANDLE);
@@ -840,8 +890,7 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     }
     if (!memoryType)
       return makeError(llvm::formatv(
-          "device '{0}' has no memory for storage image {1}", choice->name,
-          k));
+          "device '{0}' has no memory for storage image {1}", choice.name, k));
     VkMemoryAllocateInfo allocInfo{};
     allocInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
     allocInfo.allocationSize = requirements.size;
@@ -859,15 +908,15 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
     TOLK_VK_CHECK(vkCreateImageView, device, &viewInfo, nullptr,
                   &objects.imageViews[k]);
   }
-  auto descriptorTypeOf = [&](size_t k) {
-    return isImage(k) ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
-                      : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-  };
+  return llvm::Error::success();
+}
 
-  // Descriptor set 0: binding k = buffer or image k.
-  size_t numBuffers = launch.buffers.size();
+/// Descriptor set 0: binding k is buffer or image k.
+llvm::Error KernelRun::createDescriptorSet() {
+  VkDevice device = objects.device;
+  size_t numBindings = launch.buffers.size();
   llvm::SmallVector<VkDescriptorSetLayoutBinding, 4> layoutBindings;
-  for (size_t k = 0; k < numBuffers; ++k) {
+  for (size_t k = 0; k < numBindings; ++k) {
     VkDescriptorSetLayoutBinding b{};
     b.binding = uint32_t(k);
     b.descriptorType = descriptorTypeOf(k);
@@ -881,55 +930,60 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   setLayoutInfo.pBindings = layoutBindings.data();
   TOLK_VK_CHECK(vkCreateDescriptorSetLayout, device, &setLayoutInfo, nullptr,
                 &objects.setLayout);
-  VkDescriptorSet descriptorSet = VK_NULL_HANDLE;
-  if (numBuffers != 0) {
-    uint32_t numImages = 0;
-    for (size_t k = 0; k < numBuffers; ++k)
-      numImages += isImage(k) ? 1 : 0;
-    llvm::SmallVector<VkDescriptorPoolSize, 2> poolSizes;
-    if (numImages != numBuffers)
-      poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                           uint32_t(numBuffers) - numImages});
-    if (numImages != 0)
-      poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, numImages});
-    VkDescriptorPoolCreateInfo poolInfo{};
-    poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
-    poolInfo.maxSets = 1;
-    poolInfo.poolSizeCount = uint32_t(poolSizes.size());
-    poolInfo.pPoolSizes = poolSizes.data();
-    TOLK_VK_CHECK(vkCreateDescriptorPool, device, &poolInfo, nullptr,
-                  &objects.descriptorPool);
-    VkDescriptorSetAllocateInfo setInfo{};
-    setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
-    setInfo.descriptorPool = objects.descriptorPool;
-    setInfo.descriptorSetCount = 1;
-    setInfo.pSetLayouts = &objects.setLayout;
-    TOLK_VK_CHECK(vkAllocateDescriptorSets, device, &setInfo, &descriptorSet);
-    llvm::SmallVector<VkDescriptorBufferInfo, 4> bufferInfos;
-    for (VkBuffer buffer : objects.buffers)
-      bufferInfos.push_back({buffer, 0, VK_WHOLE_SIZE});
-    llvm::SmallVector<VkDescriptorImageInfo, 4> imageInfos;
-    for (VkImageView view : objects.imageViews)
-      imageInfos.push_back({VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL});
-    llvm::SmallVector<VkWriteDescriptorSet, 4> writes;
-    for (size_t k = 0; k < numBuffers; ++k) {
-      VkWriteDescriptorSet w{};
-      w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-      w.dstSet = descriptorSet;
-      w.dstBinding = uint32_t(k);
-      w.descriptorCount = 1;
-      w.descriptorType = descriptorTypeOf(k);
-      if (isImage(k))
-        w.pImageInfo = &imageInfos[k];
-      else
-        w.pBufferInfo = &bufferInfos[k];
-      writes.push_back(w);
-    }
-    vkUpdateDescriptorSets(device, uint32_t(writes.size()), writes.data(), 0,
-                           nullptr);
-  }
+  if (numBindings == 0)
+    return llvm::Error::success();
 
-  // The pipeline.
+  uint32_t numImages = 0;
+  for (size_t k = 0; k < numBindings; ++k)
+    numImages += isImage(k) ? 1 : 0;
+  llvm::SmallVector<VkDescriptorPoolSize, 2> poolSizes;
+  if (numImages != numBindings)
+    poolSizes.push_back(
+        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, uint32_t(numBindings) - numImages});
+  if (numImages != 0)
+    poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, numImages});
+  VkDescriptorPoolCreateInfo poolInfo{};
+  poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+  poolInfo.maxSets = 1;
+  poolInfo.poolSizeCount = uint32_t(poolSizes.size());
+  poolInfo.pPoolSizes = poolSizes.data();
+  TOLK_VK_CHECK(vkCreateDescriptorPool, device, &poolInfo, nullptr,
+                &objects.descriptorPool);
+  VkDescriptorSetAllocateInfo setInfo{};
+  setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
+  setInfo.descriptorPool = objects.descriptorPool;
+  setInfo.descriptorSetCount = 1;
+  setInfo.pSetLayouts = &objects.setLayout;
+  TOLK_VK_CHECK(vkAllocateDescriptorSets, device, &setInfo, &descriptorSet);
+  llvm::SmallVector<VkDescriptorBufferInfo, 4> bufferInfos;
+  for (VkBuffer buffer : objects.buffers)
+    bufferInfos.push_back({buffer, 0, VK_WHOLE_SIZE});
+  llvm::SmallVector<VkDescriptorImageInfo, 4> imageInfos;
+  for (VkImageView view : objects.imageViews)
+    imageInfos.push_back({VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL});
+  llvm::SmallVector<VkWriteDescriptorSet, 4> writes;
+  for (size_t k = 0; k < numBindings; ++k) {
+    VkWriteDescriptorSet w{};
+    w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+    w.dstSet = descriptorSet;
+    w.dstBinding = uint32_t(k);
+    w.descriptorCount = 1;
+    w.descriptorType = descriptorTypeOf(k);
+    if (isImage(k))
+      w.pImageInfo = &imageInfos[k];
+    else
+      w.pBufferInfo = &bufferInfos[k];
+    writes.push_back(w);
+  }
+  vkUpdateDescriptorSets(device, uint32_t(writes.size()), writes.data(), 0,
+                         nullptr);
+  return llvm::Error::success();
+}
+
+/// The shader module and the compute pipeline, with the workgroup size as
+/// specialization constants for a kernel compiled without one.
+llvm::Error KernelRun::createPipeline() {
+  VkDevice device = objects.device;
   VkPushConstantRange pushRange{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize};
   VkPipelineLayoutCreateInfo pipelineLayoutInfo{};
   pipelineLayoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
@@ -952,12 +1006,11 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipelineInfo.stage.module = objects.shader;
   pipelineInfo.stage.pName = launch.entryPoint.c_str();
-  // The workgroup size of a kernel compiled without one.
   VkSpecializationMapEntry sizeEntries[3];
   VkSpecializationInfo specialization{};
-  if (info->workgroupSizeSpecIds) {
+  if (info.workgroupSizeSpecIds) {
     for (unsigned d = 0; d < 3; ++d)
-      sizeEntries[d] = {(*info->workgroupSizeSpecIds)[d],
+      sizeEntries[d] = {(*info.workgroupSizeSpecIds)[d],
                         uint32_t(d * sizeof(uint32_t)), sizeof(uint32_t)};
     specialization.mapEntryCount = 3;
     specialization.pMapEntries = sizeEntries;
@@ -968,8 +1021,35 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   pipelineInfo.layout = objects.pipelineLayout;
   TOLK_VK_CHECK(vkCreateComputePipelines, device, VK_NULL_HANDLE, 1,
                 &pipelineInfo, nullptr, &objects.pipeline);
+  return llvm::Error::success();
+}
 
-  // Record, submit, wait.
+void KernelRun::imageBarrier(VkImage image, VkImageLayout from,
+                             VkImageLayout to, VkAccessFlags srcAccess,
+                             VkAccessFlags dstAccess,
+                             VkPipelineStageFlags srcStage,
+                             VkPipelineStageFlags dstStage) {
+  VkImageMemoryBarrier b{};
+  b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
+  b.srcAccessMask = srcAccess;
+  b.dstAccessMask = dstAccess;
+  b.oldLayout = from;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  vkCmdPipelineBarrier(commands, srcStage, dstStage, 0, 0, nullptr, 0, nullptr,
+                       1, &b);
+}
+
+/// One command buffer, submitted once per dispatch of a repeated launch:
+/// each image's texels from its staging buffer (in the GENERAL layout for
+/// the dispatch), the dispatch between two timestamps where the queue has
+/// them, the images' texels back, and a barrier that makes all of it
+/// visible to the host.
+llvm::Error KernelRun::recordCommands() {
+  VkDevice device = objects.device;
   VkCommandPoolCreateInfo commandPoolInfo{};
   commandPoolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
   commandPoolInfo.queueFamilyIndex = familyIndex;
@@ -980,39 +1060,13 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   commandInfo.commandPool = objects.commandPool;
   commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   commandInfo.commandBufferCount = 1;
-  VkCommandBuffer commands;
   TOLK_VK_CHECK(vkAllocateCommandBuffers, device, &commandInfo, &commands);
-  // Submitted once per dispatch of a repeated launch.
   VkCommandBufferBeginInfo beginInfo{};
   beginInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   TOLK_VK_CHECK(vkBeginCommandBuffer, commands, &beginInfo);
-  // Each image's texels from its staging buffer, and back after the
-  // dispatch, with the layout transitions around the copies.
-  auto imageBarrier = [&](VkImage image, VkImageLayout from, VkImageLayout to,
-                          VkAccessFlags srcAccess, VkAccessFlags dstAccess,
-                          VkPipelineStageFlags srcStage,
-                          VkPipelineStageFlags dstStage) {
-    VkImageMemoryBarrier b{};
-    b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
-    b.srcAccessMask = srcAccess;
-    b.dstAccessMask = dstAccess;
-    b.oldLayout = from;
-    b.newLayout = to;
-    b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    b.image = image;
-    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    vkCmdPipelineBarrier(commands, srcStage, dstStage, 0, 0, nullptr, 0,
-                         nullptr, 1, &b);
-  };
-  auto regionOf = [&](size_t k) {
-    VkBufferImageCopy region{};
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    region.imageExtent = {launch.images[k]->width, launch.images[k]->height,
-                          1};
-    return region;
-  };
-  for (size_t k = 0; k < numBuffers; ++k) {
+
+  size_t numBindings = launch.buffers.size();
+  for (size_t k = 0; k < numBindings; ++k) {
     if (!isImage(k))
       continue;
     VkImage image = objects.images[k];
@@ -1044,8 +1098,7 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   }
   // The kernel's time: two timestamps around the dispatch where the queue
   // has them, else the host's clock around the submission and the wait.
-  bool timestamps = limits.timestampComputeAndGraphics &&
-                    family->timestampValidBits != 0;
+  timestamps = limits.timestampComputeAndGraphics && timestampValidBits != 0;
   if (timestamps) {
     VkQueryPoolCreateInfo queryInfo{};
     queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
@@ -1062,7 +1115,7 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   if (timestamps)
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
                         objects.queryPool, 1);
-  for (size_t k = 0; k < numBuffers; ++k) {
+  for (size_t k = 0; k < numBindings; ++k) {
     if (!isImage(k))
       continue;
     VkImage image = objects.images[k];
@@ -1076,8 +1129,6 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
                            VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                            objects.buffers[k], 1, &region);
   }
-  // The shader's writes and the images' copies, made visible to the host's
-  // reads below.
   VkMemoryBarrier barrier{};
   barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
   barrier.srcAccessMask =
@@ -1088,7 +1139,14 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
   TOLK_VK_CHECK(vkEndCommandBuffer, commands);
+  return llvm::Error::success();
+}
 
+/// Submits the command buffer for each warm-up and timed dispatch and waits
+/// for it, restoring the in-place buffers between dispatches, so that every
+/// dispatch starts from the launch's bytes.
+llvm::Error KernelRun::dispatch(VulkanRunInfo &run) {
+  VkDevice device = objects.device;
   VkFenceCreateInfo fenceInfo{};
   fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
   TOLK_VK_CHECK(vkCreateFence, device, &fenceInfo, nullptr, &objects.fence);
@@ -1096,24 +1154,20 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &commands;
-  run.clock = timestamps ? "device timestamps"
-                         : "host clock around the submission";
-  // The in-place buffers' contents before the first dispatch, which every
-  // later one starts from.
+  run.clock =
+      timestamps ? "device timestamps" : "host clock around the submission";
   unsigned dispatches = launch.warmup + launch.repeat;
   llvm::SmallVector<std::vector<uint8_t>, 2> original;
   if (dispatches > 1)
     for (unsigned index : launch.restoredBuffers)
       original.emplace_back(launch.buffers[index].begin(),
                             launch.buffers[index].end());
-  for (unsigned dispatch = 0; dispatch < dispatches; ++dispatch) {
-    if (dispatch > 0) {
+  for (unsigned n = 0; n < dispatches; ++n) {
+    if (n > 0) {
       for (auto [index, bytes] : llvm::zip(launch.restoredBuffers, original)) {
         std::memcpy(mapped[index], bytes.data(), bytes.size());
-        if (!coherent[index]) {
-          VkMappedMemoryRange range = wholeRange(objects.memories[index]);
-          TOLK_VK_CHECK(vkFlushMappedMemoryRanges, device, 1, &range);
-        }
+        if (llvm::Error err = flush(index))
+          return err;
       }
       TOLK_VK_CHECK(vkResetFences, device, 1, &objects.fence);
     }
@@ -1131,24 +1185,79 @@ tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
       TOLK_VK_CHECK(vkGetQueryPoolResults, device, objects.queryPool, 0, 2,
                     sizeof(ticks), ticks, sizeof(uint64_t),
                     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-      uint32_t bits = family->timestampValidBits;
-      uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+      uint64_t mask = timestampValidBits >= 64
+                          ? ~uint64_t(0)
+                          : (uint64_t(1) << timestampValidBits) - 1;
       ms = double((ticks[1] - ticks[0]) & mask) * limits.timestampPeriod /
            1e6;
     }
-    if (dispatch >= launch.warmup)
+    if (n >= launch.warmup)
       run.kernelMs.push_back(ms);
   }
+  return llvm::Error::success();
+}
 
+/// The device's contents of every buffer (and image) into the launch's.
+llvm::Error KernelRun::readBack() {
   for (auto [index, host] : llvm::enumerate(launch.buffers)) {
     if (!coherent[index]) {
       VkMappedMemoryRange range = wholeRange(objects.memories[index]);
-      TOLK_VK_CHECK(vkInvalidateMappedMemoryRanges, device, 1, &range);
+      TOLK_VK_CHECK(vkInvalidateMappedMemoryRanges, objects.device, 1, &range);
     }
     if (!host.empty())
       std::memcpy(host.data(), mapped[index], host.size());
   }
-  // Freeing the memory unmaps it.
+  // Freeing the memory (VulkanObjects' destructor) unmaps it.
+  return llvm::Error::success();
+}
+
+llvm::Expected<VulkanRunInfo>
+tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
+  // Everything about the module first, so that a bad launch is reported the
+  // same with and without a device.
+  llvm::Expected<SpirvEntryPointInfo> info =
+      reflectSpirvEntryPoint(launch.spirv, launch.entryPoint);
+  if (!info)
+    return info.takeError();
+  if (llvm::Error err = checkLaunch(launch, *info))
+    return err;
+
+  VulkanObjects objects;
+  uint32_t instanceVersion;
+  if (llvm::Error err = createInstance(objects, instanceVersion))
+    return err;
+  llvm::Expected<DeviceChoice> choice =
+      chooseDevice(objects.instance, instanceVersion);
+  if (!choice)
+    return choice.takeError();
+  if (llvm::Error err =
+          checkVulkanSupport(*info, choice->features, choice->name))
+    return err;
+  if (llvm::Error err =
+          validateSpirv(launch.spirv, choice->features.apiVersion))
+    return err;
+
+  VulkanRunInfo run;
+  run.device = choice->name;
+  KernelRun kernel(launch, *info, *choice, objects);
+  if (llvm::Error err = kernel.checkLimits())
+    return err;
+  if (llvm::Error err = kernel.createDevice(run))
+    return err;
+  if (llvm::Error err = kernel.createBuffers())
+    return err;
+  if (llvm::Error err = kernel.createImages())
+    return err;
+  if (llvm::Error err = kernel.createDescriptorSet())
+    return err;
+  if (llvm::Error err = kernel.createPipeline())
+    return err;
+  if (llvm::Error err = kernel.recordCommands())
+    return err;
+  if (llvm::Error err = kernel.dispatch(run))
+    return err;
+  if (llvm::Error err = kernel.readBack())
+    return err;
   return run;
 }
 
