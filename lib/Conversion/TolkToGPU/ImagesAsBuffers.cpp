@@ -93,30 +93,18 @@ struct ImageLoadLowering : public OpConversionPattern<tolk::ImageLoadOp> {
     tolk::PtrType image = op.getImage().getType();
     Texel t = locate(rewriter, loc, image, adaptor.getCoordinate(),
                      adaptor.getGate());
-    Value zero = arith::ConstantOp::create(
-        rewriter, loc, type,
-        DenseElementsAttr::get(type, rewriter.getFloatAttr(
-                                         type.getElementType(), 0.0)));
-    auto ifOp = scf::IfOp::create(
-        rewriter, loc, t.inside,
-        [&](OpBuilder &b, Location l) {
+    Value v = tolk::buildGuardedTexelLoad(
+        rewriter, loc, t.inside, adaptor.getGate(), adaptor.getAlternative(),
+        type, [&](OpBuilder &b, Location l) {
           auto stored = VectorType::get({4}, mem.getElementType());
           Value v = vector::LoadOp::create(
               b, l, stored, adaptor.getImage(), ValueRange{offsetOf(b, l, t)},
               /*nontemporal=*/false, texelAlignment(mem));
           if (stored != type)
             v = arith::ExtFOp::create(b, l, type, v);
-          scf::YieldOp::create(b, l, v);
-        },
-        [&](OpBuilder &b, Location l) {
-          // Outside the image: zeros; gated off: the alternative.
-          Value v = zero;
-          if (adaptor.getGate())
-            v = arith::SelectOp::create(b, l, adaptor.getGate(), zero,
-                                        adaptor.getAlternative());
-          scf::YieldOp::create(b, l, v);
+          return v;
         });
-    rewriter.replaceOp(op, ifOp.getResults());
+    rewriter.replaceOp(op, v);
     return success();
   }
 };

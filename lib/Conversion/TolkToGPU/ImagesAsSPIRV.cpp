@@ -69,12 +69,9 @@ struct ImageLoadLowering : public OpConversionPattern<tolk::ImageLoadOp> {
     Value inside =
         tolk::buildTexelInside(rewriter, loc, op.getImage().getType(),
                                adaptor.getCoordinate(), adaptor.getGate());
-    Value zero = arith::ConstantOp::create(
-        rewriter, loc, type,
-        DenseElementsAttr::get(type, rewriter.getFloatAttr(
-                                         type.getElementType(), 0.0)));
-    auto ifOp = scf::IfOp::create(
-        rewriter, loc, inside,
+    Value v = tolk::buildGuardedTexelLoad(
+        rewriter, loc, inside, adaptor.getGate(), adaptor.getAlternative(),
+        type,
         [&](OpBuilder &b, Location l) {
           auto read = VectorType::get({4}, b.getF32Type());
           Value v = spirv::ImageReadOp::create(
@@ -84,22 +81,10 @@ struct ImageLoadLowering : public OpConversionPattern<tolk::ImageLoadOp> {
           // An Rgba16f texel read as f32 is an f16 value: exact.
           if (type != read)
             v = arith::TruncFOp::create(b, l, type, v);
-          scf::YieldOp::create(b, l, v);
+          return v;
         },
-        [&](OpBuilder &b, Location l) {
-          // Outside the image: zeros; gated off: the alternative. The
-          // condition has the lanes of the values (OpSelect before SPIR-V
-          // 1.4 takes no scalar condition for vectors).
-          Value v = zero;
-          if (adaptor.getGate()) {
-            Value gate = vector::BroadcastOp::create(
-                b, l, VectorType::get({4}, b.getI1Type()), adaptor.getGate());
-            v = arith::SelectOp::create(b, l, gate, zero,
-                                        adaptor.getAlternative());
-          }
-          scf::YieldOp::create(b, l, v);
-        });
-    rewriter.replaceOp(op, ifOp.getResults());
+        /*laneCondition=*/true);
+    rewriter.replaceOp(op, v);
     return success();
   }
 };

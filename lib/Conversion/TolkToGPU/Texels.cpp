@@ -11,6 +11,7 @@
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -32,4 +33,33 @@ Value tolk::buildTexelInside(OpBuilder &b, Location loc, PtrType image,
   if (gate)
     inside = arith::AndIOp::create(b, loc, gate, inside);
   return inside;
+}
+
+Value tolk::buildGuardedTexelLoad(
+    OpBuilder &b, Location loc, Value inside, Value gate, Value alternative,
+    VectorType type, llvm::function_ref<Value(OpBuilder &, Location)> readTexel,
+    bool laneCondition) {
+  Value zero = arith::ConstantOp::create(
+      b, loc, type,
+      DenseElementsAttr::get(type, b.getFloatAttr(type.getElementType(), 0.0)));
+  auto ifOp = scf::IfOp::create(
+      b, loc, inside,
+      [&](OpBuilder &then, Location l) {
+        scf::YieldOp::create(then, l, readTexel(then, l));
+      },
+      [&](OpBuilder &otherwise, Location l) {
+        // Outside the image: zeros; gated off: the alternative.
+        Value v = zero;
+        if (gate) {
+          Value condition = gate;
+          if (laneCondition)
+            condition = vector::BroadcastOp::create(
+                otherwise, l,
+                VectorType::get(type.getShape(), otherwise.getI1Type()), gate);
+          v = arith::SelectOp::create(otherwise, l, condition, zero,
+                                      alternative);
+        }
+        scf::YieldOp::create(otherwise, l, v);
+      });
+  return ifOp.getResult(0);
 }

@@ -8,7 +8,8 @@
 //
 // What every lowering of tolk.image_load and tolk.image_store computes
 // itself, whatever the target's image hardware does outside an image
-// (docs/Semantics.md#images): whether the texel is inside the image.
+// (docs/Semantics.md#images): whether the texel is inside the image, and
+// what a load gives outside it or gated off.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +17,9 @@
 #define TOLK_CONVERSION_TOLKTOGPU_TEXELS_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace tolk {
 
@@ -28,6 +31,19 @@ class PtrType;
 mlir::Value buildTexelInside(mlir::OpBuilder &b, mlir::Location loc,
                              PtrType image, mlir::Value coordinate,
                              mlir::Value gate);
+
+/// A texel load by the bounds rule: an scf.if on `inside` (from
+/// buildTexelInside) whose then region yields `readTexel`'s value of type
+/// `type`, and whose else region yields zeros, or `alternative` where `gate`
+/// is given and false. `laneCondition` selects with a condition of four
+/// lanes rather than one (SPIR-V before 1.4 takes no scalar condition for
+/// vector values).
+mlir::Value buildGuardedTexelLoad(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value inside,
+    mlir::Value gate, mlir::Value alternative, mlir::VectorType type,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location)>
+        readTexel,
+    bool laneCondition = false);
 
 } // namespace tolk
 
