@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GatedLoad.h"
+
 #include "tolk/Dialect/Tolk/IR/Images.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
@@ -119,16 +121,7 @@ LogicalResult ImageLoadOp::verify() {
   if (failed(verifyTexelAccess(*this, getImage().getType(), getType(),
                                "result type")))
     return failure();
-  if (getGate() && !getAlternative())
-    return emitOpError("a gated load needs an alternative value of type ")
-           << getType();
-  if (getAlternative() && !getGate())
-    return emitOpError("an alternative value needs a gate");
-  if (getAlternative() && getAlternative().getType() != getType())
-    return emitOpError("alternative value has type ")
-           << getAlternative().getType() << ", expected the load's type "
-           << getType();
-  return success();
+  return detail::verifyGatedLoad(*this, getGate(), getAlternative(), getType());
 }
 
 //===----------------------------------------------------------------------===//

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GatedLoad.h"
+
 #include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
 #include "tolk/Dialect/Tolk/IR/KernelSignature.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
@@ -305,15 +307,19 @@ LogicalResult LoadOp::verify() {
     return emitOpError("result type ")
            << getType() << " does not match " << ptr << ": expected "
            << *expected;
-  if (getGate() && !getAlternative())
-    return emitOpError("a gated load needs an alternative value of type ")
-           << *expected;
-  if (getAlternative() && !getGate())
-    return emitOpError("an alternative value needs a gate");
-  if (getAlternative() && getAlternative().getType() != getType())
-    return emitOpError("alternative value has type ")
-           << getAlternative().getType() << ", expected the load's type "
-           << getType();
+  return detail::verifyGatedLoad(*this, getGate(), getAlternative(), getType());
+}
+
+LogicalResult tolk::detail::verifyGatedLoad(Operation *op, Value gate,
+                                            Value alternative, Type type) {
+  if (gate && !alternative)
+    return op->emitOpError("a gated load needs an alternative value of type ")
+           << type;
+  if (alternative && !gate)
+    return op->emitOpError("an alternative value needs a gate");
+  if (alternative && alternative.getType() != type)
+    return op->emitOpError("alternative value has type ")
+           << alternative.getType() << ", expected the load's type " << type;
   return success();
 }
 
