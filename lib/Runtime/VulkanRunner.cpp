@@ -178,6 +178,18 @@ static llvm::Error checkLaunch(const VulkanLaunch &launch,
   return llvm::Error::success();
 }
 
+/// The module's interface, checked against the launch.
+static llvm::Expected<SpirvEntryPointInfo>
+readLaunch(const VulkanLaunch &launch) {
+  llvm::Expected<SpirvEntryPointInfo> info =
+      reflectSpirvEntryPoint(launch.spirv, launch.entryPoint);
+  if (!info)
+    return info.takeError();
+  if (llvm::Error err = checkLaunch(launch, *info))
+    return std::move(err);
+  return info;
+}
+
 bool tolk::runtime::isSpirvValidatorBuilt() {
 #ifdef TOLK_HAVE_SPIRV_TOOLS
   return true;
@@ -898,12 +910,9 @@ llvm::Expected<VulkanRunInfo>
 tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   // Everything about the module first, so that a bad launch is reported the
   // same with and without a device.
-  llvm::Expected<SpirvEntryPointInfo> info =
-      reflectSpirvEntryPoint(launch.spirv, launch.entryPoint);
+  llvm::Expected<SpirvEntryPointInfo> info = readLaunch(launch);
   if (!info)
     return info.takeError();
-  if (llvm::Error err = checkLaunch(launch, *info))
-    return err;
 
   VulkanObjects objects;
   uint32_t instanceVersion;
@@ -961,12 +970,9 @@ llvm::Expected<VulkanRunInfo>
 tolk::runtime::runVulkanKernel(const VulkanLaunch &launch) {
   // The module is still read, so that its errors are the same in both
   // builds.
-  llvm::Expected<SpirvEntryPointInfo> info =
-      reflectSpirvEntryPoint(launch.spirv, launch.entryPoint);
+  llvm::Expected<SpirvEntryPointInfo> info = readLaunch(launch);
   if (!info)
     return info.takeError();
-  if (llvm::Error err = checkLaunch(launch, *info))
-    return err;
   return notBuilt();
 }
 
