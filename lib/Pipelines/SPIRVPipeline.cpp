@@ -68,9 +68,10 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   // Complex arithmetic as on the host and the other GPU targets
   // (HostPipeline.cpp, GPUPipelines.cpp): complex-to-standard's expansion
   // with Smith's division, the folder's algorithm. What stays (the loads,
-  // stores, selects, complex.create, re and im) is a vector of the two parts
-  // in the SPIR-V conversion, which upstream's type converter gives a
-  // complex number: a buffer of them is numpy's <c8 or <c16.
+  // stores, selects, complex.create, re and im) becomes, in the SPIR-V
+  // conversion, the two-lane vector of the parts that upstream's type
+  // converter makes of a complex number, so that a buffer of them is
+  // numpy's <c8 or <c16 (docs/Lowering.md, "SPIR-V").
   ConvertComplexToStandardPassOptions complexOptions;
   complexOptions.complexRange = complex::ComplexRangeFlags::improved;
   kernels.addPass(createConvertComplexToStandardPass(complexOptions));
