@@ -19,6 +19,7 @@
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -40,7 +41,8 @@ namespace tolk {
 /// Adds the tolk dialect and the upstream dialects Tolk pipelines use.
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<TolkDialect>();
-  registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
+  registry.insert<mlir::arith::ArithDialect, mlir::complex::ComplexDialect,
+                  mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::gpu::GPUDialect,
                   mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
                   mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect,

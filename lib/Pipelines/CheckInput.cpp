@@ -12,8 +12,8 @@
 //   - a kernel whose launch sizes or parameters break the kernel rules
 //     (tolk/Dialect/Tolk/IR/KernelSignature.h);
 //   - on a GPU target (a pass of its own, on the kernels), a data type the
-//     target has no lowering for: f128 everywhere, complex numbers on
-//     SPIR-V;
+//     target has no lowering for: f128 and complex<f128> (every GPU target
+//     lowers complex<f32> and complex<f64>);
 //   - a value with more lanes than kMaxLanes, which LLVM's back ends take
 //     minutes to compile (AMDGPU, 64 lanes of a few float ops: ten seconds;
 //     256: a hundred), or scalable lanes, which no target here has.
@@ -101,8 +101,7 @@ struct CheckPipelineInput
 namespace {
 
 /// Why a GPU target has no lowering for the scalar type `t`, or nothing.
-std::optional<std::string> gpuTypeGap(Type t, StringRef target,
-                                      bool complexLowered) {
+std::optional<std::string> gpuTypeGap(Type t, StringRef target) {
   std::string spelling;
   llvm::raw_string_ostream os(spelling);
   os << t;
@@ -110,11 +109,6 @@ std::optional<std::string> gpuTypeGap(Type t, StringRef target,
     if (c.getElementType().isF128())
       return spelling + " has f128 parts, which " + target.str() +
              " has no arithmetic for";
-    if (!complexLowered)
-      return spelling + " has no " + target.str() +
-             " lowering: the target has no complex type, and Tolk does not "
-             "split complex values into their parts (they run on the host, "
-             "NVVM and ROCDL)";
     return std::nullopt;
   }
   if (t.isF128())
@@ -127,8 +121,7 @@ std::optional<std::string> gpuTypeGap(Type t, StringRef target,
 struct CheckGPUDataTypes
     : public PassWrapper<CheckGPUDataTypes, OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckGPUDataTypes)
-  CheckGPUDataTypes(StringRef target, bool complexLowered)
-      : target(target.str()), complexLowered(complexLowered) {}
+  CheckGPUDataTypes(StringRef target) : target(target.str()) {}
   StringRef getArgument() const override { return "tolk-check-gpu-types"; }
   StringRef getDescription() const override {
     return "Refuse data types a GPU target has no lowering for";
@@ -150,8 +143,7 @@ struct CheckGPUDataTypes
       Type scalar = type;
       while (auto shaped = dyn_cast<ShapedType>(scalar))
         scalar = shaped.getElementType();
-      std::optional<std::string> why =
-          gpuTypeGap(scalar, target, complexLowered);
+      std::optional<std::string> why = gpuTypeGap(scalar, target);
       if (!why)
         return;
       bool onValue = !isa<ShapedType>(type) || isa<VectorType>(type);
@@ -176,7 +168,6 @@ struct CheckGPUDataTypes
   }
 
   std::string target;
-  bool complexLowered;
 };
 
 } // namespace
@@ -185,7 +176,6 @@ std::unique_ptr<Pass> tolk::createCheckPipelineInputPass() {
   return std::make_unique<CheckPipelineInput>();
 }
 
-std::unique_ptr<Pass> tolk::createCheckGPUDataTypesPass(StringRef target,
-                                                        bool complexLowered) {
-  return std::make_unique<CheckGPUDataTypes>(target, complexLowered);
+std::unique_ptr<Pass> tolk::createCheckGPUDataTypesPass(StringRef target) {
+  return std::make_unique<CheckGPUDataTypes>(target);
 }

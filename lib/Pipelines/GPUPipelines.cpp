@@ -94,7 +94,7 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
   kernelOptions.nativeFloatChip = options.chip;
   buildTolkKernelPipeline(pm, kernelOptions, canon);
   pm.nest<gpu::GPUModuleOp>().addPass(
-      tolk::createCheckGPUDataTypesPass("NVVM", /*complexLowered=*/true));
+      tolk::createCheckGPUDataTypesPass("NVVM"));
   buildTargetPipeline(
       pm, canon,
       [&](OpPassManager &pm) {
@@ -120,7 +120,7 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
   kernelOptions.nativeFloatChip = options.chip;
   buildTolkKernelPipeline(pm, kernelOptions, canon);
   pm.nest<gpu::GPUModuleOp>().addPass(
-      tolk::createCheckGPUDataTypesPass("ROCDL", /*complexLowered=*/true));
+      tolk::createCheckGPUDataTypesPass("ROCDL"));
   // pow is a function of ROCm's device library: C's pow around a core in
   // f64 arithmetic instead.
   pm.nest<gpu::GPUModuleOp>().addPass(tolk::createTolkExpandPowF());

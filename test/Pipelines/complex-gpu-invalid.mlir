@@ -1,9 +1,10 @@
-// f128 has no GPU lowering (no GPU has binary128 arithmetic), nor have
-// complex numbers on SPIR-V: an error at the first op that computes on the
+// f128 has no GPU lowering (no GPU has binary128 arithmetic), and so
+// complex<f128> has none: an error at the first op that computes on the
 // type (the op's location, not the kernel's), once per type and kernel; a
 // type that no op computes on (a buffer the kernel never reads) is reported
-// at the function. The complex<f32> and complex<f64> refusals of SPIR-V are
-// in spirv-complex-invalid.mlir.
+// at the function. complex<f32> and complex<f64> compile on every GPU
+// target (complex-gpu.mlir, spirv-complex.mlir); what SPIR-V still refuses
+// of them is in spirv-complex-invalid.mlir.
 // RUN: tolk-opt %s -split-input-file -verify-diagnostics --tolk-to-nvvm="chip=sm_90 features=+ptx80" -o /dev/null
 // RUN: tolk-opt %s -split-input-file -verify-diagnostics --tolk-to-rocdl="chip=gfx942 features=" -o /dev/null
 // RUN: tolk-opt %s -split-input-file -verify-diagnostics --tolk-to-spirv -o /dev/null

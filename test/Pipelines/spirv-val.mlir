@@ -1,8 +1,9 @@
 // REQUIRES: spirv-val
 // The binaries of --tolk-to-spirv are valid Vulkan 1.3 SPIR-V: the kernels
 // of spirv.mlir (every address space, fp8, bf16, push constants of every
-// width), its tensor-level function, the examples, spirv-pow.mlir and the
-// storage images of spirv-images.mlir (also at Vulkan 1.0).
+// width), its tensor-level function, the examples, spirv-pow.mlir, the
+// storage images of spirv-images.mlir (also at Vulkan 1.0) and the complex
+// numbers of spirv-complex.mlir (two-lane vectors of their parts).
 // RUN: tolk-opt %S/spirv.mlir --tolk-to-spirv -o %t.mlir
 // RUN: tolk-translate --serialize-spirv --kernel=add_f32 %t.mlir -o %t.kernels.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.kernels.spv
@@ -45,3 +46,13 @@
 // RUN: tolk-opt %tolk_src_root/examples/images/add_right.mlir --tolk-to-spirv \
 // RUN:   | tolk-translate --serialize-spirv -o %t.example-images.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.example-images.spv
+// RUN: tolk-opt %S/spirv-complex.mlir --tolk-to-spirv -o %t.complex.mlir
+// RUN: tolk-translate --serialize-spirv --kernel=cmul %t.complex.mlir -o %t.cmul.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.cmul.spv
+// RUN: tolk-translate --serialize-spirv --kernel=cdiv %t.complex.mlir -o %t.cdiv.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.cdiv.spv
+// RUN: tolk-translate --serialize-spirv --kernel=casts %t.complex.mlir -o %t.casts.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.casts.spv
+// RUN: tolk-translate --serialize-spirv --kernel=pick %t.complex.mlir -o %t.pick.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.pick.spv
+// RUN: %spirv_val --target-env vulkan1.0 %t.pick.spv

@@ -109,6 +109,42 @@ func.func @c64(%a: tensor<8xcomplex<f32>>, %b: tensor<8xcomplex<f32>>) -> (tenso
   return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>, tensor<8xi1>, tensor<8xi1>, tensor<8xi1>
 }
 
+// complex<f64>: add, mul (each product rounded, (1e300, 1e300) squared
+// overflows to (inf - inf, inf)), Smith's division with no overflow of
+// c^2 + d^2 ((1e300, 1e300) / (1e300, 1e300) is (1, 0)); subnormal parts
+// stay.
+// RUN: %python %S/Inputs/npy.py write %t/da.npy '<c16' 6 1 2 1e300 1e300 inf 1 5e-324 3 nan 1 -0.0 0.0
+// RUN: %python %S/Inputs/npy.py write %t/db.npy '<c16' 6 3 -4 1e300 1e300 1 1 1 -1e-310 1 1 0.0 1e-310
+// RUN: tolk-run --quiet %s --kernel c128 %t/da.npy %t/db.npy -o %t/d0.npy %t/d1.npy %t/d2.npy
+// RUN: %python %S/Inputs/npy.py print %t/d0.npy %t/d1.npy %t/d2.npy | FileCheck %s --check-prefix=C128
+// C128: descr <c16 shape [6]
+// C128-NEXT: 0x4010000000000000 4.0 0xc000000000000000 -2.0
+// C128-NEXT: 0x7e47e43c8800759c 2e+300 0x7e47e43c8800759c 2e+300
+// C128-NEXT: 0x7ff0000000000000 inf 0x4000000000000000 2.0
+// C128-NEXT: 0x3ff0000000000000 1.0 0x4008000000000000 3.0
+// C128-NEXT: 0x7ff8000000000000 nan 0x4000000000000000 2.0
+// C128-NEXT: 0x0 0.0 0x12688b70e62b 1e-310
+// C128: descr <c16 shape [6]
+// C128-NEXT: 0x4026000000000000 11.0 0x4000000000000000 2.0
+// C128-NEXT: 0x{{[f7]}}ff8000000000000 nan 0x7ff0000000000000 inf
+// C128-NEXT: 0x7ff0000000000000 inf 0x7ff0000000000000 inf
+// C128-NEXT: 0x3739a252b282 3.00000000000004e-310 0x4008000000000000 3.0
+// C128-NEXT: 0x7ff8000000000000 nan 0x7ff8000000000000 nan
+// C128-NEXT: 0x8000000000000000 -0.0 0x0 0.0
+// C128: descr <c16 shape [6]
+// C128-NEXT: 0xbfc999999999999a -0.2 0x3fd999999999999a 0.4
+// C128-NEXT: 0x3ff0000000000000 1.0 0x0 0.0
+// C128-NEXT: 0x7ff0000000000000 inf 0xfff0000000000000 -inf
+// C128-NEXT: 0x80003739a252b280 -2.99999999999994e-310 0x4008000000000000 3.0
+// C128-NEXT: 0x7ff8000000000000 nan 0x7ff8000000000000 nan
+// C128-NEXT: 0x0 0.0 0x0 0.0
+func.func @c128(%a: tensor<6xcomplex<f64>>, %b: tensor<6xcomplex<f64>>) -> (tensor<6xcomplex<f64>>, tensor<6xcomplex<f64>>, tensor<6xcomplex<f64>>) {
+  %0 = tolk.add %a, %b : tensor<6xcomplex<f64>>
+  %1 = tolk.mul %a, %b : tensor<6xcomplex<f64>>
+  %2 = tolk.div %a, %b : tensor<6xcomplex<f64>>
+  return %0, %1, %2 : tensor<6xcomplex<f64>>, tensor<6xcomplex<f64>>, tensor<6xcomplex<f64>>
+}
+
 // Conversions: complex<f64> to f32 keeps the real part (an underflow to 0),
 // to si32 through it (3e9 wraps), to i1 either part nonzero (a NaN is
 // nonzero), to complex<f32> per part; f32 to complex<f64> is (x, +0); an f32

@@ -134,10 +134,8 @@ std::unique_ptr<mlir::Pass> createCheckPipelineInputPass();
 
 /// On each gpu.module of a GPU pipeline: refuses, at the first op that has
 /// it, a data type `target` (its name in the diagnostic) has no lowering
-/// for: f128 and complex<f128>, and the other complex types unless
-/// `complexLowered` (docs/Semantics.md#lowering-and-running).
-std::unique_ptr<mlir::Pass>
-createCheckGPUDataTypesPass(llvm::StringRef target, bool complexLowered);
+/// for: f128 and complex<f128> (docs/Semantics.md#lowering-and-running).
+std::unique_ptr<mlir::Pass> createCheckGPUDataTypesPass(llvm::StringRef target);
 
 /// Registers `--tolk-to-nvvm`, `--tolk-to-rocdl`, `--tolk-to-spirv` and
 /// `--tolk-to-llvm` (lib/Pipelines/Registration.cpp).

@@ -66,6 +66,9 @@ public:
     if (auto mem = dyn_cast<MemRefType>(type))
       return checkMemory(op, mem);
     Type scalar = getElementTypeOrSelf(type);
+    // A complex number is a vector of its two parts there.
+    if (auto complex = dyn_cast<ComplexType>(scalar))
+      scalar = complex.getElementType();
     if (!shown)
       shown = type;
     if (auto vec = dyn_cast<VectorType>(type)) {

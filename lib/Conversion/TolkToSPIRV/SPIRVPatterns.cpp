@@ -7,12 +7,14 @@
 //===----------------------------------------------------------------------===//
 //
 // What --tolk-gpu-to-spirv adds to upstream's patterns: exact exp2 and log2,
-// and the workgroup size of a kernel compiled without one.
+// selects of complex numbers, and the workgroup size of a kernel compiled
+// without one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
@@ -36,6 +38,34 @@ struct GLSLUnaryLowering : public OpConversionPattern<MathOp> {
     if (!type || width > 32)
       return rewriter.notifyMatchFailure(op, "GLSL.std.450 is 16/32-bit");
     rewriter.replaceOpWithNewOp<GLOp>(op, type, adaptor.getOperand());
+    return success();
+  }
+};
+
+/// arith.select of complex numbers (tolk.where), which upstream's arith
+/// patterns take only on integers and floats: one select of the two-lane
+/// vectors that the type converter makes of them. Before SPIR-V 1.4 a
+/// select of vectors takes a condition per lane, so the condition is
+/// splat over the two.
+struct ComplexSelectLowering : public OpConversionPattern<arith::SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<ComplexType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "not a select of complex values");
+    auto type = dyn_cast_or_null<VectorType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "no SPIR-V type for the value");
+    Value condition = adaptor.getCondition();
+    if (!isa<VectorType>(condition.getType()))
+      condition = spirv::CompositeConstructOp::create(
+          rewriter, op.getLoc(), type.clone(rewriter.getI1Type()),
+          ValueRange{condition, condition});
+    rewriter.replaceOpWithNewOp<spirv::SelectOp>(op, type, condition,
+                                                 adaptor.getTrueValue(),
+                                                 adaptor.getFalseValue());
     return success();
   }
 };
@@ -169,6 +199,7 @@ void tolk::populateTolkToSPIRVPatterns(const SPIRVTypeConverter &converter,
                                        RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<SpecializedBlockDim>(converter, ctx);
+  patterns.add<ComplexSelectLowering>(converter, ctx);
   patterns.add<GLSLUnaryLowering<math::Exp2Op, spirv::GLExp2Op>,
                GLSLUnaryLowering<math::Log2Op, spirv::GLLog2Op>>(converter,
                                                                  ctx);

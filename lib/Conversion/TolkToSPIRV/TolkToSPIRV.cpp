@@ -18,6 +18,7 @@
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/ComplexToSPIRV/ComplexToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
 #include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
@@ -73,6 +74,9 @@ static LogicalResult convertToSPIRV(gpu::GPUModuleOp gpuModule,
   ScfToSPIRVContext scfContext;
   populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
   arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+  // What complex-to-standard leaves of a complex number (complex.create, re,
+  // im, constant) on the two-lane vector the type converter makes of it.
+  populateComplexToSPIRVPatterns(typeConverter, patterns);
   populateMathToSPIRVPatterns(typeConverter, patterns);
   populateMemRefToSPIRVPatterns(typeConverter, patterns);
   populateVectorToSPIRVPatterns(typeConverter, patterns);

@@ -29,3 +29,24 @@ module {
   }
 }
 
+// -----
+
+// A complex<f64> is two f64 parts there: a buffer that is only copied needs
+// Float64 as its parts' arithmetic does; complex<f32> needs nothing more.
+module {
+  gpu.module @kernels [#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>] {
+    gpu.func @copy_c64(%a: memref<4xcomplex<f32>>, %b: memref<4xcomplex<f32>>) kernel {
+      %c0 = arith.constant 0 : index
+      %z = memref.load %a[%c0] : memref<4xcomplex<f32>>
+      memref.store %z, %b[%c0] : memref<4xcomplex<f32>>
+      gpu.return
+    }
+    gpu.func @copy_c128(%a: memref<4xcomplex<f64>>, %b: memref<4xcomplex<f64>>) kernel {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{'memref.load' op uses 'complex<f64>', which needs the Float64 capability: not in the SPIR-V target (Vulkan, v1.3)}}
+      %z = memref.load %a[%c0] : memref<4xcomplex<f64>>
+      memref.store %z, %b[%c0] : memref<4xcomplex<f64>>
+      gpu.return
+    }
+  }
+}

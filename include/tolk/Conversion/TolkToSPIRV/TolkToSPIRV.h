@@ -52,8 +52,9 @@ void addSPIRVPreparePasses(mlir::OpPassManager &kernels);
 mlir::spirv::TargetEnvAttr getSPIRVTargetEnv(mlir::gpu::GPUModuleOp module);
 
 /// Tolk's patterns beside upstream's in --tolk-gpu-to-spirv: math.exp2 and
-/// math.log2 as GLSL's Exp2 and Log2, and the gpu.block_dim of a kernel
-/// without a known_block_size from specialization constants.
+/// math.log2 as GLSL's Exp2 and Log2, arith.select of complex numbers, and
+/// the gpu.block_dim of a kernel without a known_block_size from
+/// specialization constants.
 void populateTolkToSPIRVPatterns(const mlir::SPIRVTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 
