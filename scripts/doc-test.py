@@ -170,6 +170,19 @@ def have_tool(tool, env):
     return shutil.which(tool, path=env["PATH"]) is not None
 
 
+def sanitizer_flags(build):
+    """The build's CMAKE_CXX_FLAGS where they name a sanitizer, else ''."""
+    try:
+        with open(os.path.join(build, "CMakeCache.txt")) as f:
+            for line in f:
+                if line.startswith("CMAKE_CXX_FLAGS:"):
+                    flags = line.split("=", 1)[1].strip()
+                    return flags if "-fsanitize" in flags else ""
+    except OSError:
+        pass
+    return ""
+
+
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 LINK = re.compile(r"\]\(([\w./-]*\.md)?#([^)\s]+)\)")
 
@@ -246,6 +259,15 @@ class DocRun:
         env["PATH"] = os.pathsep.join(path + [env["PATH"]])
         # lavapipe asks for it, and warns without it.
         env.setdefault("XDG_RUNTIME_DIR", workdir)
+        # A build with sanitizers (scripts/sanitize.sh) installs instrumented
+        # static libraries, which a program links only with the same flags:
+        # CMake takes CXXFLAGS and LDFLAGS as the first configure's flags, so
+        # a block that builds against the install (docs/Linking.md) runs as
+        # written, instrumented too.
+        flags = sanitizer_flags(self.build)
+        if flags:
+            env["CXXFLAGS"] = (env.get("CXXFLAGS", "") + " " + flags).strip()
+            env["LDFLAGS"] = (env.get("LDFLAGS", "") + " " + flags).strip()
         return env
 
     def fail(self, block, message, output=None):

@@ -77,6 +77,12 @@ if config.tolk_fake_cuda_driver:
     config.substitutions.append(("%tolk_fake_cuda_driver",
                                  config.tolk_fake_cuda_driver))
 
+# An instrumented build (scripts/sanitize.sh): `UNSUPPORTED: sanitizers`
+# for a test that loads one of Tolk's libraries into a program that is not
+# instrumented, which the sanitizers' runtime refuses.
+if config.tolk_sanitized:
+    config.available_features.add("sanitizers")
+
 # TolkPlugin.so in the MLIR's own mlir-opt (`REQUIRES: tolk-plugin`). CMake
 # leaves the path empty, and gives the reason, where the plugin cannot be
 # loaded there (test/CMakeLists.txt).
