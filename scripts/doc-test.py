@@ -36,6 +36,11 @@ An HTML comment on the line before a block changes what happens to it:
                                      existing path); otherwise reported as
                                      skipped. Combines with the others:
                                      `requires ptxas; output`.
+  <!-- doc-test: uninstrumented -->  run only in a build without sanitizers
+                                     (the block loads Tolk's plugin into
+                                     Debian's mlir-opt, which the sanitizers'
+                                     runtime refuses); otherwise reported as
+                                     skipped. Combines like `requires`.
   <!-- doc-test: skip REASON -->    not run; the reason is required and is
                                      printed. For illustrative fragments only.
 
@@ -315,6 +320,12 @@ class DocRun:
                         self.fail(b, "`skip` needs a reason")
                     else:
                         self.skip(b, skip)
+                    if not is_output:
+                        last_ran = False
+                    continue
+                if (b.directive("uninstrumented") is not None
+                        and sanitizer_flags(self.build)):
+                    self.skip(b, "an instrumented build")
                     if not is_output:
                         last_ran = False
                     continue
