@@ -102,14 +102,14 @@ namespace {
 
 /// Why a GPU target has no lowering for the scalar type `t`, or nothing.
 std::optional<std::string> gpuTypeGap(Type t, StringRef target) {
-  std::string spelling;
-  llvm::raw_string_ostream os(spelling);
-  os << t;
   if (auto c = dyn_cast<ComplexType>(t)) {
-    if (c.getElementType().isF128())
-      return spelling + " has f128 parts, which " + target.str() +
-             " has no arithmetic for";
-    return std::nullopt;
+    if (!c.getElementType().isF128())
+      return std::nullopt;
+    // Spelled only for the message: this runs on every operand and result.
+    std::string spelling;
+    llvm::raw_string_ostream(spelling) << t;
+    return spelling + " has f128 parts, which " + target.str() +
+           " has no arithmetic for";
   }
   if (t.isF128())
     return "f128 has no " + target.str() +
