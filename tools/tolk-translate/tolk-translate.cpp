@@ -69,8 +69,8 @@ static LogicalResult printIsa(Operation *root, llvm::raw_ostream &os) {
 // --launch-json: the launch description that --tolk-kernelize puts on each
 // kernelized function (`tolk.launch`, a #tolk.launch that the dialect has
 // verified), as JSON for hosts that do not read MLIR (an image also with
-// its "shape"). It survives the
-// lowering pipelines, which keep the function.
+// its "shape"). It survives the lowering pipelines, which keep the
+// function.
 
 static LogicalResult printLaunchJson(Operation *root, llvm::raw_ostream &os) {
   auto launchAttr = root->getContext()
