@@ -33,3 +33,13 @@ func.func @complex(%img: tensor<2x2x4xf32> {tolk.image}) -> tensor<2x2x4xcomplex
   %r = tolk.cast %img : tensor<2x2x4xf32> to tensor<2x2x4xcomplex<f32>>
   return %r : tensor<2x2x4xcomplex<f32>>
 }
+
+// -----
+
+// A texel coordinate is an si32: an image of 2^31 columns has none for the
+// last.
+// expected-error @+1 {{tolk-kernelize: function 'too_wide' cannot be kernelized: it takes the image tensor<1x2147483648x4xf32> (argument 0), but a texel coordinate is an si32}}
+func.func @too_wide(%img: tensor<1x2147483648x4xf32> {tolk.image}) -> tensor<1x2147483648x4xf32> {
+  %r = tolk.neg %img : tensor<1x2147483648x4xf32>
+  return %r : tensor<1x2147483648x4xf32>
+}

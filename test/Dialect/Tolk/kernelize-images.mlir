@@ -151,3 +151,26 @@ func.func @unused(%img: tensor<2x2x4xf32> {tolk.image}, %b: tensor<2x2x4xsi8>) -
   %r = tolk.neg %b : tensor<2x2x4xsi8>
   return %r : tensor<2x2x4xsi8>
 }
+
+// -----
+
+// Beyond 2^31 elements the index arithmetic is si64; a texel coordinate,
+// below the image's extent, is cast to si32 exactly.
+// CHECK-LABEL: gpu.func @wide(%arg0: !tolk.ptr<f32, global, imagef<1x32768x4>> {tolk.readonly}
+// CHECK-NEXT: %[[I:.*]] = tolk.special global_id x : si64
+// CHECK-NEXT: %[[C4:.*]] = tolk.const 4 : si64
+// CHECK-NEXT: %[[F:.*]] = tolk.mul %[[I]], %[[C4]] : si64
+// CHECK-NEXT: %[[Q:.*]] = tolk.truncdiv %[[F]], %[[C4]] : si64
+// CHECK-NEXT: %[[CW:.*]] = tolk.const 32768 : si64
+// CHECK-NEXT: %[[QQ:.*]] = tolk.truncdiv %[[Q]], %[[CW]] : si64
+// CHECK-NEXT: %[[CMW:.*]] = tolk.const -32768 : si64
+// CHECK-NEXT: %[[T:.*]] = tolk.mul %[[QQ]], %[[CMW]] : si64
+// CHECK-NEXT: %[[X64:.*]] = tolk.add %[[Q]], %[[T]] : si64
+// CHECK-NEXT: %[[X:.*]] = tolk.cast %[[X64]] : si64 to si32
+// CHECK-NEXT: %[[C0:.*]] = tolk.const 0 : si32
+// CHECK-NEXT: %[[XY:.*]] = vector.from_elements %[[X]], %[[C0]] : vector<2xsi32>
+// CHECK-NEXT: tolk.image_load %arg0[%[[XY]]] : !tolk.ptr<f32, global, imagef<1x32768x4>> -> vector<4xf32>
+func.func @wide(%img: tensor<1x32768x4xf32> {tolk.image}, %b: tensor<65536x32768x4xf32>) -> tensor<65536x32768x4xf32> {
+  %r = tolk.add %img, %b : (tensor<1x32768x4xf32>, tensor<65536x32768x4xf32>) -> tensor<65536x32768x4xf32>
+  return %r : tensor<65536x32768x4xf32>
+}

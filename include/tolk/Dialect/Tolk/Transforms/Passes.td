@@ -133,9 +133,9 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
 
     The function gets `tolk.launch`, the host's description of the launch
     (a `#tolk.launch`): the kernel, grid and block sizes, and for each
-    kernel parameter its kind (buffer or scalar), element type, element
-    count and vector width, and the function argument or result it binds
-    (`tolk-translate --launch-json` prints it as JSON).
+    kernel parameter its kind (buffer, scalar or image), element type,
+    element count and vector width, and the function argument or result it
+    binds (`tolk-translate --launch-json` prints it as JSON).
 
     A function that does not have this form is left alone; with `strict`,
     one that holds a Tolk op or type is an error at the function that says
