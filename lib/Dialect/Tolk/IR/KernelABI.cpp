@@ -106,16 +106,16 @@ static LogicalResult verifyLaunch(Operation *op, StringRef name,
     auto tensor = dyn_cast<RankedTensorType>(boundType);
     // A tensor argument marked tolk.image is passed as an image, any other
     // tensor of rank 1 or more as a buffer, the rest by value.
+    StringRef imageName = TolkDialect::ImageAttrHelper::getNameStr();
     ParamKind kind = ParamKind::scalar;
     if (tensor && tensor.getRank() > 0)
-      kind = isArg && func.getArgAttr(param.getIndex(),
-                                      TolkDialect::ImageAttrHelper::getNameStr())
+      kind = isArg && func.getArgAttr(param.getIndex(), imageName)
                  ? ParamKind::image
                  : ParamKind::buffer;
     if (kind != param.getKind()) {
       InFlightDiagnostic d = diag() << "a " << boundType;
       if (kind == ParamKind::image)
-        d << " marked '" << TolkDialect::ImageAttrHelper::getNameStr() << "'";
+        d << " marked '" << imageName << "'";
       return d << " is passed as " << (kind == ParamKind::image ? "an " : "a ")
                << stringifyParamKind(kind);
     }

@@ -179,7 +179,8 @@ LaunchParamAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return success();
   }
   if (!count || !vector)
-    return emitError() << "#tolk.param: " << (kind == ParamKind::image ? "an " : "a ")
+    return emitError() << "#tolk.param: "
+                       << (kind == ParamKind::image ? "an " : "a ")
                        << stringifyParamKind(kind)
                        << " needs a count and a vector";
   if (*count < 0)

@@ -327,7 +327,8 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
                       "), which does not broadcast to the result shape "
                       "(the four lanes of a texel are the last dimension "
                       "of both)");
-      ArrayRef<int64_t> texels = cast<RankedTensorType>(arg.getType()).getShape();
+      ArrayRef<int64_t> texels =
+          cast<RankedTensorType>(arg.getType()).getShape();
       if (texels[0] > std::numeric_limits<int32_t>::max() ||
           texels[1] > std::numeric_limits<int32_t>::max())
         return reject("takes the image " + typeString(arg.getType()) +
@@ -572,8 +573,23 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
   };
 
   IRMapping mapping;
-  // The value a gated-off load yields, per loaded type.
+  // The value a gated-off load of `width` lanes of `elt` yields (zeros),
+  // built once per loaded type.
   llvm::DenseMap<Type, Value> zeros;
+  auto zeroOf = [&](Type elt, unsigned width) -> Value {
+    Value &zero = zeros[width == 1 ? elt : Type(VectorType::get({width}, elt))];
+    if (!zero) {
+      zero = eb.constant(*getDType(elt), static_cast<int64_t>(0));
+      if (width != 1) {
+        // The same value splat over the lanes; the scalar goes.
+        auto scalar = zero.getDefiningOp<ConstOp>();
+        zero = eb.constant(VectorType::get({width}, elt),
+                           scalar.getValue().getValue());
+        scalar.erase();
+      }
+    }
+    return zero;
+  };
   for (auto [arg, param] :
        llvm::zip_equal(func.getArguments(), entry.getArguments())) {
     // An unused argument keeps its parameter (the bindings stay those of
@@ -585,22 +601,6 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
       mapping.map(arg, LoadOp::create(b, loc, param).getResult());
       continue;
     }
-    // The value a gated-off load of `width` lanes of `elt` yields: zeros.
-    auto zeroOf = [&](Type elt, unsigned width) -> Value {
-      Value &zero =
-          zeros[width == 1 ? elt : Type(VectorType::get({width}, elt))];
-      if (!zero) {
-        zero = eb.constant(*getDType(elt), static_cast<int64_t>(0));
-        if (width != 1) {
-          // The same value splat over the lanes; the scalar goes.
-          auto scalar = zero.getDefiningOp<ConstOp>();
-          zero = eb.constant(VectorType::get({width}, elt),
-                             scalar.getValue().getValue());
-          scalar.erase();
-        }
-      }
-      return zero;
-    };
     SmallVector<int64_t, 4> shape =
         *alignTo(*getStaticShape(arg.getType()), plan.shape);
     if (ptrType.getImage()) {
