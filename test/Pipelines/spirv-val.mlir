@@ -2,8 +2,9 @@
 // The binaries of --tolk-to-spirv are valid Vulkan 1.3 SPIR-V: the kernels
 // of spirv.mlir (every address space, fp8, bf16, push constants of every
 // width), its tensor-level function, the examples, spirv-pow.mlir, the
-// storage images of spirv-images.mlir (also at Vulkan 1.0) and the complex
-// numbers of spirv-complex.mlir (two-lane vectors of their parts).
+// storage images of spirv-images.mlir (also at Vulkan 1.0) and of the
+// image arguments of kernelize-images.mlir, and the complex numbers of
+// spirv-complex.mlir (two-lane vectors of their parts).
 // RUN: tolk-opt %S/spirv.mlir --tolk-to-spirv -o %t.mlir
 // RUN: tolk-translate --serialize-spirv --kernel=add_f32 %t.mlir -o %t.kernels.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.kernels.spv
@@ -15,6 +16,9 @@
 // RUN: tolk-opt %tolk_src_root/examples/elementwise.mlir --tolk-to-spirv \
 // RUN:   | tolk-translate --serialize-spirv -o %t.example-elementwise.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.example-elementwise.spv
+// RUN: tolk-opt %S/kernelize-images.mlir --tolk-to-spirv \
+// RUN:   | tolk-translate --serialize-spirv -o %t.kernelize-images.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.kernelize-images.spv
 // A kernel without known_block_size: its workgroup size is specialization
 // constants decorated BuiltIn WorkgroupSize, and no LocalSize
 // (spirv-workgroup-size.mlir), which Vulkan allows only with the decoration.

@@ -77,8 +77,9 @@ Buffers are .npy files of the kernel's element type, stored as tinygrad
 stores it: bool as |b1, bf16 as uint16 (<u2), the 8-bit floats as uint8
 (|u1). Which file binds to which parameter:
   - A kernelized function: one IN.npy per tensor argument, in order, of the
-    argument's dtype and shape; one OUT.npy per result, with the result's
-    shape (the kernel's tolk.args and tolk.results).
+    argument's dtype and shape (an argument marked tolk.image, an image
+    parameter, too); one OUT.npy per result, with the result's shape (the
+    kernel's tolk.args and tolk.results).
   - A hand-written kernel: the IN.npy files bind, in parameter order, to the
     global pointer parameters the kernel loads from (or does not access);
     the OUT.npy files, in parameter order, to those it stores to. A

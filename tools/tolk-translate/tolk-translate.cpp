@@ -68,8 +68,9 @@ static LogicalResult printIsa(Operation *root, llvm::raw_ostream &os) {
 
 // --launch-json: the launch description that --tolk-kernelize puts on each
 // kernelized function (`tolk.launch`, a #tolk.launch that the dialect has
-// verified), as JSON for hosts that do not read MLIR. It survives the
-// lowering pipelines, which keep the function.
+// verified), as JSON for hosts that do not read MLIR (an image also with
+// its "shape"). It survives the lowering pipelines, which keep the
+// function.
 
 static LogicalResult printLaunchJson(Operation *root, llvm::raw_ostream &os) {
   auto launchAttr = root->getContext()
@@ -108,6 +109,16 @@ static LogicalResult printLaunchJson(Operation *root, llvm::raw_ostream &os) {
                   json.attribute("count", *param.getCount());
                 if (param.getVector())
                   json.attribute("vector", *param.getVector());
+                // An image's (h, w, 4), which its count alone does not
+                // give: the shape of the argument it binds (the dialect
+                // verified the binding).
+                if (param.getKind() == tolk::ParamKind::image)
+                  json.attributeArray("shape", [&] {
+                    auto tensor = cast<RankedTensorType>(
+                        func.getArgumentTypes()[param.getIndex()]);
+                    for (int64_t d : tensor.getShape())
+                      json.value(d);
+                  });
                 json.attribute(tolk::stringifyParamBinding(param.getBinding()),
                                param.getIndex());
               });

@@ -153,7 +153,7 @@ func.func @read_only_value(%p: !tolk.ptr<f32, global, imagef<4x8x4>> {tolk.reado
 
 // -----
 
-// expected-error @+1 {{unknown argument attribute 'tolk.read_only': expected 'tolk.bounds' or 'tolk.readonly'}}
+// expected-error @+1 {{unknown argument attribute 'tolk.read_only': expected 'tolk.bounds', 'tolk.readonly' or 'tolk.image'}}
 func.func @misspelt(%p: !tolk.ptr<f32, global, imagef<4x8x4>> {tolk.read_only}) {
   return
 }
@@ -180,5 +180,65 @@ func.func @load_image(%p: !tolk.ptr<f32, global, imagef<4x8x4>>) {
 func.func @index_image(%p: !tolk.ptr<f32, global, imageh<2x2x4>>, %i: si32) {
   // expected-error @+1 {{'tolk.index' op does not take image pointers, but got '!tolk.ptr<f32, global, imageh<2x2x4>>': a texel's coordinate is an operand of tolk.image_load and tolk.image_store}}
   %q = tolk.index %p[%i] : !tolk.ptr<f32, global, imageh<2x2x4>>, si32
+  return
+}
+
+// -----
+
+// tolk.image marks the texels of an image, a static HxWx4 tensor of f32
+// (an imagef) or f16 (an imageh), on an argument of a tensor-level
+// function (docs/Kernels.md#kernelization).
+// expected-error @+1 {{'tolk.image' belongs on the texels of an image, a tensor<HxWx4xf32> (imagef) or tensor<HxWx4xf16> (imageh), not 'tensor<2x4x3xf32>'}}
+func.func @image_lanes(%t: tensor<2x4x3xf32> {tolk.image}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tolk.image' belongs on the texels of an image, a tensor<HxWx4xf32> (imagef) or tensor<HxWx4xf16> (imageh), not 'tensor<2x4x4xbf16>'}}
+func.func @image_bf16(%t: tensor<2x4x4xbf16> {tolk.image}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tolk.image' belongs on the texels of an image, a tensor<HxWx4xf32> (imagef) or tensor<HxWx4xf16> (imageh), not 'tensor<?x4x4xf32>'}}
+func.func @image_dynamic(%t: tensor<?x4x4xf32> {tolk.image}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tolk.image' belongs on the texels of an image, a tensor<HxWx4xf32> (imagef) or tensor<HxWx4xf16> (imageh), not 'tensor<8x4xf32>'}}
+func.func private @image_rank2(tensor<8x4xf32> {tolk.image})
+
+// -----
+
+// expected-error @+1 {{'tolk.image' belongs on the texels of an image, a tensor<HxWx4xf32> (imagef) or tensor<HxWx4xf16> (imageh), not 'f32'}}
+func.func @image_scalar(%s: f32 {tolk.image}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tolk.image' must be a unit attribute, not 1 : i64}}
+func.func @image_value(%t: tensor<2x4x4xf32> {tolk.image = 1}) {
+  return
+}
+
+// -----
+
+// A kernel's image is an image pointer already.
+gpu.module @m {
+  // expected-error @+1 {{'tolk.image' belongs on a tensor argument of a func.func, not on an argument of 'gpu.func'}}
+  gpu.func @k(%p: !tolk.ptr<f32, global, imagef<4x8x4>> {tolk.image}) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'tolk.image' is an argument attribute, of a tensor argument of a func.func}}
+func.func @image_on_op() attributes {tolk.image} {
   return
 }

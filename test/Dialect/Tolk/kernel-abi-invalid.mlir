@@ -268,3 +268,24 @@ func.func private @f() attributes {tolk.bounds = array<i64: 0, 1>}
 
 // expected-error @+1 {{unknown attribute 'tolk.launches'}}
 func.func private @f() attributes {tolk.launches = 1}
+
+// -----
+
+// A tensor argument marked tolk.image is passed as an image, and only it.
+// expected-error @+1 {{'tolk.launch' parameter #0 binds arg 0: a 'tensor<2x4x4xf32>' marked 'tolk.image' is passed as an image}}
+func.func private @f(tensor<2x4x4xf32> {tolk.image}) -> tensor<2x4x4xf32> attributes {tolk.kernel = @m::@k, tolk.launch = #tolk.launch<kernel = @m::@k, grid = [1], block = [8], params = [<buffer f32, arg 0, count = 32, vector = 4>, <buffer f32, result 0, count = 32, vector = 4>]>}
+
+// -----
+
+// expected-error @+1 {{'tolk.launch' parameter #0 binds arg 0: a 'tensor<2x4x4xf32>' is passed as a buffer}}
+func.func private @f(tensor<2x4x4xf32>) -> tensor<2x4x4xf32> attributes {tolk.kernel = @m::@k, tolk.launch = #tolk.launch<kernel = @m::@k, grid = [1], block = [8], params = [<image f32, arg 0, count = 32, vector = 4>, <buffer f32, result 0, count = 32, vector = 4>]>}
+
+// -----
+
+// expected-error @+1 {{'tolk.launch' parameter #0 binds arg 0: an image is read a texel (4 lanes) at a time, not 2}}
+func.func private @f(tensor<2x4x4xf32> {tolk.image}) -> tensor<2x4x4xf32> attributes {tolk.kernel = @m::@k, tolk.launch = #tolk.launch<kernel = @m::@k, grid = [1], block = [8], params = [<image f32, arg 0, count = 32, vector = 2>, <buffer f32, result 0, count = 32, vector = 4>]>}
+
+// -----
+
+// expected-error @+1 {{#tolk.param: an image needs a count and a vector}}
+func.func private @f(tensor<2x4x4xf32> {tolk.image}) -> tensor<2x4x4xf32> attributes {tolk.kernel = @m::@k, tolk.launch = #tolk.launch<kernel = @m::@k, grid = [1], block = [8], params = [<image f32, arg 0>, <buffer f32, result 0, count = 32, vector = 4>]>}

@@ -377,5 +377,5 @@ func.func private @bounds_range(!tolk.ptr<ui8, alu> {tolk.bounds = array<i64: -1
 
 // -----
 
-// expected-error @+1 {{unknown argument attribute 'tolk.bound': expected 'tolk.bounds' or 'tolk.readonly'}}
+// expected-error @+1 {{unknown argument attribute 'tolk.bound': expected 'tolk.bounds', 'tolk.readonly' or 'tolk.image'}}
 func.func private @bounds_typo(!tolk.ptr<si32, alu> {tolk.bound = array<i64: 0, 1>})

@@ -104,10 +104,26 @@ static LogicalResult verifyLaunch(Operation *op, StringRef name,
       return diag() << "its type is " << boundType << ", not of "
                     << param.getType();
     auto tensor = dyn_cast<RankedTensorType>(boundType);
-    bool isBuffer = tensor && tensor.getRank() > 0;
-    if (isBuffer != (param.getKind() == ParamKind::buffer))
-      return diag() << "a " << boundType << " is passed as a "
-                    << (isBuffer ? "buffer" : "scalar");
+    // A tensor argument marked tolk.image is passed as an image, any other
+    // tensor of rank 1 or more as a buffer, the rest by value.
+    StringRef imageName = TolkDialect::ImageAttrHelper::getNameStr();
+    ParamKind kind = ParamKind::scalar;
+    if (tensor && tensor.getRank() > 0)
+      kind = isArg && func.getArgAttr(param.getIndex(), imageName)
+                 ? ParamKind::image
+                 : ParamKind::buffer;
+    if (kind != param.getKind()) {
+      InFlightDiagnostic d = diag() << "a " << boundType;
+      if (kind == ParamKind::image)
+        d << " marked '" << imageName << "'";
+      return d << " is passed as " << (kind == ParamKind::image ? "an " : "a ")
+               << stringifyParamKind(kind);
+    }
+    // A texel is four lanes.
+    if (kind == ParamKind::image && *param.getVector() != 4)
+      return diag() << "an image is read a texel (4 lanes) at a time, not "
+                    << *param.getVector();
+    bool isBuffer = kind != ParamKind::scalar;
     if (isBuffer && tensor.hasStaticShape() &&
         tensor.getNumElements() != *param.getCount())
       return diag() << "a " << boundType << " has " << tensor.getNumElements()
@@ -246,6 +262,10 @@ LogicalResult TolkDialect::verifyOperationAttribute(Operation *op,
   if (name == ReadonlyAttrHelper::getNameStr())
     return op->emitError("'")
            << name << "' is an argument attribute, of an image parameter";
+  if (name == TolkDialect::ImageAttrHelper::getNameStr())
+    return op->emitError("'")
+           << name << "' is an argument attribute, of a tensor argument of a "
+           << "func.func";
   return op->emitError("unknown attribute '") << name << "'";
 }
 
@@ -253,20 +273,47 @@ LogicalResult TolkDialect::verifyOperationAttribute(Operation *op,
 // The argument attribute
 //===----------------------------------------------------------------------===//
 
+/// `tolk.image` on argument `type` of `op`: a unit attribute on a tensor
+/// argument of a func.func that holds the texels of an image, a static
+/// tensor<h x w x 4> of f32 (an imagef) or f16 (an imageh). The storage is
+/// the element type, so that the host passes the tensor's own bits.
+static LogicalResult verifyImageArgument(Operation *op, Type type,
+                                         Attribute value) {
+  StringRef name = TolkDialect::ImageAttrHelper::getNameStr();
+  if (!isa<func::FuncOp>(op))
+    return op->emitError("'")
+           << name << "' belongs on a tensor argument of a func.func, not on "
+           << "an argument of '" << op->getName() << "'";
+  auto tensor = dyn_cast_if_present<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() || tensor.getRank() != 3 ||
+      tensor.getDimSize(2) != 4 ||
+      !isa<Float32Type, Float16Type>(tensor.getElementType()))
+    return op->emitError("'")
+           << name << "' belongs on the texels of an image, a "
+           << "tensor<HxWx4xf32> (imagef) or tensor<HxWx4xf16> (imageh), not "
+           << type;
+  if (!isa<UnitAttr>(value))
+    return mistyped(op, name, "a unit attribute", value);
+  return success();
+}
+
 /// The argument attributes. `tolk.bounds = array<i64: lo, hi>`: the
 /// inclusive range of a by-value integer parameter, tinygrad's DEFINE_VAR
 /// bounds, on an alu pointer to an integer. `tolk.readonly`: an image the
-/// kernel never writes.
+/// kernel never writes. `tolk.image`: a tensor argument that
+/// --tolk-kernelize passes as an image.
 LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
   StringRef name = BoundsAttrHelper::getNameStr();
   StringRef readOnly = ReadonlyAttrHelper::getNameStr();
+  StringRef image = TolkDialect::ImageAttrHelper::getNameStr();
   StringRef given = attr.getName().getValue();
-  if (given != name && given != readOnly)
+  if (given != name && given != readOnly && given != image)
     return op->emitError("unknown argument attribute '")
-           << given << "': expected '" << name << "' or '" << readOnly << "'";
+           << given << "': expected '" << name << "', '" << readOnly
+           << "' or '" << image << "'";
   // A declaration has no entry block: take the type from the signature.
   Type type;
   if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
@@ -279,6 +326,8 @@ LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
   }
   if (given == readOnly)
     return verifyReadOnlyAttribute(op, type, attr.getValue());
+  if (given == image)
+    return verifyImageArgument(op, type, attr.getValue());
   auto ptr = dyn_cast_if_present<PtrType>(type);
   std::optional<DType> dt;
   if (ptr && ptr.getAddrSpace() == AddrSpace::alu)

@@ -179,7 +179,10 @@ LaunchParamAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return success();
   }
   if (!count || !vector)
-    return emitError() << "#tolk.param: a buffer needs a count and a vector";
+    return emitError() << "#tolk.param: "
+                       << (kind == ParamKind::image ? "an " : "a ")
+                       << stringifyParamKind(kind)
+                       << " needs a count and a vector";
   if (*count < 0)
     return emitError() << "#tolk.param's count must be at least 0, not "
                        << *count;

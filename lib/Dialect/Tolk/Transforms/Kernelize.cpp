@@ -13,7 +13,9 @@
 // broadcast dimension), so that no broadcast is ever materialized. A thread
 // handles U contiguous elements as one aligned vector access per buffer, U
 // chosen per data type (16 bytes of the widest buffer element) and lowered
-// until every input's lanes are contiguous or one broadcast element.
+// until every input's lanes are contiguous or one broadcast element. A
+// tensor argument marked tolk.image is an image parameter, read a texel (its
+// last dimension's four lanes) a thread.
 //
 // The function is kept, names its kernel (tolk.kernel) and describes the
 // launch for a host (tolk.launch: grid, block, parameter bindings): without
@@ -31,6 +33,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
@@ -208,6 +211,18 @@ static bool isBuffer(BlockArgument arg) {
   return tensor && tensor.getRank() != 0;
 }
 
+/// Whether argument `arg` of `func` holds the texels of an image
+/// (`tolk.image`, which the dialect verified: a static tensor<h x w x 4> of
+/// f32 or f16).
+static bool isImage(func::FuncOp func, BlockArgument arg) {
+  return func.getArgAttr(arg.getArgNumber(),
+                         TolkDialect::ImageAttrHelper::getNameStr()) != nullptr;
+}
+
+/// The lanes of a texel: an image argument's last dimension, and the lanes
+/// per thread of a kernel that reads one.
+constexpr int64_t kTexelLanes = 4;
+
 /// What a function's kernel is built from, once the function is known to
 /// have the form the pass handles.
 struct KernelPlan {
@@ -299,8 +314,27 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
     std::optional<SmallVector<int64_t, 4>> shape = getStaticShape(v.getType());
     return shape && alignTo(*shape, plan.shape);
   };
+  bool hasImage = false;
   for (BlockArgument arg : func.getArguments()) {
     std::optional<ElementwiseType> et = classify(arg.getType());
+    // An image's last dimension is its texels' lanes: it cannot broadcast,
+    // and a kernel reads it whole.
+    if (isImage(func, arg)) {
+      hasImage = true;
+      if (!fits(arg))
+        return reject("takes the image " + typeString(arg.getType()) +
+                      " (argument " + Twine(arg.getArgNumber()) +
+                      "), which does not broadcast to the result shape "
+                      "(the four lanes of a texel are the last dimension "
+                      "of both)");
+      ArrayRef<int64_t> texels =
+          cast<RankedTensorType>(arg.getType()).getShape();
+      if (texels[0] > std::numeric_limits<int32_t>::max() ||
+          texels[1] > std::numeric_limits<int32_t>::max())
+        return reject("takes the image " + typeString(arg.getType()) +
+                      " (argument " + Twine(arg.getArgNumber()) +
+                      "), but a texel coordinate is an si32");
+    }
     if (!fits(arg) || !isPassable(et->dtype))
       return reject("takes " + typeString(arg.getType()) + " (argument " +
                     Twine(arg.getArgNumber()) +
@@ -369,9 +403,31 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
     }
     return true;
   };
-  plan.upcast = chooseLanes(lanes, /*onlyPowersOfTwo=*/upcast > 0, planAccess);
-  // The last candidate tried need not be the one chosen: plan it again.
-  planAccess(plan.upcast);
+  if (hasImage) {
+    // A thread reads one texel of each image: four lanes. An explicit
+    // upcast is at most the lanes (it is lowered for contiguity too), so
+    // that one above 4 (the host runner's 16) gives 4 and one below cannot.
+    if (computesComplex)
+      return reject("computes on complex numbers, one element a thread, but "
+                    "an image argument is read a texel of four lanes a "
+                    "thread");
+    if (upcast > 0 && upcast < kTexelLanes)
+      return reject("has an image argument, read a texel of four lanes a "
+                    "thread, but upcast = " +
+                    Twine(upcast) + " allows fewer lanes");
+    // Every input's lanes stay in its innermost run: the iteration shape
+    // ends with the images' 4.
+    if (!planAccess(kTexelLanes))
+      return reject("has an image argument, read a texel of four lanes a "
+                    "thread, but another input's lanes would not be "
+                    "contiguous");
+    plan.upcast = kTexelLanes;
+  } else {
+    plan.upcast =
+        chooseLanes(lanes, /*onlyPowersOfTwo=*/upcast > 0, planAccess);
+    // The last candidate tried need not be the one chosen: plan it again.
+    planAccess(plan.upcast);
+  }
   int64_t threads = plan.size / plan.upcast;
   plan.block = std::min(blockSize, threads);
   plan.grid = llvm::divideCeil(threads, plan.block);
@@ -413,6 +469,15 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     int64_t n = product(*getStaticShape(arg.getType()));
     bool byValue = !isa<RankedTensorType>(arg.getType()) ||
                    cast<RankedTensorType>(arg.getType()).getRank() == 0;
+    if (isImage(func, arg)) {
+      // The image of the tensor's texels, stored as its element type.
+      ImageKind kind = elt.isF16() ? ImageKind::imageh : ImageKind::imagef;
+      params.push_back(PtrType::get(ctx, elt, AddrSpace::global, n,
+                                    /*vecWidth=*/1, kind,
+                                    cast<RankedTensorType>(arg.getType())
+                                        .getShape()));
+      continue;
+    }
     params.push_back(byValue ? PtrType::get(elt, AddrSpace::alu)
                              : buffer(elt, n, widthOf(arg)));
   }
@@ -424,6 +489,12 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
   auto kernel = gpu::GPUFuncOp::create(b, loc, func.getSymName(),
                                        b.getFunctionType(params, {}));
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  // An image argument is only read (docs/Semantics.md#images).
+  for (BlockArgument arg : func.getArguments())
+    if (isImage(func, arg))
+      kernel.setArgAttr(arg.getArgNumber(),
+                        TolkDialect::ReadonlyAttrHelper::getNameStr(),
+                        b.getUnitAttr());
   kernel.setKnownBlockSizeAttr(
       b.getDenseI32ArrayAttr({static_cast<int32_t>(blockSize), 1, 1}));
   kernel.setKnownGridSizeAttr(
@@ -502,8 +573,23 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
   };
 
   IRMapping mapping;
-  // The value a gated-off load yields, per loaded type.
+  // The value a gated-off load of `width` lanes of `elt` yields (zeros),
+  // built once per loaded type.
   llvm::DenseMap<Type, Value> zeros;
+  auto zeroOf = [&](Type elt, unsigned width) -> Value {
+    Value &zero = zeros[width == 1 ? elt : Type(VectorType::get({width}, elt))];
+    if (!zero) {
+      zero = eb.constant(*getDType(elt), static_cast<int64_t>(0));
+      if (width != 1) {
+        // The same value splat over the lanes; the scalar goes.
+        auto scalar = zero.getDefiningOp<ConstOp>();
+        zero = eb.constant(VectorType::get({width}, elt),
+                           scalar.getValue().getValue());
+        scalar.erase();
+      }
+    }
+    return zero;
+  };
   for (auto [arg, param] :
        llvm::zip_equal(func.getArguments(), entry.getArguments())) {
     // An unused argument keeps its parameter (the bindings stay those of
@@ -515,10 +601,39 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
       mapping.map(arg, LoadOp::create(b, loc, param).getResult());
       continue;
     }
-    // The element offset: the flat index where the shapes agree, otherwise
-    // the coordinates of the non-broadcast dimensions times their strides.
     SmallVector<int64_t, 4> shape =
         *alignTo(*getStaticShape(arg.getType()), plan.shape);
+    if (ptrType.getImage()) {
+      // The texel of the thread's first element: x its column (the
+      // second-to-last dimension), y its row (the one before), each 0 where
+      // the image broadcasts (the strides rule on texels). Its four lanes
+      // are the thread's.
+      size_t rank = shape.size();
+      Type si32 = IntegerType::get(ctx, 32, IntegerType::Signed);
+      auto texelCoordinate = [&](size_t d) -> Value {
+        if (shape[d] == 1)
+          return wide ? Value(eb.constant(DType::Int32, 0)) : index(0);
+        Value c = coordinate(d);
+        // Below the image's extent, which is an si32: exact.
+        return wide ? Value(CastOp::create(b, loc, si32, c)) : c;
+      };
+      Value x = texelCoordinate(rank - 2);
+      Value y = texelCoordinate(rank - 3);
+      Value xy = vector::FromElementsOp::create(
+          b, loc, VectorType::get({2}, si32), ValueRange{x, y});
+      // An imageh reads as f16 lanes, exactly the tensor's elements.
+      Type elt = ptrType.getElementType();
+      Type texel = VectorType::get({kTexelLanes}, elt);
+      Value value =
+          gate ? ImageLoadOp::create(b, loc, texel, param, xy, gate,
+                                     zeroOf(elt, kTexelLanes))
+               : ImageLoadOp::create(b, loc, texel, param, xy, Value(),
+                                     Value());
+      mapping.map(arg, value);
+      continue;
+    }
+    // The element offset: the flat index where the shapes agree, otherwise
+    // the coordinates of the non-broadcast dimensions times their strides.
     Value offset = first;
     if (shape != plan.shape) {
       SmallVector<int64_t, 4> argStrides = stridesOf(shape);
@@ -538,21 +653,9 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     Value ptr = IndexOp::create(b, loc, ptrType, param, offset);
     Value value;
     if (gate) {
-      unsigned width = ptrType.getVecWidth();
-      Type elt = ptrType.getElementType();
-      Value &zero =
-          zeros[width == 1 ? elt : Type(VectorType::get({width}, elt))];
-      if (!zero) {
-        zero = eb.constant(*getDType(elt), static_cast<int64_t>(0));
-        if (width != 1) {
-          // The same value splat over the lanes; the scalar goes.
-          auto scalar = zero.getDefiningOp<ConstOp>();
-          zero = eb.constant(VectorType::get({width}, elt),
-                             scalar.getValue().getValue());
-          scalar.erase();
-        }
-      }
-      value = LoadOp::create(b, loc, ptr, gate, zero);
+      value = LoadOp::create(
+          b, loc, ptr, gate,
+          zeroOf(ptrType.getElementType(), ptrType.getVecWidth()));
     } else {
       value = LoadOp::create(b, loc, ptr);
     }
@@ -623,12 +726,16 @@ static LaunchAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
                     : func.getResultTypes()[i - numArgs]);
     bool byValue = ptr.getAddrSpace() == AddrSpace::alu;
     bool isArg = i < numArgs;
+    // An image is read a texel, four lanes, at a time.
+    ParamKind kind = byValue          ? ParamKind::scalar
+                     : ptr.getImage() ? ParamKind::image
+                                      : ParamKind::buffer;
+    int64_t vector = ptr.getImage() ? kTexelLanes : ptr.getVecWidth();
     params.push_back(LaunchParamAttr::get(
-        ctx, byValue ? ParamKind::scalar : ParamKind::buffer, elt,
-        isArg ? ParamBinding::arg : ParamBinding::result,
+        ctx, kind, elt, isArg ? ParamBinding::arg : ParamBinding::result,
         isArg ? i : i - numArgs,
         byValue ? std::nullopt : std::optional<int64_t>(ptr.getSize()),
-        byValue ? std::nullopt : std::optional<int64_t>(ptr.getVecWidth())));
+        byValue ? std::nullopt : std::optional<int64_t>(vector)));
   }
   return LaunchAttr::get(ctx, kernelRef,
                          kernel.getKnownGridSizeAttr().asArrayRef(),

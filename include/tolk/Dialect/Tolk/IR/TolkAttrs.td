@@ -98,6 +98,7 @@ def Tolk_ParamKind : I32EnumAttr<"ParamKind",
     "how a host passes a kernel parameter", [
     I32EnumAttrCase<"buffer", 0>,
     I32EnumAttrCase<"scalar", 1>,
+    I32EnumAttrCase<"image", 2>,
   ]> {
   let cppNamespace = "::tolk";
   let genSpecializedAttr = 0;
@@ -118,19 +119,22 @@ def Tolk_LaunchParamAttr : AttrDef<Tolk_Dialect, "LaunchParam"> {
   let description = [{
     One parameter of a kernel, in a `#tolk.launch`: a `buffer` of `count`
     elements of `type`, which the kernel reads `vector` lanes at a time, or
-    a by-value `scalar` of `type`; and the argument or result of the
-    function that it binds. The type is the function's element type (a
-    Bool buffer is a Bool buffer to the host, though the kernel reads its
-    lanes as bytes).
+    a by-value `scalar` of `type`, or an `image` of `count` elements whose
+    texels (`vector` = 4 lanes) are stored as `type` (f32: an imagef, f16:
+    an imageh; its shape is the bound argument's, `(h, w, 4)`); and the
+    argument or result of the function that it binds. The type is the
+    function's element type (a Bool buffer is a Bool buffer to the host,
+    though the kernel reads its lanes as bytes).
 
     ```mlir
     #tolk.param<buffer f16, arg 0, count = 32, vector = 4>
     #tolk.param<scalar si8, arg 1>
+    #tolk.param<image f32, arg 2, count = 32, vector = 4>
     #tolk.param<buffer f32, result 0, count = 32, vector = 4>
     ```
 
-    A buffer has a count of at least 0 and a vector width of at least 1; a
-    scalar has neither. The index is at least 0.
+    A buffer or an image has a count of at least 0 and a vector width of at
+    least 1; a scalar has neither. The index is at least 0.
   }];
   let parameters = (ins
     EnumParameter<Tolk_ParamKind>:$kind,

@@ -62,6 +62,10 @@ def Tolk_Dialect : Dialect {
     // On an image parameter, an argument attribute: the kernel never
     // writes the image (docs/Semantics.md#images).
     "::mlir::UnitAttr":$readonly,
+    // On a tensor argument of a tensor-level func.func, an argument
+    // attribute: --tolk-kernelize passes it as an image of its texels
+    // (docs/Kernels.md#kernelization).
+    "::mlir::UnitAttr":$image,
     // On a tolk.define_local, inside --convert-tolk-to-gpu only: the
     // position of its workgroup attribution.
     "::mlir::IntegerAttr":$workgroup_attribution

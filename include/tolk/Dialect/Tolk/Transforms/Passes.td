@@ -125,11 +125,17 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
     divides the vector's bytes, at most 16: buffers are 16-byte aligned), and Bool buffers with lanes are read and
     written as `ui8` lanes (a Bool is a byte in memory).
 
+    A tensor argument marked `tolk.image` (a static `h x w x 4` tensor of
+    f32 or f16) becomes an `imagef`/`imageh` parameter marked
+    `tolk.readonly`, read one texel a thread with `tolk.image_load` at the
+    (column, row) of the thread's first element: a function with an image
+    argument has U = 4 (an explicit `upcast` below 4 does not qualify).
+
     The function gets `tolk.launch`, the host's description of the launch
     (a `#tolk.launch`): the kernel, grid and block sizes, and for each
-    kernel parameter its kind (buffer or scalar), element type, element
-    count and vector width, and the function argument or result it binds
-    (`tolk-translate --launch-json` prints it as JSON).
+    kernel parameter its kind (buffer, scalar or image), element type,
+    element count and vector width, and the function argument or result it
+    binds (`tolk-translate --launch-json` prints it as JSON).
 
     A function that does not have this form is left alone; with `strict`,
     one that holds a Tolk op or type is an error at the function that says
@@ -146,7 +152,8 @@ def TolkKernelize : Pass<"tolk-kernelize", "::mlir::ModuleOp"> {
     Option<"strict", "strict", "bool", /*default=*/"false",
            "A function of Tolk ops that cannot be kernelized is an error">,
   ];
-  let dependentDialects = ["::tolk::TolkDialect", "::mlir::gpu::GPUDialect"];
+  let dependentDialects = ["::tolk::TolkDialect", "::mlir::gpu::GPUDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // TOLK_DIALECT_TOLK_PASSES
