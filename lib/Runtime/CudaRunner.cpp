@@ -364,11 +364,10 @@ static llvm::Error checkParams(const Driver &driver, CUfunction function,
         llvm::formatv("kernel '{0}' has {1} parameter(s) but {2} were given",
                       launch.kernelName, count, launch.params.size()));
   for (auto [index, param] : llvm::enumerate(launch.params)) {
-    size_t given = param.kind == CudaParam::Kind::BufferAddress
-                       ? sizeof(CUdeviceptr)
-                   : param.kind == CudaParam::Kind::SurfaceObject
-                       ? sizeof(CUsurfObject)
-                       : param.bytes.size();
+    size_t given =
+        param.kind == CudaParam::Kind::BufferAddress   ? sizeof(CUdeviceptr)
+        : param.kind == CudaParam::Kind::SurfaceObject ? sizeof(CUsurfObject)
+                                                       : param.bytes.size();
     if (given != sizes[index])
       return makeError(llvm::formatv(
           "parameter {0} of kernel '{1}' has {2} byte(s) but {3} were given",

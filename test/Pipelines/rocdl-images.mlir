@@ -2,8 +2,9 @@
 // pointer to an image resource descriptor, loaded with one scalar load of
 // eight dwords; a texel access is image_load or image_store of four
 // channels (d16 for an imageh) behind the bounds check. llvm-mc assembles
-// the result for gfx90a (GCN) and gfx1100 (RDNA 3); gfx942, the pipeline's
-// default chip, has no image instructions and is an error at the kernel.
+// the result for gfx90a (GCN) and gfx1100 (RDNA 3); gfx942 (the pipeline's
+// default chip), gfx950 and gfx1250 have no image instructions: an error at
+// the kernel.
 // RUN: tolk-opt %s --tolk-to-rocdl="chip=gfx90a" \
 // RUN:   | tolk-translate --gpu-binary-to-isa -o %t.90a.s
 // RUN: FileCheck %s --check-prefixes=CHECK,GCN < %t.90a.s
@@ -13,6 +14,8 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,RDNA < %t.1100.s
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj %t.1100.s -o %t.1100.o
 // RUN: not tolk-opt %s --tolk-to-rocdl 2>&1 | FileCheck %s --check-prefix=GFX942
+// RUN: not tolk-opt %s --tolk-to-rocdl=chip=gfx950 2>&1 | FileCheck %s --check-prefix=GFX950
+// RUN: not tolk-opt %s --tolk-to-rocdl=chip=gfx1250 2>&1 | FileCheck %s --check-prefix=GFX1250
 
 // CHECK-LABEL: scale:
 // GCN: s_load_dwordx8
@@ -24,6 +27,8 @@
 // CHECK: image_store v[{{[0-9]+}}:{{[0-9]+}}], {{.*}} dmask:0xf {{.*}}unorm d16
 
 // GFX942: error: 'gpu.func' op has the image parameter '!tolk.ptr<f32, global, imageh<4x8x4>>', but gfx942 has no image instructions (LLVM's AMDGPU back end gives it no image-insts feature)
+// GFX950: error: 'gpu.func' op has the image parameter '!tolk.ptr<f32, global, imageh<4x8x4>>', but gfx950 has no image instructions (LLVM's AMDGPU back end gives it no image-insts feature)
+// GFX1250: error: 'gpu.func' op has the image parameter '!tolk.ptr<f32, global, imageh<4x8x4>>', but gfx1250 has no image instructions (LLVM's AMDGPU back end gives it no image-insts feature)
 gpu.module @images {
   gpu.func @scale(%in: !tolk.ptr<f32, global, imageh<4x8x4>> {tolk.readonly},
                   %out: !tolk.ptr<f32, global, imagef<4x8x4>>,

@@ -34,8 +34,8 @@
 using namespace mlir;
 
 int64_t tolk::getSurfaceRowBytes(PtrType image) {
-  return image.getImageShape()[1] * 4 *
-         getTexelStorageType(image).getWidth() / 8;
+  return image.getImageShape()[1] * 4 * getTexelStorageType(image).getWidth() /
+         8;
 }
 
 namespace {
@@ -61,9 +61,9 @@ std::pair<Value, Value> surfaceCoordinate(OpBuilder &b, Location loc,
                                           Value coordinate) {
   Value x = vector::ExtractOp::create(b, loc, coordinate, 0);
   Value y = vector::ExtractOp::create(b, loc, coordinate, 1);
-  Value bytes = arith::ConstantIntOp::create(
-      b, loc, b.getI32Type(), tolk::getSurfaceRowBytes(image) /
-                                  image.getImageShape()[1]);
+  Value bytes = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                             tolk::getSurfaceRowBytes(image) /
+                                                 image.getImageShape()[1]);
   return {arith::MulIOp::create(b, loc, x, bytes), y};
 }
 
@@ -84,8 +84,7 @@ struct ImageLoadLowering : public OpConversionPattern<tolk::ImageLoadOp> {
         rewriter, loc, inside, adaptor.getGate(), adaptor.getAlternative(),
         type, [&](OpBuilder &b, Location l) {
           SurfaceTexel texel = getSurfaceTexel(image);
-          auto [x, y] =
-              surfaceCoordinate(b, l, image, adaptor.getCoordinate());
+          auto [x, y] = surfaceCoordinate(b, l, image, adaptor.getCoordinate());
           SmallVector<Type> lanes(4, texel.lane);
           auto result = LLVM::LLVMStructType::getLiteral(b.getContext(), lanes);
           Value s = LLVM::CallIntrinsicOp::create(

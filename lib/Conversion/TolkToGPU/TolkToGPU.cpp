@@ -80,8 +80,7 @@ static MemRefType allocationType(tolk::PtrType ptr, Type element) {
 tolk::TolkToGPUTypeConverter::TolkToGPUTypeConverter(
     MLIRContext *ctx, tolk::ImageLowering images) {
   // Added last, so tried before the value types of TolkToArith.
-  addConversion(
-      [this, ctx, images](tolk::PtrType ptr) -> std::optional<Type> {
+  addConversion([this, ctx, images](tolk::PtrType ptr) -> std::optional<Type> {
     if (ptr.getImage()) {
       switch (images) {
       case tolk::ImageLowering::buffers:
@@ -593,9 +592,10 @@ struct ConvertTolkToGPUPass
     : public tolk::impl::ConvertTolkToGPUBase<ConvertTolkToGPUPass> {
   using Base::Base;
 
-  /// gfx940 to gfx950 have no image instructions, yet LLVM emits them for
-  /// an image intrinsic and only the assembler rejects them: an image
-  /// kernel for such a chip is an error here, at the kernel.
+  /// gfx942, gfx950 and gfx1250 have no image instructions, yet LLVM emits
+  /// them for an image intrinsic and only the assembler rejects them: an
+  /// image kernel for such a chip is an error here, at the kernel
+  /// (docs/Semantics.md#texels).
   LogicalResult checkImageChip(Operation *root) {
     if (images != tolk::ImageLowering::rocdl || chip.empty())
       return success();
@@ -609,8 +609,8 @@ struct ConvertTolkToGPUPass
       if (!ok || image == func.getArgumentTypes().end())
         return;
       if (!hasImages) {
-        llvm::Expected<bool> has = tolk::hasGPUFeature(tolk::GPUVendor::AMD, chip,
-                                                 "image-insts");
+        llvm::Expected<bool> has =
+            tolk::hasGPUFeature(tolk::GPUVendor::AMD, chip, "image-insts");
         if (!has) {
           func.emitOpError("has the image parameter ")
               << *image << ", but the chip cannot be asked about images: "

@@ -264,9 +264,9 @@ FAKE_API cuArray3DCreate_v2(Array **array, const ArrayDescriptor *desc) {
       !desc->height)
     return kInvalidValue;
   size_t texel = desc->format == 0x10 ? 8 : 16;
-  *array = new Array{desc->width, desc->height, texel,
-                     std::vector<uint8_t>(desc->width * desc->height * texel,
-                                          0xa5)};
+  *array =
+      new Array{desc->width, desc->height, texel,
+                std::vector<uint8_t>(desc->width * desc->height * texel, 0xa5)};
   ++liveArrays;
   return kSuccess;
 }
