@@ -92,7 +92,13 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     error, unless `images` says what it becomes, each access inside an
     `scf.if` on the texel's bounds (docs/Semantics.md#images): `buffers`
     (the host) a row-major buffer of its texels; `spirv` (Vulkan) a pointer
-    to a storage image, accessed by `spirv.ImageRead`/`spirv.ImageWrite`.
+    to a storage image, accessed by `spirv.ImageRead`/`spirv.ImageWrite`;
+    `nvvm` an i64 CUDA surface object, accessed by
+    `llvm.nvvm.suld.2d.*.zero`/`llvm.nvvm.sust.b.2d.*.zero` at a byte x;
+    `rocdl` a pointer in the constant address space to the image's 8-dword
+    resource descriptor, accessed by `llvm.amdgcn.image.load.2d`/
+    `.store.2d`, and with `chip`, an image kernel for a chip without image
+    instructions is an error.
   }];
   let options = [
     Option<"bf16InF32", "bf16-in-f32", "bool", /*default=*/"false",
