@@ -107,3 +107,22 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A descriptor pointer is a value: a function that is not a kernel takes
+// one too (on SPIR-V it cannot: images-spirv-invalid.mlir).
+// CHECK-LABEL: gpu.func @helper(
+// CHECK-SAME: %{{.*}}: !llvm.ptr<4>, %{{.*}}: vector<2xi32>) -> vector<4xf32>
+// CHECK: llvm.call_intrinsic "llvm.amdgcn.image.load.2d.v4f16.i32"
+// CHECK-LABEL: func.func @host(
+// CHECK-SAME: %{{.*}}: !llvm.ptr<4>)
+gpu.module @m {
+  gpu.func @helper(%img: !tolk.ptr<f32, global, imageh<3x8x4>>, %xy: vector<2xsi32>) -> vector<4xf32> {
+    %t = tolk.image_load %img[%xy] : !tolk.ptr<f32, global, imageh<3x8x4>> -> vector<4xf32>
+    gpu.return %t : vector<4xf32>
+  }
+}
+func.func @host(%img: !tolk.ptr<f32, global, imagef<2x2x4>>) {
+  return
+}
