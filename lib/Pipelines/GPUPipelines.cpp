@@ -92,6 +92,8 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
   CanonicalizerGroup canon;
   TolkKernelPipelineOptions kernelOptions;
   kernelOptions.nativeFloatChip = options.chip;
+  // Images are CUDA surface objects (docs/Semantics.md#images).
+  kernelOptions.images = ImageLowering::nvvm;
   buildTolkKernelPipeline(pm, kernelOptions, canon);
   pm.nest<gpu::GPUModuleOp>().addPass(
       tolk::createCheckGPUDataTypesPass("NVVM"));
@@ -118,6 +120,10 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
   CanonicalizerGroup canon;
   TolkKernelPipelineOptions kernelOptions;
   kernelOptions.nativeFloatChip = options.chip;
+  // Images are pointers to image resource descriptors, on chips with image
+  // instructions (docs/Semantics.md#images).
+  kernelOptions.images = ImageLowering::rocdl;
+  kernelOptions.imageChip = options.chip;
   buildTolkKernelPipeline(pm, kernelOptions, canon);
   pm.nest<gpu::GPUModuleOp>().addPass(
       tolk::createCheckGPUDataTypesPass("ROCDL"));

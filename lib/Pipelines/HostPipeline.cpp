@@ -56,7 +56,7 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   CanonicalizerGroup canon;
   TolkKernelPipelineOptions kernelOptions;
   kernelOptions.bf16InF32 = true;
-  kernelOptions.imagesAsBuffers = true;
+  kernelOptions.images = ImageLowering::buffers;
   buildTolkKernelPipeline(pm, kernelOptions, canon);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();

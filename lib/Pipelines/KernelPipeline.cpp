@@ -73,8 +73,8 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   addExplicitPrimitives(kernels, canon);
   tolk::ConvertTolkToGPUOptions toGPU;
   toGPU.bf16InF32 = options.bf16InF32;
-  toGPU.imagesAsBuffers = options.imagesAsBuffers;
-  toGPU.imagesAsSPIRV = options.imagesAsSPIRV;
+  toGPU.images = options.images;
+  toGPU.chip = options.imageChip;
   kernels.addPass(tolk::createConvertTolkToGPU(toGPU));
   // Integer pow has no instruction on any target, nor an LLVM intrinsic.
   kernels.addPass(tolk::createTolkExpandIPowI());

@@ -59,7 +59,7 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   TolkKernelPipelineOptions kernelOptions;
   kernelOptions.bf16InF32 = true;
   kernelOptions.upcast = 4;
-  kernelOptions.imagesAsSPIRV = true;
+  kernelOptions.images = ImageLowering::spirv;
   buildTolkKernelPipeline(pm, kernelOptions);
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();

@@ -44,6 +44,8 @@ using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 using CUjit_option = int;
+using CUarray = struct CUarray_st *;
+using CUsurfObject = unsigned long long;
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
@@ -55,6 +57,47 @@ constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2; // Y, Z: 3, 4.
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5;  // Y, Z: 6, 7.
 constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
+// The arrays and surfaces of images.
+constexpr int CU_AD_FORMAT_HALF = 0x10;
+constexpr int CU_AD_FORMAT_FLOAT = 0x20;
+constexpr unsigned CUDA_ARRAY3D_SURFACE_LDST = 0x02;
+constexpr int CU_MEMORYTYPE_HOST = 1;
+constexpr int CU_MEMORYTYPE_ARRAY = 3;
+constexpr int CU_RESOURCE_TYPE_ARRAY = 0;
+struct CUDA_ARRAY3D_DESCRIPTOR {
+  size_t Width, Height, Depth;
+  int Format; // CUarray_format
+  unsigned NumChannels, Flags;
+};
+struct CUDA_MEMCPY2D {
+  size_t srcXInBytes, srcY;
+  int srcMemoryType; // CUmemorytype
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes, dstY;
+  int dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes, Height;
+};
+struct CUDA_RESOURCE_DESC {
+  int resType; // CUresourcetype
+  union {
+    struct {
+      CUarray hArray;
+    } array;
+    int reserved[32];
+  } res;
+  unsigned flags;
+};
+// cuda.h's layouts on an LP64 host.
+static_assert(sizeof(CUDA_ARRAY3D_DESCRIPTOR) == 40, "cuda.h's layout");
+static_assert(sizeof(CUDA_MEMCPY2D) == 128, "cuda.h's layout");
+static_assert(sizeof(CUDA_RESOURCE_DESC) == 144, "cuda.h's layout");
 
 /// The driver functions the runner calls.
 struct Driver {
@@ -80,6 +123,11 @@ struct Driver {
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
   CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuArray3DCreate)(CUarray *, const CUDA_ARRAY3D_DESCRIPTOR *);
+  CUresult (*cuArrayDestroy)(CUarray);
+  CUresult (*cuMemcpy2D)(const CUDA_MEMCPY2D *);
+  CUresult (*cuSurfObjectCreate)(CUsurfObject *, const CUDA_RESOURCE_DESC *);
+  CUresult (*cuSurfObjectDestroy)(CUsurfObject);
   CUresult (*cuEventCreate)(CUevent *, unsigned);
   CUresult (*cuEventDestroy)(CUevent);
   CUresult (*cuEventRecord)(CUevent, CUstream);
@@ -156,6 +204,11 @@ static llvm::Expected<Driver> loadDriver(llvm::StringRef library) {
   find(d.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
   find(d.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
   find(d.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
+  find(d.cuArray3DCreate, "cuArray3DCreate_v2");
+  find(d.cuArrayDestroy, "cuArrayDestroy");
+  find(d.cuMemcpy2D, "cuMemcpy2D_v2");
+  find(d.cuSurfObjectCreate, "cuSurfObjectCreate");
+  find(d.cuSurfObjectDestroy, "cuSurfObjectDestroy");
   find(d.cuEventCreate, "cuEventCreate");
   find(d.cuEventDestroy, "cuEventDestroy_v2");
   find(d.cuEventRecord, "cuEventRecord");
@@ -182,7 +235,11 @@ struct CudaObjects {
   CUdevice device = 0;
   bool retained = false, pushed = false;
   CUmodule module = nullptr;
+  /// By buffer, then the restored buffers' copies; 0 for an image.
   llvm::SmallVector<CUdeviceptr, 4> allocations;
+  /// By buffer: an image's array and its surface object, or none.
+  llvm::SmallVector<CUarray, 4> arrays;
+  llvm::SmallVector<CUsurfObject, 4> surfaces;
   llvm::SmallVector<CUevent, 0> events;
 
   explicit CudaObjects(const Driver &driver) : driver(driver) {}
@@ -193,8 +250,15 @@ struct CudaObjects {
     // unusable); there is nothing more to report.
     for (CUevent e : events)
       driver.cuEventDestroy(e);
+    for (CUsurfObject s : surfaces)
+      if (s)
+        driver.cuSurfObjectDestroy(s);
+    for (CUarray a : arrays)
+      if (a)
+        driver.cuArrayDestroy(a);
     for (CUdeviceptr p : allocations)
-      driver.cuMemFree(p);
+      if (p)
+        driver.cuMemFree(p);
     if (module)
       driver.cuModuleUnload(module);
     if (pushed) {
@@ -219,13 +283,52 @@ static llvm::Error checkLaunch(const CudaLaunch &launch) {
           "grid {0}x{1}x{2} or block {3}x{4}x{5} has a zero dimension",
           launch.grid[0], launch.grid[1], launch.grid[2], launch.block[0],
           launch.block[1], launch.block[2]));
+  if (launch.images.size() > launch.buffers.size())
+    return makeError(llvm::formatv("{0} image(s) but {1} buffer(s) given",
+                                   launch.images.size(),
+                                   launch.buffers.size()));
+  for (auto [index, image] : llvm::enumerate(launch.images)) {
+    if (!image)
+      continue;
+    uint64_t bytes = uint64_t(image->width) * image->height * 4 *
+                     (image->format == CudaLaunch::Image::Format::Half ? 2 : 4);
+    if (image->width == 0 || image->height == 0 ||
+        bytes != launch.buffers[index].size())
+      return makeError(llvm::formatv(
+          "the image in buffer {0} is {1}x{2} texels ({3} bytes), but {4} "
+          "bytes were given",
+          index, image->width, image->height, bytes,
+          launch.buffers[index].size()));
+    if (launch.warmup + launch.repeat > 1 &&
+        llvm::is_contained(launch.restoredBuffers, unsigned(index)))
+      return makeError(llvm::formatv(
+          "the image in buffer {0} is to be restored between launches, which "
+          "the runner does only for buffers",
+          index));
+  }
+  auto isImage = [&](unsigned buffer) {
+    return buffer < launch.images.size() && launch.images[buffer];
+  };
   for (auto [index, param] : llvm::enumerate(launch.params)) {
-    if (param.kind == CudaParam::Kind::BufferAddress &&
+    if (param.kind != CudaParam::Kind::Bytes &&
         param.buffer >= launch.buffers.size())
       return makeError(llvm::formatv(
-          "parameter {0} is the address of buffer {1}, but {2} buffer(s) "
-          "were given",
-          index, param.buffer, launch.buffers.size()));
+          "parameter {0} is the {1} of buffer {2}, but {3} buffer(s) were "
+          "given",
+          index,
+          param.kind == CudaParam::Kind::BufferAddress ? "address"
+                                                       : "surface object",
+          param.buffer, launch.buffers.size()));
+    if (param.kind == CudaParam::Kind::BufferAddress && isImage(param.buffer))
+      return makeError(llvm::formatv(
+          "parameter {0} is the address of buffer {1}, which is an image "
+          "(a CUDA array has no address: pass its surface object)",
+          index, param.buffer));
+    if (param.kind == CudaParam::Kind::SurfaceObject && !isImage(param.buffer))
+      return makeError(llvm::formatv(
+          "parameter {0} is the surface object of buffer {1}, which is not "
+          "an image",
+          index, param.buffer));
     if (param.kind == CudaParam::Kind::Bytes && param.bytes.empty())
       return makeError(llvm::formatv("parameter {0} has no bytes", index));
   }
@@ -261,9 +364,10 @@ static llvm::Error checkParams(const Driver &driver, CUfunction function,
         llvm::formatv("kernel '{0}' has {1} parameter(s) but {2} were given",
                       launch.kernelName, count, launch.params.size()));
   for (auto [index, param] : llvm::enumerate(launch.params)) {
-    size_t given = param.kind == CudaParam::Kind::BufferAddress
-                       ? sizeof(CUdeviceptr)
-                       : param.bytes.size();
+    size_t given =
+        param.kind == CudaParam::Kind::BufferAddress   ? sizeof(CUdeviceptr)
+        : param.kind == CudaParam::Kind::SurfaceObject ? sizeof(CUsurfObject)
+                                                       : param.bytes.size();
     if (given != sizes[index])
       return makeError(llvm::formatv(
           "parameter {0} of kernel '{1}' has {2} byte(s) but {3} were given",
@@ -397,12 +501,73 @@ static llvm::Error checkLimits(const CudaObjects &objects, CUfunction function,
   return llvm::Error::success();
 }
 
-/// Allocates one device buffer per host buffer and copies the host's
-/// contents to it.
+/// The copy of an image's texels between the host and its array, whole
+/// rows of 4 channels (the host's rows are packed).
+static CUDA_MEMCPY2D imageCopy(const CudaLaunch::Image &image,
+                               llvm::MutableArrayRef<uint8_t> host,
+                               CUarray array, bool toArray) {
+  size_t row = size_t(image.width) * 4 *
+               (image.format == CudaLaunch::Image::Format::Half ? 2 : 4);
+  CUDA_MEMCPY2D copy{};
+  if (toArray) {
+    copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+    copy.srcHost = host.data();
+    copy.srcPitch = row;
+    copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    copy.dstArray = array;
+  } else {
+    copy.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    copy.srcArray = array;
+    copy.dstMemoryType = CU_MEMORYTYPE_HOST;
+    copy.dstHost = host.data();
+    copy.dstPitch = row;
+  }
+  copy.WidthInBytes = row;
+  copy.Height = image.height;
+  return copy;
+}
+
+/// An image's 2-D array (4 channels of f16 or f32, made for surface loads
+/// and stores, as the NVVM lowering's suld and sust need), filled from the
+/// host, and its surface object.
+static llvm::Error uploadImage(CudaObjects &objects,
+                               const CudaLaunch::Image &image,
+                               llvm::MutableArrayRef<uint8_t> host) {
+  const Driver &driver = objects.driver;
+  CUDA_ARRAY3D_DESCRIPTOR desc{};
+  desc.Width = image.width;
+  desc.Height = image.height;
+  desc.Depth = 0; // 2-D
+  desc.Format = image.format == CudaLaunch::Image::Format::Half
+                    ? CU_AD_FORMAT_HALF
+                    : CU_AD_FORMAT_FLOAT;
+  desc.NumChannels = 4;
+  desc.Flags = CUDA_ARRAY3D_SURFACE_LDST;
+  TOLK_CU_CHECK(cuArray3DCreate, &objects.arrays.back(), &desc);
+  CUDA_MEMCPY2D copy =
+      imageCopy(image, host, objects.arrays.back(), /*toArray=*/true);
+  TOLK_CU_CHECK(cuMemcpy2D, &copy);
+  CUDA_RESOURCE_DESC resource{};
+  resource.resType = CU_RESOURCE_TYPE_ARRAY;
+  resource.res.array.hArray = objects.arrays.back();
+  TOLK_CU_CHECK(cuSurfObjectCreate, &objects.surfaces.back(), &resource);
+  return llvm::Error::success();
+}
+
+/// Allocates one device buffer per host buffer (an array and a surface
+/// object per image) and copies the host's contents to it.
 static llvm::Error uploadBuffers(CudaObjects &objects,
                                  const CudaLaunch &launch) {
   const Driver &driver = objects.driver;
-  for (llvm::MutableArrayRef<uint8_t> host : launch.buffers) {
+  for (auto [index, host] : llvm::enumerate(launch.buffers)) {
+    objects.arrays.push_back(nullptr);
+    objects.surfaces.push_back(0);
+    if (index < launch.images.size() && launch.images[index]) {
+      objects.allocations.push_back(0);
+      if (llvm::Error err = uploadImage(objects, *launch.images[index], host))
+        return err;
+      continue;
+    }
     CUdeviceptr p;
     // The driver has no empty allocation.
     TOLK_CU_CHECK(cuMemAlloc, &p, std::max<size_t>(host.size(), 1));
@@ -417,10 +582,16 @@ static llvm::Error uploadBuffers(CudaObjects &objects,
 static llvm::Error downloadBuffers(CudaObjects &objects,
                                    const CudaLaunch &launch) {
   const Driver &driver = objects.driver;
-  for (auto [index, host] : llvm::enumerate(launch.buffers))
-    if (!host.empty())
+  for (auto [index, host] : llvm::enumerate(launch.buffers)) {
+    if (index < launch.images.size() && launch.images[index]) {
+      CUDA_MEMCPY2D copy = imageCopy(*launch.images[index], host,
+                                     objects.arrays[index], /*toArray=*/false);
+      TOLK_CU_CHECK(cuMemcpy2D, &copy);
+    } else if (!host.empty()) {
       TOLK_CU_CHECK(cuMemcpyDtoH, host.data(), objects.allocations[index],
                     host.size());
+    }
+  }
   return llvm::Error::success();
 }
 
@@ -437,6 +608,9 @@ struct KernelArguments {
     for (auto [index, param] : llvm::enumerate(launch.params)) {
       if (param.kind == CudaParam::Kind::BufferAddress) {
         addresses[index] = objects.allocations[param.buffer];
+        pointers.push_back(&addresses[index]);
+      } else if (param.kind == CudaParam::Kind::SurfaceObject) {
+        addresses[index] = objects.surfaces[param.buffer];
         pointers.push_back(&addresses[index]);
       } else {
         pointers.push_back(const_cast<uint8_t *>(param.bytes.data()));

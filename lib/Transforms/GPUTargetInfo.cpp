@@ -108,6 +108,23 @@ Error tolk::verifyGPUFeatures(GPUVendor vendor, StringRef features) {
   return Error::success();
 }
 
+Expected<bool> tolk::hasGPUFeature(GPUVendor vendor, StringRef chip,
+                                   StringRef feature) {
+  if (Error e = verifyGPUChip(vendor, chip))
+    return std::move(e);
+  Triple triple(getGPUTriple(vendor));
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return createStringError("this LLVM has no " + backendName(vendor) +
+                             " back end: " + error);
+  std::unique_ptr<MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, chip, ""));
+  if (!info)
+    return createStringError("no subtarget information for " + chip);
+  return info->checkFeatures(("+" + feature).str());
+}
+
 std::optional<unsigned> tolk::getRequestedPTXVersion(StringRef features) {
   std::optional<unsigned> version;
   SmallVector<StringRef> parts;

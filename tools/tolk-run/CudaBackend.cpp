@@ -9,8 +9,9 @@
 // `--backend cuda`: --tolk-to-nvvm, the PTX of the kernel's gpu.binary, then
 // lib/Runtime's CUDA runner, which opens the driver at run time. The
 // parameters follow the lowered kernel's signature: five per buffer (its
-// memref descriptor: allocated and aligned pointer, offset, size, stride)
-// and one per by-value scalar, of the scalar's size.
+// memref descriptor: allocated and aligned pointer, offset, size, stride),
+// one per image (its surface object) and one per by-value scalar, of the
+// scalar's size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,7 +64,21 @@ public:
     for (std::vector<uint8_t> &buffer : launch.buffers)
       cuda.buffers.push_back(buffer);
     using tolk::runtime::CudaParam;
+    cuda.images.resize(launch.buffers.size());
     for (const Param &p : kernel.params) {
+      // An image is a 2-D CUDA array of its texels' format, passed as its
+      // surface object (docs/Semantics.md#images).
+      if (!p.imageShape.empty()) {
+        tolk::runtime::CudaLaunch::Image image;
+        image.height = uint32_t(p.imageShape[0]);
+        image.width = uint32_t(p.imageShape[1]);
+        image.format = p.dtype == tolk::dtype::DType::Float16
+                           ? tolk::runtime::CudaLaunch::Image::Format::Half
+                           : tolk::runtime::CudaLaunch::Image::Format::Float;
+        cuda.images[p.slot] = image;
+        cuda.params.push_back(CudaParam::surfaceObject(p.slot));
+        continue;
+      }
       if (p.kind == Param::Kind::Scalar) {
         uint64_t bits = launch.scalars[p.slot];
         uint8_t bytes[8];

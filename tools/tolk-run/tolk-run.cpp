@@ -90,7 +90,8 @@ stores it: bool as |b1, bf16 as uint16 (<u2), the 8-bit floats as uint8
 An image parameter (imageh or imagef of shape HxWx4) binds like a buffer to
 a .npy of shape (H, W, 4) of its texels: <f2 for imageh, <f4 for imagef
 (the host backend: a buffer; vulkan: a storage image of format
-R16G16B16A16_SFLOAT or R32G32B32A32_SFLOAT).
+R16G16B16A16_SFLOAT or R32G32B32A32_SFLOAT; cuda: a 2-D CUDA array of
+format HALF or FLOAT, 4 channels, passed as its surface object).
 The --arg values bind to the by-value (alu) parameters in order: an
 integer (decimal, or 0x hex), true/false, or a float (C's strtod: decimal,
 hex float, inf, nan) rounded once to the parameter's type; a tolk.bounds

@@ -89,27 +89,50 @@ def ConvertTolkToGPU : Pass<"convert-tolk-to-gpu"> {
     attribution of the `gpu.func`, `tolk.define_reg` a private
     `memref.alloca`, `tolk.special` the gpu id ops with an
     `arith.index_cast`, `tolk.range` an `scf.for`. An image pointer is an
-    error, unless `images-as-buffers` (the host) makes it a row-major
-    buffer of its texels, accessed inside an `scf.if` on the texel's bounds,
-    or `images-as-spirv` (Vulkan) a pointer to a storage image, accessed by
-    `spirv.ImageRead`/`spirv.ImageWrite` inside the same `scf.if`
-    (docs/Semantics.md#images).
+    error, unless `images` says what it becomes, each access inside an
+    `scf.if` on the texel's bounds (docs/Semantics.md#images): `buffers`
+    (the host) a row-major buffer of its texels; `spirv` (Vulkan) a pointer
+    to a storage image, accessed by `spirv.ImageRead`/`spirv.ImageWrite`;
+    `nvvm` an i64 CUDA surface object, accessed by
+    `llvm.nvvm.suld.2d.*.zero`/`llvm.nvvm.sust.b.2d.*.zero` at a byte x;
+    `rocdl` a pointer in the constant address space to the image's 8-dword
+    resource descriptor, accessed by `llvm.amdgcn.image.load.2d`/
+    `.store.2d`, and with `chip`, an image kernel for a chip without image
+    instructions is an error.
   }];
   let options = [
     Option<"bf16InF32", "bf16-in-f32", "bool", /*default=*/"false",
            "Compute bf16 arithmetic in f32, rounding each result back once "
            "(for targets without bf16 arithmetic)">,
-    Option<"imagesAsBuffers", "images-as-buffers", "bool", /*default=*/"false",
-           "Lower image pointers to row-major h x w x 4 buffers of their "
-           "texels, with the bounds rule (the host)">,
-    Option<"imagesAsSPIRV", "images-as-spirv", "bool", /*default=*/"false",
-           "Lower image pointers to SPIR-V storage images (Rgba16f, "
-           "Rgba32f), with the bounds rule (Vulkan)">,
+    Option<"images", "images", "::tolk::ImageLowering",
+           /*default=*/"::tolk::ImageLowering::none",
+           "What image pointers lower to, with the bounds rule "
+           "(docs/Semantics.md#images)",
+           [{::llvm::cl::values(
+             clEnumValN(::tolk::ImageLowering::none, "none",
+                        "nothing: an image pointer is an error"),
+             clEnumValN(::tolk::ImageLowering::buffers, "buffers",
+                        "row-major h x w x 4 buffers of their texels (the "
+                        "host)"),
+             clEnumValN(::tolk::ImageLowering::spirv, "spirv",
+                        "SPIR-V storage images, Rgba16f or Rgba32f "
+                        "(Vulkan)"),
+             clEnumValN(::tolk::ImageLowering::nvvm, "nvvm",
+                        "i64 CUDA surface objects, accessed by suld and "
+                        "sust"),
+             clEnumValN(::tolk::ImageLowering::rocdl, "rocdl",
+                        "pointers to AMDGPU image resource descriptors, "
+                        "accessed by image_load and image_store"))}]>,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "With images=rocdl, the AMD chip to lower for: an image kernel "
+           "is an error on a chip without image instructions (unchecked "
+           "when empty)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::complex::ComplexDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",

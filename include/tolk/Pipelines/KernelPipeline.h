@@ -15,6 +15,7 @@
 #ifndef TOLK_PIPELINES_KERNELPIPELINE_H
 #define TOLK_PIPELINES_KERNELPIPELINE_H
 
+#include "tolk/Conversion/TolkToGPU/ImageLowering.h"
 #include "tolk/Pipelines/CanonicalizerGroup.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -34,11 +35,12 @@ struct TolkKernelPipelineOptions {
   bool bf16InF32 = false;
   /// --tolk-kernelize's lanes per thread (0: chosen per data type).
   int64_t upcast = 0;
-  /// Image pointers as row-major texel buffers (the host;
-  /// docs/Semantics.md#images).
-  bool imagesAsBuffers = false;
-  /// Image pointers as SPIR-V storage images (Vulkan).
-  bool imagesAsSPIRV = false;
+  /// What image pointers become (docs/Semantics.md#images): each target
+  /// sets its own.
+  ImageLowering images = ImageLowering::none;
+  /// With ImageLowering::rocdl, the AMD chip whose lack of image
+  /// instructions makes an image kernel an error (unchecked when empty).
+  std::string imageChip;
 };
 
 /// The first step of every pipeline: the weak types of tensor-level

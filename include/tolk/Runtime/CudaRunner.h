@@ -32,6 +32,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -40,9 +41,9 @@ namespace tolk::runtime {
 
 /// One kernel parameter.
 struct CudaParam {
-  enum class Kind { BufferAddress, Bytes };
+  enum class Kind { BufferAddress, Bytes, SurfaceObject };
   Kind kind = Kind::Bytes;
-  /// For BufferAddress: the index into CudaLaunch::buffers.
+  /// For BufferAddress and SurfaceObject: the index into CudaLaunch::buffers.
   unsigned buffer = 0;
   /// For Bytes: the parameter's value, as many bytes as the PTX parameter.
   llvm::SmallVector<uint8_t, 8> bytes;
@@ -51,6 +52,14 @@ struct CudaParam {
   static CudaParam bufferAddress(unsigned index) {
     CudaParam p;
     p.kind = Kind::BufferAddress;
+    p.buffer = index;
+    return p;
+  }
+  /// The surface object (a 64-bit CUsurfObject) of image buffer `index`
+  /// (CudaLaunch::images), as the NVVM lowering passes an image.
+  static CudaParam surfaceObject(unsigned index) {
+    CudaParam p;
+    p.kind = Kind::SurfaceObject;
     p.buffer = index;
     return p;
   }
@@ -95,6 +104,18 @@ struct CudaLaunch {
   /// The buffers: each is copied to a device allocation of its size before
   /// the launch and back after it.
   llvm::SmallVector<llvm::MutableArrayRef<uint8_t>, 4> buffers;
+  /// By buffer, for a buffer that is an image rather than memory: the
+  /// image's size and texel format. buffers[k] then holds its texels, row
+  /// after row, four channels each, which are copied into a 2-D CUDA array
+  /// of that format made for surface loads and stores before the launch
+  /// and out of it after; its parameter is the array's surface object
+  /// (CudaParam::surfaceObject).
+  struct Image {
+    enum class Format { Half, Float };
+    Format format = Format::Float;
+    uint32_t width = 0, height = 0;
+  };
+  llvm::SmallVector<std::optional<Image>, 4> images;
   /// The kernel's parameters in order.
   std::vector<CudaParam> params;
   /// The driver library to open. Tests point it at a missing file to test

@@ -38,6 +38,13 @@ llvm::Error verifyGPUChip(GPUVendor vendor, llvm::StringRef chip);
 /// is a feature LLVM's back end for `vendor` knows (for NVIDIA, `+ptx81`).
 llvm::Error verifyGPUFeatures(GPUVendor vendor, llvm::StringRef features);
 
+/// Whether LLVM's back end for `vendor` gives the processor `chip` the
+/// subtarget feature `feature` (a name without + or -, e.g. image-insts),
+/// by itself or by the features it implies; an error when LLVM does not
+/// know the chip (verifyGPUChip).
+llvm::Expected<bool> hasGPUFeature(GPUVendor vendor, llvm::StringRef chip,
+                                   llvm::StringRef feature);
+
 /// The PTX ISA version (10 * major + minor) that LLVM's NVPTX back end
 /// emits for `chip` when no `+ptx` feature asks for one: the first version
 /// that supports the chip. Asked of LLVM by compiling an empty module once

@@ -22,12 +22,14 @@
 
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
+#include "tolk/Transforms/GPUTargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -75,16 +77,24 @@ static MemRefType allocationType(tolk::PtrType ptr, Type element) {
                                  gpuAddressSpace(ptr.getAddrSpace())));
 }
 
-tolk::TolkToGPUTypeConverter::TolkToGPUTypeConverter(MLIRContext *ctx,
-                                                     bool imagesAsBuffers,
-                                                     bool imagesAsSPIRV) {
+tolk::TolkToGPUTypeConverter::TolkToGPUTypeConverter(
+    MLIRContext *ctx, tolk::ImageLowering images) {
   // Added last, so tried before the value types of TolkToArith.
-  addConversion([this, ctx, imagesAsBuffers, imagesAsSPIRV](
-                    tolk::PtrType ptr) -> std::optional<Type> {
+  addConversion([this, ctx, images](tolk::PtrType ptr) -> std::optional<Type> {
     if (ptr.getImage()) {
-      if (imagesAsBuffers)
+      switch (images) {
+      case tolk::ImageLowering::buffers:
         return getImageBufferType(ptr);
-      return imagesAsSPIRV ? getSPIRVImagePointerType(ptr) : Type();
+      case tolk::ImageLowering::spirv:
+        return getSPIRVImagePointerType(ptr);
+      case tolk::ImageLowering::nvvm:
+        // A CUDA surface object (cudaSurfaceObject_t).
+        return IntegerType::get(ctx, 64);
+      case tolk::ImageLowering::rocdl:
+        return getImageDescriptorPointerType(ctx);
+      default:
+        return Type();
+      }
     }
     Type element = convertType(ptr.getElementType());
     if (!element)
@@ -492,12 +502,26 @@ static void zeroOffsetParameters(gpu::GPUFuncOp func) {
 // Preparation
 //===----------------------------------------------------------------------===//
 
-LogicalResult tolk::prepareTolkToGPU(Operation *root, bool imagesAsBuffers,
-                                     bool imagesAsSPIRV) {
+LogicalResult tolk::prepareTolkToGPU(Operation *root,
+                                     tolk::ImageLowering images) {
   bool ok = true;
+  bool imagesAsSPIRV = images == tolk::ImageLowering::spirv;
   auto image = [&](Operation *op, Type t, bool kernelParameter) {
     auto ptr = dyn_cast<tolk::PtrType>(t);
-    if (imagesAsBuffers || !ptr || !ptr.getImage())
+    if (!ptr || !ptr.getImage())
+      return false;
+    if (images == tolk::ImageLowering::nvvm &&
+        getSurfaceRowBytes(ptr) > (int64_t(1) << 31)) {
+      op->emitOpError("uses the image pointer ")
+          << t << ", whose rows of " << getSurfaceRowBytes(ptr)
+          << " bytes are more than a CUDA surface addresses (x is a byte "
+             "offset in an i32: at most 2^31 bytes a row)";
+      ok = false;
+      return true;
+    }
+    if (images == tolk::ImageLowering::buffers ||
+        images == tolk::ImageLowering::nvvm ||
+        images == tolk::ImageLowering::rocdl)
       return false;
     if (imagesAsSPIRV && kernelParameter)
       return false;
@@ -508,7 +532,9 @@ LogicalResult tolk::prepareTolkToGPU(Operation *root, bool imagesAsBuffers,
              "express: an image there is a descriptor binding of the kernel";
     else
       op->emitOpError("uses the image pointer ")
-          << t << ", which has no GPU lowering yet";
+          << t
+          << ", which nothing lowers with images=none (the `images` option "
+             "says what an image becomes)";
     ok = false;
     return true;
   };
@@ -566,22 +592,66 @@ struct ConvertTolkToGPUPass
     : public tolk::impl::ConvertTolkToGPUBase<ConvertTolkToGPUPass> {
   using Base::Base;
 
+  /// gfx942, gfx950 and gfx1250 have no image instructions, yet LLVM emits
+  /// them for an image intrinsic and only the assembler rejects them: an
+  /// image kernel for such a chip is an error here, at the kernel
+  /// (docs/Semantics.md#texels).
+  LogicalResult checkImageChip(Operation *root) {
+    if (images != tolk::ImageLowering::rocdl || chip.empty())
+      return success();
+    bool ok = true;
+    std::optional<bool> hasImages;
+    root->walk([&](gpu::GPUFuncOp func) {
+      auto image = llvm::find_if(func.getArgumentTypes(), [](Type t) {
+        auto ptr = dyn_cast<tolk::PtrType>(t);
+        return ptr && ptr.getImage();
+      });
+      if (!ok || image == func.getArgumentTypes().end())
+        return;
+      if (!hasImages) {
+        llvm::Expected<bool> has =
+            tolk::hasGPUFeature(tolk::GPUVendor::AMD, chip, "image-insts");
+        if (!has) {
+          func.emitOpError("has the image parameter ")
+              << *image << ", but the chip cannot be asked about images: "
+              << llvm::toString(has.takeError());
+          ok = false;
+          return;
+        }
+        hasImages = *has;
+      }
+      if (!*hasImages) {
+        func.emitOpError("has the image parameter ")
+            << *image << ", but " << chip
+            << " has no image instructions (LLVM's AMDGPU back end gives it "
+               "no image-insts feature)";
+        ok = false;
+      }
+    });
+    return success(ok);
+  }
+
   void runOnOperation() override {
     Operation *root = getOperation();
     if (failed(tolk::checkTolkToArithInput(root)) ||
-        failed(tolk::prepareTolkToGPU(root, imagesAsBuffers, imagesAsSPIRV)))
+        failed(tolk::prepareTolkToGPU(root, images)) ||
+        failed(checkImageChip(root)))
       return signalPassFailure();
 
     MLIRContext *ctx = &getContext();
-    tolk::TolkToGPUTypeConverter converter(ctx, imagesAsBuffers, imagesAsSPIRV);
+    tolk::TolkToGPUTypeConverter converter(ctx, images);
     RewritePatternSet patterns(ctx);
     tolk::populateTolkToArithConversionPatterns(converter, patterns,
                                                 bf16InF32);
     tolk::populateTolkToGPUConversionPatterns(converter, patterns);
-    if (imagesAsBuffers)
+    if (images == tolk::ImageLowering::buffers)
       tolk::populateTolkImagesAsBuffersPatterns(converter, patterns);
-    else if (imagesAsSPIRV)
+    else if (images == tolk::ImageLowering::spirv)
       tolk::populateTolkImagesAsSPIRVPatterns(converter, patterns);
+    else if (images == tolk::ImageLowering::nvvm)
+      tolk::populateTolkImagesAsNVVMPatterns(converter, patterns);
+    else if (images == tolk::ImageLowering::rocdl)
+      tolk::populateTolkImagesAsROCDLPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);
@@ -596,8 +666,8 @@ struct ConvertTolkToGPUPass
     // vector.from_elements of si32) become signless, as in
     // --convert-tolk-to-arith: SPIR-V has no cast back for what is left.
     tolk::addSignlessUpstreamLegality(target, converter);
-    // The texel accesses of images-as-spirv.
-    target.addLegalDialect<spirv::SPIRVDialect>();
+    // The texel accesses of images=spirv, nvvm and rocdl.
+    target.addLegalDialect<spirv::SPIRVDialect, LLVM::LLVMDialect>();
     target.addIllegalDialect<tolk::TolkDialect>();
     // The conversion to an 8-bit float that the value-op lowering emits, for
     // --tolk-native-float-conversions or --tolk-expand-saturating-truncf.

@@ -174,7 +174,7 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
       continue;
     checker.reset();
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-      // A storage image (--convert-tolk-to-gpu=images-as-spirv) is a
+      // A storage image (--convert-tolk-to-gpu=images=spirv) is a
       // descriptor like a buffer.
       auto ptr = dyn_cast<spirv::PointerType>(type);
       bool image = ptr && isa<spirv::ImageType>(ptr.getPointeeType());

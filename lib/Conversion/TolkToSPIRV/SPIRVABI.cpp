@@ -35,7 +35,7 @@ namespace tolk {
 using namespace mlir;
 
 /// Whether `type` is an image parameter as --convert-tolk-to-gpu's
-/// images-as-spirv makes it: a pointer to a storage image.
+/// --convert-tolk-to-gpu=images=spirv makes it: a pointer to a storage image.
 static bool isImagePointer(Type type) {
   auto ptr = dyn_cast<spirv::PointerType>(type);
   return ptr && isa<spirv::ImageType>(ptr.getPointeeType());

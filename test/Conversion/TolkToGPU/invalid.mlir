@@ -1,7 +1,7 @@
 // RUN: tolk-opt --convert-tolk-to-gpu --split-input-file --verify-diagnostics %s
 
 gpu.module @m {
-  // expected-error @below {{'gpu.func' op uses the image pointer '!tolk.ptr<f32, global, imagef<4x8x4>>', which has no GPU lowering yet}}
+  // expected-error @below {{'gpu.func' op uses the image pointer '!tolk.ptr<f32, global, imagef<4x8x4>>', which nothing lowers with images=none (the `images` option says what an image becomes)}}
   gpu.func @image(%img: !tolk.ptr<f32, global, imagef<4x8x4>>) kernel {
     gpu.return
   }

@@ -126,6 +126,72 @@ TEST(CudaRunner, ChecksTheLaunchBeforeTheDriver) {
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)), "parameter 3 has no bytes");
 }
 
+// copy_image(in, out) over two 2x3 images (a surface object each), which
+// the stand-in driver computes: out's texels become in's.
+constexpr const char *kCopyImagePtx = R"(
+.version 6.0
+.target sm_50
+.address_size 64
+
+.visible .entry copy_image(.param .u64 in, .param .u64 out)
+{
+    ret;
+}
+)";
+
+struct ImageLaunch {
+  std::vector<uint16_t> in, out;
+  CudaLaunch launch;
+  explicit ImageLaunch(CudaLaunch::Image::Format format) {
+    // 2 x 3 texels of 4 channels: 48 bytes of f16, 96 of f32.
+    size_t halves =
+        2 * 3 * 4 * (format == CudaLaunch::Image::Format::Half ? 1 : 2);
+    for (size_t i = 0; i < halves; ++i)
+      in.push_back(uint16_t(0x3c00 + 7 * i));
+    out.assign(halves, 0x5a5a);
+    launch.ptx = kCopyImagePtx;
+    launch.kernelName = "copy_image";
+    launch.buffers = {bytesOf(in), bytesOf(out)};
+    CudaLaunch::Image image;
+    image.format = format;
+    image.width = 2;
+    image.height = 3;
+    launch.images = {image, image};
+    launch.params = {CudaParam::surfaceObject(0), CudaParam::surfaceObject(1)};
+  }
+};
+
+TEST(CudaRunner, ChecksImagesBeforeTheDriver) {
+  ImageLaunch copy(CudaLaunch::Image::Format::Half);
+  copy.launch.driverLibrary = "libtolk-no-such-cuda.so.1";
+  copy.launch.images[1]->width = 3;
+  EXPECT_EQ(errorOf(runCudaKernel(copy.launch)),
+            "the image in buffer 1 is 3x3 texels (72 bytes), but 48 bytes "
+            "were given");
+  copy = ImageLaunch(CudaLaunch::Image::Format::Float);
+  copy.launch.driverLibrary = "libtolk-no-such-cuda.so.1";
+  copy.launch.params[0] = CudaParam::bufferAddress(0);
+  EXPECT_EQ(errorOf(runCudaKernel(copy.launch)),
+            "parameter 0 is the address of buffer 0, which is an image (a "
+            "CUDA array has no address: pass its surface object)");
+  copy.launch.params[0] = CudaParam::surfaceObject(2);
+  EXPECT_EQ(errorOf(runCudaKernel(copy.launch)),
+            "parameter 0 is the surface object of buffer 2, but 2 buffer(s) "
+            "were given");
+  copy.launch.images[0].reset();
+  copy.launch.params[0] = CudaParam::surfaceObject(0);
+  EXPECT_EQ(errorOf(runCudaKernel(copy.launch)),
+            "parameter 0 is the surface object of buffer 0, which is not an "
+            "image");
+  copy = ImageLaunch(CudaLaunch::Image::Format::Float);
+  copy.launch.driverLibrary = "libtolk-no-such-cuda.so.1";
+  copy.launch.repeat = 2;
+  copy.launch.restoredBuffers = {1};
+  EXPECT_EQ(errorOf(runCudaKernel(copy.launch)),
+            "the image in buffer 1 is to be restored between launches, which "
+            "the runner does only for buffers");
+}
+
 TEST(CudaRunner, ScalarParamsHoldTheirBytes) {
   CudaParam p = CudaParam::scalar<int64_t>(-2);
   EXPECT_EQ(p.kind, CudaParam::Kind::Bytes);
@@ -231,6 +297,7 @@ struct FakeDriver {
   struct Stats {
     long liveAllocations, liveModules, liveEvents, retainedContexts;
     long launches, copies;
+    long liveArrays, liveSurfaces;
   };
   void *handle = dlopen(TOLK_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
   Stats (*stats)() = nullptr;
@@ -249,6 +316,8 @@ struct FakeDriver {
     EXPECT_EQ(s.liveModules, 0);
     EXPECT_EQ(s.liveEvents, 0);
     EXPECT_EQ(s.retainedContexts, 0);
+    EXPECT_EQ(s.liveArrays, 0);
+    EXPECT_EQ(s.liveSurfaces, 0);
   }
 };
 
@@ -405,6 +474,36 @@ TEST(CudaRunnerFake, TimesTheKernelAfterTwoUntimedLaunches) {
   timing = timeCudaKernel(add.launch, 4);
   ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
   EXPECT_EQ(timing->medianMs, 0.625);
+  fake.expectNothingLive();
+}
+
+// An image goes to a 2-D array of its format through cuMemcpy2D and back
+// after the launch, and the kernel takes its surface object: the stand-in's
+// copy_image reads one array through it and writes the other. Both arrays
+// and surfaces are destroyed.
+TEST(CudaRunnerFake, BindsImagesAsSurfaceObjects) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.handle) << dlerror();
+  for (auto format :
+       {CudaLaunch::Image::Format::Half, CudaLaunch::Image::Format::Float}) {
+    ImageLaunch copy(format);
+    copy.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+    EXPECT_EQ(errorOf(runCudaKernel(copy.launch)), "success");
+    EXPECT_EQ(copy.out, copy.in);
+    EXPECT_EQ(copy.in[5], 0x3c00 + 35);
+    fake.expectNothingLive();
+  }
+  // A failed launch (the stand-in's copy_image of images of two sizes)
+  // still destroys the arrays and surfaces, and copies nothing back.
+  ImageLaunch copy(CudaLaunch::Image::Format::Half);
+  copy.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  copy.out.resize(copy.out.size() / 2);
+  copy.launch.buffers[1] = bytesOf(copy.out);
+  copy.launch.images[1]->width = 1;
+  EXPECT_EQ(errorOf(runCudaKernel(copy.launch)),
+            "cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE (1): from the "
+            "fake driver");
+  EXPECT_EQ(copy.out[0], 0x5a5a);
   fake.expectNothingLive();
 }
 

@@ -9,10 +9,12 @@
 // The driver API functions that lib/Runtime/CudaRunner.cpp opens, on the
 // host, so that the runner's calls (the order of the timing, the parameters
 // it passes, what it frees) are tested on machines without a GPU. Device
-// memory is host memory; the one kernel it computes is CudaRunnerTest's
-// add_i32, by name, reading its parameters the way the driver would (other
-// kernels take time and do nothing), and the parameters' sizes come from
-// the PTX's .entry.
+// memory is host memory; the kernels it computes are CudaRunnerTest's
+// add_i32 and copy_image, by name, reading their parameters the way the
+// driver would (other kernels take time and do nothing), and the
+// parameters' sizes come from
+// the PTX's .entry. An image is a 2-D CUDA array, host memory too, and its
+// surface object the array's address; copy_image copies one to another.
 // Time is a counter: each kernel launch advances it by 0.25, 0.5 or 0.75 ms
 // in turn, each device-to-device copy by 1 ms per MiB, so that the tests
 // know the exact times the runner has to report. Its limits are those of a
@@ -51,10 +53,45 @@ struct Module {
 struct Event {
   double ms = -1;
 };
+/// A 2-D array of 4-channel texels: its bytes, row after row.
+struct Array {
+  size_t width, height, texelBytes;
+  std::vector<uint8_t> bytes;
+};
+// cuda.h's structures, as the runner declares them.
+struct ArrayDescriptor {
+  size_t width, height, depth;
+  int format;
+  unsigned channels, flags;
+};
+struct Copy2D {
+  size_t srcX, srcY;
+  int srcType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  Array *srcArray;
+  size_t srcPitch;
+  size_t dstX, dstY;
+  int dstType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  Array *dstArray;
+  size_t dstPitch;
+  size_t widthInBytes, height;
+};
+struct ResourceDescriptor {
+  int type;
+  union {
+    Array *array;
+    int reserved[32];
+  } res;
+  unsigned flags;
+};
 
 double clockMs = 0;
 long liveAllocations = 0, liveModules = 0, liveEvents = 0, contexts = 0;
 long launches = 0, copies = 0;
+long liveArrays = 0, liveSurfaces = 0;
 } // namespace
 
 extern "C" {
@@ -62,10 +99,12 @@ extern "C" {
 struct TolkFakeCudaStats {
   long liveAllocations, liveModules, liveEvents, retainedContexts;
   long launches, copies;
+  long liveArrays, liveSurfaces;
 };
 
 __attribute__((visibility("default"))) TolkFakeCudaStats tolkFakeCudaStats() {
-  return {liveAllocations, liveModules, liveEvents, contexts, launches, copies};
+  return {liveAllocations, liveModules, liveEvents, contexts,
+          launches,        copies,      liveArrays, liveSurfaces};
 }
 __attribute__((visibility("default"))) void tolkFakeCudaReset() {
   clockMs = 0;
@@ -217,7 +256,63 @@ FAKE_API cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, size_t bytes,
   return kSuccess;
 }
 
+// A 2-D array for surface loads and stores (the only kind the runner
+// makes): 4 channels of f16 (CU_AD_FORMAT_HALF) or f32 (FLOAT).
+FAKE_API cuArray3DCreate_v2(Array **array, const ArrayDescriptor *desc) {
+  if (desc->depth != 0 || desc->channels != 4 || desc->flags != 0x02 ||
+      (desc->format != 0x10 && desc->format != 0x20) || !desc->width ||
+      !desc->height)
+    return kInvalidValue;
+  size_t texel = desc->format == 0x10 ? 8 : 16;
+  *array =
+      new Array{desc->width, desc->height, texel,
+                std::vector<uint8_t>(desc->width * desc->height * texel, 0xa5)};
+  ++liveArrays;
+  return kSuccess;
+}
+FAKE_API cuArrayDestroy(Array *array) {
+  delete array;
+  --liveArrays;
+  return kSuccess;
+}
+// Whole rows between the host (1) and an array (3), nothing else.
+FAKE_API cuMemcpy2D_v2(const Copy2D *copy) {
+  bool up = copy->srcType == 1 && copy->dstType == 3;
+  bool down = copy->srcType == 3 && copy->dstType == 1;
+  Array *array = up ? copy->dstArray : copy->srcArray;
+  size_t pitch = up ? copy->srcPitch : copy->dstPitch;
+  if ((!up && !down) || !array || copy->srcX || copy->srcY || copy->dstX ||
+      copy->dstY || copy->widthInBytes != array->width * array->texelBytes ||
+      copy->height != array->height || pitch < copy->widthInBytes)
+    return kInvalidValue;
+  for (size_t y = 0; y < copy->height; ++y) {
+    uint8_t *row = array->bytes.data() + y * copy->widthInBytes;
+    if (up)
+      std::memcpy(row, static_cast<const uint8_t *>(copy->srcHost) + y * pitch,
+                  copy->widthInBytes);
+    else
+      std::memcpy(static_cast<uint8_t *>(copy->dstHost) + y * pitch, row,
+                  copy->widthInBytes);
+  }
+  return kSuccess;
+}
+// A surface object is its array's address.
+FAKE_API cuSurfObjectCreate(unsigned long long *surface,
+                            const ResourceDescriptor *resource) {
+  if (resource->type != 0 || !resource->res.array)
+    return kInvalidValue;
+  *surface = reinterpret_cast<unsigned long long>(resource->res.array);
+  ++liveSurfaces;
+  return kSuccess;
+}
+FAKE_API cuSurfObjectDestroy(unsigned long long) {
+  --liveSurfaces;
+  return kSuccess;
+}
+
 // add_i32(a, b, c, k, n): c[i] = a[i] + b[i] + k for the threads i < n.
+// copy_image(in, out): out's texels become in's (two surface objects of
+// arrays of one size); the texels are bytes to it.
 // Other kernels do nothing, in time.
 FAKE_API cuLaunchKernel(Function *function, unsigned gx, unsigned gy,
                         unsigned gz, unsigned bx, unsigned by, unsigned bz,
@@ -226,6 +321,14 @@ FAKE_API cuLaunchKernel(Function *function, unsigned gx, unsigned gy,
     return kInvalidValue;
   clockMs += 0.25 * double(launches % 3 + 1);
   ++launches;
+  if (function->name == "copy_image") {
+    auto *in = *static_cast<Array **>(params[0]);
+    auto *out = *static_cast<Array **>(params[1]);
+    if (in->bytes.size() != out->bytes.size())
+      return kInvalidValue;
+    out->bytes = in->bytes;
+    return kSuccess;
+  }
   if (function->name != "add_i32")
     return kSuccess;
   auto *a = *static_cast<int32_t **>(params[0]);

@@ -16,6 +16,7 @@
 #define TOLK_CONVERSION_TOLKTOGPU_TOLKTOGPU_H
 
 #include "tolk/Conversion/TolkToArith/TolkToArith.h"
+#include "tolk/Conversion/TolkToGPU/ImageLowering.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -32,14 +33,13 @@ class PtrType;
 /// `strided<[1], offset: ?>` in the gpu address space of `s` (global,
 /// workgroup for local, private for reg), T' the converted pointee; an
 /// `alu` pointer becomes T' itself (the by-value parameter). Image pointers
-/// become getImageBufferType() with `imagesAsBuffers`,
-/// getSPIRVImagePointerType() with `imagesAsSPIRV`, and have no conversion
-/// otherwise.
+/// become what `images` says (getImageBufferType(),
+/// getSPIRVImagePointerType()), and have no conversion with
+/// ImageLowering::none.
 class TolkToGPUTypeConverter : public TolkToArithTypeConverter {
 public:
   explicit TolkToGPUTypeConverter(mlir::MLIRContext *ctx,
-                                  bool imagesAsBuffers = false,
-                                  bool imagesAsSPIRV = false);
+                                  ImageLowering images = ImageLowering::none);
 };
 
 /// The host's buffer of an image of shape h x w x 4:
@@ -64,6 +64,32 @@ mlir::Type getSPIRVImagePointerType(PtrType image);
 void populateTolkImagesAsSPIRVPatterns(const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
 
+/// The bytes of a row of `image` as a CUDA surface sees it: w texels of 8
+/// (imageh) or 16 (imagef) bytes. A surface's x coordinate is a byte offset
+/// in an i32, so NVVM takes images whose rows are at most 2^31 bytes.
+int64_t getSurfaceRowBytes(PtrType image);
+
+/// Adds the patterns that lower tolk.image_load and tolk.image_store on
+/// images converted to an i64 CUDA surface object: the intrinsics
+/// llvm.nvvm.suld.2d.{v4i16,v4i32}.zero and
+/// llvm.nvvm.sust.b.2d.{v4i16,v4i32}.zero, with x in bytes, inside an
+/// scf.if on the texel's bounds (docs/Semantics.md#images).
+void populateTolkImagesAsNVVMPatterns(const mlir::TypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns);
+
+/// ROCDL's view of an image parameter: `!llvm.ptr<4>`, a pointer in the
+/// constant address space to its 8-dword image resource descriptor (as
+/// HIP's hipSurfaceObject_t).
+mlir::Type getImageDescriptorPointerType(mlir::MLIRContext *ctx);
+
+/// Adds the patterns that lower tolk.image_load and tolk.image_store on
+/// images converted to getImageDescriptorPointerType(): the descriptor
+/// loaded, then llvm.amdgcn.image.load.2d or .store.2d of four f32 (imagef)
+/// or f16 (imageh) lanes inside an scf.if on the texel's bounds
+/// (docs/Semantics.md#images).
+void populateTolkImagesAsROCDLPatterns(const mlir::TypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+
 /// Adds the patterns of the kernel ops (tolk.special, tolk.index,
 /// tolk.load, tolk.store, tolk.define_local, tolk.define_reg, tolk.range)
 /// and of gpu.func signatures. tolk.define_local needs
@@ -74,12 +100,12 @@ void populateTolkToGPUConversionPatterns(const mlir::TypeConverter &converter,
 /// Checks what the patterns cannot lower (image pointers, workgroup memory
 /// outside a gpu.func) and gives every tolk.define_local a workgroup
 /// attribution of its gpu.func. Emits diagnostics and fails on bad input.
-/// With `imagesAsBuffers`, image pointers are lowered, not errors; with
-/// `imagesAsSPIRV`, an image pointer anywhere but as a parameter of a
-/// kernel is an error (a SPIR-V image is a descriptor binding).
-llvm::LogicalResult prepareTolkToGPU(mlir::Operation *root,
-                                     bool imagesAsBuffers = false,
-                                     bool imagesAsSPIRV = false);
+/// With ImageLowering::none an image pointer is an error; with
+/// ImageLowering::spirv, an image pointer anywhere but as a parameter of a
+/// kernel is (a SPIR-V image is a descriptor binding).
+llvm::LogicalResult
+prepareTolkToGPU(mlir::Operation *root,
+                 ImageLowering images = ImageLowering::none);
 
 } // namespace tolk
 

@@ -1,4 +1,4 @@
-// RUN: tolk-opt --convert-tolk-to-gpu=images-as-buffers --split-input-file %s | FileCheck %s
+// RUN: tolk-opt --convert-tolk-to-gpu=images=buffers --split-input-file %s | FileCheck %s
 
 // The host's images (docs/Semantics.md#images): a row-major buffer of the
 // texels' storage type; an access compares x with the width and y with the

@@ -1,4 +1,4 @@
-// RUN: tolk-opt --convert-tolk-to-gpu=images-as-spirv --split-input-file %s | FileCheck %s
+// RUN: tolk-opt --convert-tolk-to-gpu=images=spirv --split-input-file %s | FileCheck %s
 
 // Vulkan's images (docs/Semantics.md#images): a kernel's image parameter is
 // a pointer to a 2-D storage image in UniformConstant (Rgba16f for an

@@ -1,4 +1,4 @@
-// RUN: tolk-opt --convert-tolk-to-gpu=images-as-spirv --split-input-file --verify-diagnostics %s
+// RUN: tolk-opt --convert-tolk-to-gpu=images=spirv --split-input-file --verify-diagnostics %s
 
 // On SPIR-V an image is a descriptor binding of its kernel: a function that
 // is not a kernel cannot take one.
