@@ -13,6 +13,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace tolk::dtype;
 
 //===----------------------------------------------------------------------===//
@@ -139,6 +141,65 @@ llvm::Expected<AnyType> tolk::dtype::leastUpper(llvm::ArrayRef<AnyType> ts) {
   if (!s)
     return s.takeError();
   return AnyType(ValType{*s, count});
+}
+
+//===----------------------------------------------------------------------===//
+// Predicates, the float promotion and bounds of either kind
+//===----------------------------------------------------------------------===//
+
+/// `pred` of a value type's scalar; `image` for an image pointer; false for
+/// an ordinary pointer.
+static bool classifyAny(const AnyType &t, bool (*pred)(DType), bool image) {
+  if (const auto *v = std::get_if<ValType>(&t))
+    return pred(v->scalar);
+  return image && std::get<PtrType>(t).isImage();
+}
+
+bool tolk::dtype::isFloat(const AnyType &t) {
+  return classifyAny(t, isFloat, /*image=*/true);
+}
+bool tolk::dtype::isInt(const AnyType &t) {
+  return classifyAny(t, isInt, /*image=*/false);
+}
+bool tolk::dtype::isUnsigned(const AnyType &t) {
+  return classifyAny(t, isUnsigned, /*image=*/false);
+}
+bool tolk::dtype::isBool(const AnyType &t) {
+  return classifyAny(t, isBool, /*image=*/false);
+}
+bool tolk::dtype::isFp8(const AnyType &t) {
+  return classifyAny(t, isFp8, /*image=*/false);
+}
+
+llvm::Expected<AnyType> tolk::dtype::leastUpperFloat(const AnyType &t) {
+  if (const auto *p = std::get_if<PtrType>(&t)) {
+    if (p->isImage())
+      return t;
+    return llvm::createStringError("least_upper_float: pointer " +
+                                   toString(*p) + " does not promote");
+  }
+  const ValType &v = std::get<ValType>(t);
+  llvm::Expected<DType> s = leastUpperFloat(v.scalar);
+  if (!s)
+    return s.takeError();
+  return AnyType(ValType{*s, v.count});
+}
+
+/// A value type's scalar's bound; an image's infinity, an ordinary
+/// pointer's Bool.
+static llvm::Expected<Value> boundOf(const AnyType &t, bool upper) {
+  if (const auto *v = std::get_if<ValType>(&t))
+    return upper ? greatest(v->scalar) : lowest(v->scalar);
+  if (std::get<PtrType>(t).isImage())
+    return Value::ofDouble(upper ? HUGE_VAL : -HUGE_VAL);
+  return Value::ofBool(upper);
+}
+
+llvm::Expected<Value> tolk::dtype::lowest(const AnyType &t) {
+  return boundOf(t, /*upper=*/false);
+}
+llvm::Expected<Value> tolk::dtype::greatest(const AnyType &t) {
+  return boundOf(t, /*upper=*/true);
 }
 
 //===----------------------------------------------------------------------===//

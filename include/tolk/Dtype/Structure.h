@@ -102,6 +102,28 @@ int priority(const PtrType &p);
 /// Errors: an empty list, an ordinary pointer, or lane counts that differ.
 llvm::Expected<AnyType> leastUpper(llvm::ArrayRef<AnyType> ts);
 
+/// The predicates on either kind: a value type is classified by its scalar
+/// (isFloat(DType), ...), an image pointer is a float (it is float-like: it
+/// holds f16 or f32 texels), and an ordinary pointer is none of them (it is
+/// not classified by its pointee).
+bool isFloat(const AnyType &t);
+bool isInt(const AnyType &t);
+bool isUnsigned(const AnyType &t);
+bool isBool(const AnyType &t);
+bool isFp8(const AnyType &t);
+
+/// An image pointer itself; a value type's scalar through
+/// leastUpperFloat(DType), its lanes kept. Errors: an ordinary pointer, and
+/// those of leastUpperFloat(DType).
+llvm::Expected<AnyType> leastUpperFloat(const AnyType &t);
+
+/// The least and greatest values of t: a value type's scalar's (lowest and
+/// greatest of DType, so a complex type is an error); -inf and +inf for an
+/// image pointer, which is float-like; false and true for an ordinary
+/// pointer, which is not classified by its pointee.
+llvm::Expected<Value> lowest(const AnyType &t);
+llvm::Expected<Value> greatest(const AnyType &t);
+
 /// "f32", "f32x4" for values; "f32*" with address space and size for
 /// pointers, "imagef((4, 8))" for images.
 std::string toString(const ValType &v);

@@ -11,6 +11,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
+
 using namespace tolk::dtype;
 
 namespace {
@@ -101,6 +103,60 @@ TEST(StructureLeastUpper, ImagesPointersLanes) {
             "least_upper: lane counts differ (4 and 2)");
   EXPECT_EQ(error(leastUpper(llvm::ArrayRef<AnyType>())),
             "least_upper: no data types");
+}
+
+// An image pointer is float-like: a float for the predicates, itself for the
+// float promotion, -inf and +inf for its bounds; an ordinary pointer is not
+// classified by its pointee (none of the predicates, false and true for its
+// bounds, and it does not promote). Value types are their scalars'.
+TEST(StructureAnyType, PredicatesPromotionAndBounds) {
+  PtrType h = imageh({2, 2, 4}), f = imagef({3, 3, 4});
+  PtrType p;
+  p.base = ValType{DType::Float32, 1};
+  PtrType ip;
+  ip.base = ValType{DType::Uint8, 1};
+  ValType u8x4{DType::Uint8, 4}, f16{DType::Float16, 1},
+      e4m3{DType::Fp8e4m3, 1}, b{DType::Bool, 2};
+
+  for (const PtrType &img : {h, f}) {
+    EXPECT_TRUE(isFloat(img));
+    EXPECT_FALSE(isInt(img));
+    EXPECT_FALSE(isUnsigned(img));
+    EXPECT_FALSE(isBool(img));
+    EXPECT_FALSE(isFp8(img));
+    EXPECT_EQ(std::get<PtrType>(llvm::cantFail(leastUpperFloat(img))), img);
+    EXPECT_EQ(Const(llvm::cantFail(lowest(img))), Const::ofDouble(-HUGE_VAL));
+    EXPECT_EQ(Const(llvm::cantFail(greatest(img))), Const::ofDouble(HUGE_VAL));
+  }
+  for (const PtrType &ordinary : {p, ip}) {
+    EXPECT_FALSE(isFloat(ordinary));
+    EXPECT_FALSE(isInt(ordinary));
+    EXPECT_FALSE(isUnsigned(ordinary));
+    EXPECT_FALSE(isBool(ordinary));
+    EXPECT_FALSE(isFp8(ordinary));
+    EXPECT_EQ(Const(llvm::cantFail(lowest(ordinary))), Const::ofBool(false));
+    EXPECT_EQ(Const(llvm::cantFail(greatest(ordinary))), Const::ofBool(true));
+  }
+  EXPECT_EQ(error(leastUpperFloat(p)),
+            "least_upper_float: pointer f32* does not promote");
+
+  EXPECT_TRUE(isInt(u8x4));
+  EXPECT_TRUE(isUnsigned(u8x4));
+  EXPECT_FALSE(isFloat(u8x4));
+  EXPECT_TRUE(isFloat(f16));
+  EXPECT_TRUE(isFloat(e4m3));
+  EXPECT_TRUE(isFp8(e4m3));
+  EXPECT_TRUE(isBool(b));
+  // Lanes are kept; the scalar promotes with the default float (f32).
+  EXPECT_EQ(std::get<ValType>(llvm::cantFail(leastUpperFloat(u8x4))),
+            (ValType{DType::Float32, 4}));
+  EXPECT_EQ(std::get<ValType>(llvm::cantFail(leastUpperFloat(f16))), f16);
+  EXPECT_EQ(Const(llvm::cantFail(lowest(u8x4))), Const::ofInt(0));
+  EXPECT_EQ(Const(llvm::cantFail(greatest(u8x4))), Const::ofInt(255));
+  EXPECT_EQ(Const(llvm::cantFail(greatest(f16))), Const::ofDouble(HUGE_VAL));
+  EXPECT_EQ(error(lowest(AnyType(ValType{DType::Complex64, 1}))),
+            "lowest: dtypes.c64 is a complex type, which has no order and so "
+            "no least value");
 }
 
 // docs/Semantics.md#lanes-and-shapes: "a scalar cast to lanes broadcasts into
