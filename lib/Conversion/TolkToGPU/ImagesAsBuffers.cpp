@@ -120,16 +120,13 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
     Location loc = op.getLoc();
     Texel t = locate(rewriter, loc, op.getImage().getType(),
                      adaptor.getCoordinate(), adaptor.getGate());
-    scf::IfOp::create(rewriter, loc, t.inside, [&](OpBuilder &b, Location l) {
-      Value v = adaptor.getValue();
-      auto stored = VectorType::get({4}, mem.getElementType());
-      // f32 lanes to an imageh: rounded once, to nearest even.
-      if (v.getType() != stored)
-        v = arith::TruncFOp::create(b, l, stored, v);
+    tolk::buildGuardedTexelStore(rewriter, loc, t.inside, [&](OpBuilder &b,
+                                                              Location l) {
+      Value v = tolk::roundTexelToStorage(b, l, op.getImage().getType(),
+                                          adaptor.getValue());
       vector::StoreOp::create(b, l, v, adaptor.getImage(),
                               ValueRange{offsetOf(b, l, t)},
                               /*nontemporal=*/false, texelAlignment(mem));
-      scf::YieldOp::create(b, l);
     });
     rewriter.eraseOp(op);
     return success();

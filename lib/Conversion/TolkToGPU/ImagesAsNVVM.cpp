@@ -120,14 +120,11 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
     tolk::PtrType image = op.getImage().getType();
     Value inside = tolk::buildTexelInside(
         rewriter, loc, image, adaptor.getCoordinate(), adaptor.getGate());
-    scf::IfOp::create(rewriter, loc, inside, [&](OpBuilder &b, Location l) {
+    tolk::buildGuardedTexelStore(rewriter, loc, inside, [&](OpBuilder &b,
+                                                            Location l) {
       SurfaceTexel texel = getSurfaceTexel(image);
-      Value v = adaptor.getValue();
-      auto stored = VectorType::get({4}, tolk::getTexelStorageType(image));
-      // f32 lanes to an imageh: rounded once, to nearest even; the store
-      // itself writes bits.
-      if (v.getType() != stored)
-        v = arith::TruncFOp::create(b, l, stored, v);
+      // The store itself writes bits.
+      Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
       v = arith::BitcastOp::create(b, l, texel.bits, v);
       auto [x, y] = surfaceCoordinate(b, l, image, adaptor.getCoordinate());
       SmallVector<Value> operands = {adaptor.getImage(), x, y};
@@ -137,7 +134,6 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
           b, l,
           b.getStringAttr("llvm.nvvm.sust.b.2d." + texel.suffix + ".zero"),
           operands);
-      scf::YieldOp::create(b, l);
     });
     rewriter.eraseOp(op);
     return success();

@@ -126,19 +126,16 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
     tolk::PtrType image = op.getImage().getType();
     Value inside = tolk::buildTexelInside(
         rewriter, loc, image, adaptor.getCoordinate(), adaptor.getGate());
-    scf::IfOp::create(rewriter, loc, inside, [&](OpBuilder &b, Location l) {
+    tolk::buildGuardedTexelStore(rewriter, loc, inside, [&](OpBuilder &b,
+                                                            Location l) {
       auto [lanes, suffix] = imageTexel(image);
-      Value v = adaptor.getValue();
-      // f32 lanes to an imageh: rounded once, to nearest even.
-      if (v.getType() != lanes)
-        v = arith::TruncFOp::create(b, l, lanes, v);
+      Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
       SmallVector<Value> operands = {v};
       llvm::append_range(operands, imageOperands(b, l, adaptor.getImage(),
                                                  adaptor.getCoordinate()));
       LLVM::CallIntrinsicOp::create(
           b, l, b.getStringAttr("llvm.amdgcn.image.store.2d." + suffix),
           operands);
-      scf::YieldOp::create(b, l);
     });
     rewriter.eraseOp(op);
     return success();

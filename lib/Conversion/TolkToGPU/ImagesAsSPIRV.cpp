@@ -100,21 +100,18 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
     tolk::PtrType image = op.getImage().getType();
     Value inside = tolk::buildTexelInside(
         rewriter, loc, image, adaptor.getCoordinate(), adaptor.getGate());
-    scf::IfOp::create(rewriter, loc, inside, [&](OpBuilder &b, Location l) {
-      Value v = adaptor.getValue();
-      auto written = VectorType::get({4}, b.getF32Type());
-      auto half = VectorType::get({4}, b.getF16Type());
+    tolk::buildGuardedTexelStore(rewriter, loc, inside, [&](OpBuilder &b,
+                                                            Location l) {
       // Vulkan leaves the rounding of an image store's conversion to the
       // implementation: an imageh is written f16 values, rounded once to
       // nearest even here, which every rounding keeps.
-      if (tolk::getTexelStorageType(image).isF16() && v.getType() != half)
-        v = arith::TruncFOp::create(b, l, half, v);
+      Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
+      auto written = VectorType::get({4}, b.getF32Type());
       if (v.getType() != written)
         v = arith::ExtFOp::create(b, l, written, v);
       spirv::ImageWriteOp::create(b, l, loadImage(b, l, adaptor.getImage()),
                                   adaptor.getCoordinate(), v,
                                   spirv::ImageOperandsAttr(), ValueRange{});
-      scf::YieldOp::create(b, l);
     });
     rewriter.eraseOp(op);
     return success();

@@ -8,6 +8,7 @@
 
 #include "tolk/Conversion/TolkToGPU/Texels.h"
 
+#include "tolk/Dialect/Tolk/IR/Images.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -62,4 +63,21 @@ Value tolk::buildGuardedTexelLoad(
         scf::YieldOp::create(otherwise, l, v);
       });
   return ifOp.getResult(0);
+}
+
+void tolk::buildGuardedTexelStore(
+    OpBuilder &b, Location loc, Value inside,
+    llvm::function_ref<void(OpBuilder &, Location)> writeTexel) {
+  scf::IfOp::create(b, loc, inside, [&](OpBuilder &then, Location l) {
+    writeTexel(then, l);
+    scf::YieldOp::create(then, l);
+  });
+}
+
+Value tolk::roundTexelToStorage(OpBuilder &b, Location loc, PtrType image,
+                                Value texel) {
+  auto stored = VectorType::get({4}, getTexelStorageType(image));
+  if (texel.getType() == stored)
+    return texel;
+  return arith::TruncFOp::create(b, loc, stored, texel);
 }

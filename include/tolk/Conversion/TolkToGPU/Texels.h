@@ -45,6 +45,18 @@ mlir::Value buildGuardedTexelLoad(
         readTexel,
     bool laneCondition = false);
 
+/// A texel store by the bounds rule: `writeTexel` inside an scf.if on
+/// `inside` (from buildTexelInside); outside the image, or gated off,
+/// nothing is written.
+void buildGuardedTexelStore(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value inside,
+    llvm::function_ref<void(mlir::OpBuilder &, mlir::Location)> writeTexel);
+
+/// The four lanes `texel` as `image` stores them: f32 lanes for an imageh
+/// rounded once to f16, to nearest even; anything else unchanged.
+mlir::Value roundTexelToStorage(mlir::OpBuilder &b, mlir::Location loc,
+                                PtrType image, mlir::Value texel);
+
 } // namespace tolk
 
 #endif // TOLK_CONVERSION_TOLKTOGPU_TEXELS_H
