@@ -62,3 +62,39 @@ func.func @others(%x: f32, %y: bf16) -> (f16, f32) {
   %1 = arith.extf %y : bf16 to f32
   return %0, %1 : f16, f32
 }
+
+// -----
+
+// From f32 to bf16, whose exponent is f32's: round to nearest even by adding
+// 0x7FFF plus the lowest kept bit, then the shift (a carry is the next binade
+// or the infinity); a NaN keeps its sign and the top of its payload, with
+// the lowest fraction bit where all of it falls off.
+// CHECK-LABEL: func.func @f32_to_bf16
+// CHECK: arith.truncf %arg0 : vector<4xf32> to vector<4xbf16>
+// BF16-LABEL: func.func @f32_to_bf16
+// BF16-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<4xi32>
+// BF16-DAG: %[[P:.*]] = arith.constant dense<127> : vector<4xi32>
+// BF16-DAG: %[[H:.*]] = arith.constant dense<32767> : vector<4xi32>
+// BF16-DAG: %[[ONE:.*]] = arith.constant dense<1> : vector<4xi32>
+// BF16-DAG: %[[D:.*]] = arith.constant dense<16> : vector<4xi32>
+// BF16-DAG: %[[ABS:.*]] = arith.constant dense<2147483647> : vector<4xi32>
+// BF16-DAG: %[[INF:.*]] = arith.constant dense<2139095040> : vector<4xi32>
+// BF16: %[[X:.*]] = arith.bitcast %arg0 : vector<4xf32> to vector<4xi32>
+// BF16-NEXT: %[[A:.*]] = arith.andi %[[X]], %[[ABS]]
+// BF16-NEXT: %[[NAN:.*]] = arith.cmpi ugt, %[[A]], %[[INF]]
+// BF16-NEXT: %[[K:.*]] = arith.shrui %[[X]], %[[D]]
+// BF16-NEXT: %[[L:.*]] = arith.andi %[[K]], %[[ONE]]
+// BF16-NEXT: %[[R:.*]] = arith.addi %[[L]], %[[H]]
+// BF16-NEXT: %[[S:.*]] = arith.addi %[[X]], %[[R]]
+// BF16-NEXT: %[[ROUNDED:.*]] = arith.shrui %[[S]], %[[D]]
+// BF16-NEXT: %[[PAY:.*]] = arith.andi %[[K]], %[[P]]
+// BF16-NEXT: %[[Q:.*]] = arith.ori %[[K]], %[[ONE]]
+// BF16-NEXT: %[[EMPTY:.*]] = arith.cmpi eq, %[[PAY]], %[[Z]]
+// BF16-NEXT: %[[N:.*]] = arith.select %[[EMPTY]], %[[Q]], %[[K]]
+// BF16-NEXT: %[[C:.*]] = arith.select %[[NAN]], %[[N]], %[[ROUNDED]]
+// BF16-NEXT: %[[T:.*]] = arith.trunci %[[C]] : vector<4xi32> to vector<4xi16>
+// BF16-NEXT: arith.bitcast %[[T]] : vector<4xi16> to vector<4xbf16>
+func.func @f32_to_bf16(%x: vector<4xf32>) -> vector<4xbf16> {
+  %0 = arith.truncf %x : vector<4xf32> to vector<4xbf16>
+  return %0 : vector<4xbf16>
+}
