@@ -290,8 +290,7 @@ static llvm::Error checkLaunch(const CudaLaunch &launch) {
   for (auto [index, image] : llvm::enumerate(launch.images)) {
     if (!image)
       continue;
-    uint64_t bytes = uint64_t(image->width) * image->height * 4 *
-                     (image->format == CudaLaunch::Image::Format::Half ? 2 : 4);
+    uint64_t bytes = image->rowBytes() * image->height;
     if (image->width == 0 || image->height == 0 ||
         bytes != launch.buffers[index].size())
       return makeError(llvm::formatv(
@@ -306,9 +305,6 @@ static llvm::Error checkLaunch(const CudaLaunch &launch) {
           "the runner does only for buffers",
           index));
   }
-  auto isImage = [&](unsigned buffer) {
-    return buffer < launch.images.size() && launch.images[buffer];
-  };
   for (auto [index, param] : llvm::enumerate(launch.params)) {
     if (param.kind != CudaParam::Kind::Bytes &&
         param.buffer >= launch.buffers.size())
@@ -319,12 +315,14 @@ static llvm::Error checkLaunch(const CudaLaunch &launch) {
           param.kind == CudaParam::Kind::BufferAddress ? "address"
                                                        : "surface object",
           param.buffer, launch.buffers.size()));
-    if (param.kind == CudaParam::Kind::BufferAddress && isImage(param.buffer))
+    if (param.kind == CudaParam::Kind::BufferAddress &&
+        launch.imageOf(param.buffer))
       return makeError(llvm::formatv(
           "parameter {0} is the address of buffer {1}, which is an image "
           "(a CUDA array has no address: pass its surface object)",
           index, param.buffer));
-    if (param.kind == CudaParam::Kind::SurfaceObject && !isImage(param.buffer))
+    if (param.kind == CudaParam::Kind::SurfaceObject &&
+        !launch.imageOf(param.buffer))
       return makeError(llvm::formatv(
           "parameter {0} is the surface object of buffer {1}, which is not "
           "an image",
@@ -506,8 +504,7 @@ static llvm::Error checkLimits(const CudaObjects &objects, CUfunction function,
 static CUDA_MEMCPY2D imageCopy(const CudaLaunch::Image &image,
                                llvm::MutableArrayRef<uint8_t> host,
                                CUarray array, bool toArray) {
-  size_t row = size_t(image.width) * 4 *
-               (image.format == CudaLaunch::Image::Format::Half ? 2 : 4);
+  size_t row = image.rowBytes();
   CUDA_MEMCPY2D copy{};
   if (toArray) {
     copy.srcMemoryType = CU_MEMORYTYPE_HOST;
@@ -562,9 +559,9 @@ static llvm::Error uploadBuffers(CudaObjects &objects,
   for (auto [index, host] : llvm::enumerate(launch.buffers)) {
     objects.arrays.push_back(nullptr);
     objects.surfaces.push_back(0);
-    if (index < launch.images.size() && launch.images[index]) {
+    if (const CudaLaunch::Image *image = launch.imageOf(index)) {
       objects.allocations.push_back(0);
-      if (llvm::Error err = uploadImage(objects, *launch.images[index], host))
+      if (llvm::Error err = uploadImage(objects, *image, host))
         return err;
       continue;
     }
@@ -583,9 +580,9 @@ static llvm::Error downloadBuffers(CudaObjects &objects,
                                    const CudaLaunch &launch) {
   const Driver &driver = objects.driver;
   for (auto [index, host] : llvm::enumerate(launch.buffers)) {
-    if (index < launch.images.size() && launch.images[index]) {
-      CUDA_MEMCPY2D copy = imageCopy(*launch.images[index], host,
-                                     objects.arrays[index], /*toArray=*/false);
+    if (const CudaLaunch::Image *image = launch.imageOf(index)) {
+      CUDA_MEMCPY2D copy =
+          imageCopy(*image, host, objects.arrays[index], /*toArray=*/false);
       TOLK_CU_CHECK(cuMemcpy2D, &copy);
     } else if (!host.empty()) {
       TOLK_CU_CHECK(cuMemcpyDtoH, host.data(), objects.allocations[index],

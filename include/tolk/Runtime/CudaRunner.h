@@ -114,8 +114,16 @@ struct CudaLaunch {
     enum class Format { Half, Float };
     Format format = Format::Float;
     uint32_t width = 0, height = 0;
+    /// The bytes of a row of texels: width x 4 channels of f16 or f32.
+    uint64_t rowBytes() const {
+      return uint64_t(width) * 4 * (format == Format::Half ? 2 : 4);
+    }
   };
   llvm::SmallVector<std::optional<Image>, 4> images;
+  /// The image in buffer `k`, or null for a buffer of memory.
+  const Image *imageOf(unsigned k) const {
+    return k < images.size() && images[k] ? &*images[k] : nullptr;
+  }
   /// The kernel's parameters in order.
   std::vector<CudaParam> params;
   /// The driver library to open. Tests point it at a missing file to test
