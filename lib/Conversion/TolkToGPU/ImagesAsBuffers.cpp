@@ -97,12 +97,9 @@ struct ImageLoadLowering : public OpConversionPattern<tolk::ImageLoadOp> {
         rewriter, loc, t.inside, adaptor.getGate(), adaptor.getAlternative(),
         type, [&](OpBuilder &b, Location l) {
           auto stored = VectorType::get({4}, mem.getElementType());
-          Value v = vector::LoadOp::create(
+          return vector::LoadOp::create(
               b, l, stored, adaptor.getImage(), ValueRange{offsetOf(b, l, t)},
               /*nontemporal=*/false, texelAlignment(mem));
-          if (stored != type)
-            v = arith::ExtFOp::create(b, l, type, v);
-          return v;
         });
     rewriter.replaceOp(op, v);
     return success();

@@ -98,11 +98,7 @@ struct ImageLoadLowering : public OpConversionPattern<tolk::ImageLoadOp> {
             elements.push_back(LLVM::ExtractValueOp::create(b, l, s, i));
           Value v = vector::FromElementsOp::create(b, l, texel.bits, elements);
           auto stored = VectorType::get({4}, tolk::getTexelStorageType(image));
-          v = arith::BitcastOp::create(b, l, stored, v);
-          // An f16 texel read as f32: exact.
-          if (stored != type)
-            v = arith::ExtFOp::create(b, l, type, v);
-          return v;
+          return arith::BitcastOp::create(b, l, stored, v);
         });
     rewriter.replaceOp(op, v);
     return success();

@@ -105,9 +105,6 @@ struct ImageLoadLowering : public OpConversionPattern<tolk::ImageLoadOp> {
                         .getResult(0);
           if (loaded != lanes)
             v = arith::BitcastOp::create(b, l, lanes, v);
-          // An f16 texel read as f32: exact.
-          if (lanes != type)
-            v = arith::ExtFOp::create(b, l, type, v);
           return v;
         });
     rewriter.replaceOp(op, v);

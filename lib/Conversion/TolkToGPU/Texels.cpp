@@ -46,7 +46,14 @@ Value tolk::buildGuardedTexelLoad(
   auto ifOp = scf::IfOp::create(
       b, loc, inside,
       [&](OpBuilder &then, Location l) {
-        scf::YieldOp::create(then, l, readTexel(then, l));
+        Value v = readTexel(then, l);
+        // The texel's values, which both widths hold: exact either way.
+        auto read = cast<VectorType>(v.getType());
+        if (read.getElementTypeBitWidth() < type.getElementTypeBitWidth())
+          v = arith::ExtFOp::create(then, l, type, v);
+        else if (read != type)
+          v = arith::TruncFOp::create(then, l, type, v);
+        scf::YieldOp::create(then, l, v);
       },
       [&](OpBuilder &otherwise, Location l) {
         // Outside the image: zeros; gated off: the alternative.

@@ -33,9 +33,12 @@ mlir::Value buildTexelInside(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Value gate);
 
 /// A texel load by the bounds rule: an scf.if on `inside` (from
-/// buildTexelInside) whose then region yields `readTexel`'s value of type
+/// buildTexelInside) whose then region yields `readTexel`'s four lanes as
 /// `type`, and whose else region yields zeros, or `alternative` where `gate`
-/// is given and false. `laneCondition` selects with a condition of four
+/// is given and false. `readTexel` may give the lanes as f16 or f32 (a
+/// target reads an imageh's f16 values as either); they are converted to
+/// `type`, exactly, since `type` is f16 only for an imageh (the op's
+/// verifier). `laneCondition` selects with a condition of four
 /// lanes rather than one (SPIR-V before 1.4 takes no scalar condition for
 /// vector values).
 mlir::Value buildGuardedTexelLoad(
