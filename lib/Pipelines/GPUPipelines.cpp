@@ -18,7 +18,6 @@
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
-#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
@@ -59,11 +58,7 @@ buildTargetPipeline(OpPassManager &pm, const tolk::CanonicalizerGroup &canon,
   pm.addPass(memref::createExpandStridedMetadataPass());
   attachTarget(pm);
   pm.addPass(createLowerAffinePass());
-  // Complex arithmetic as on the host (HostPipeline.cpp): complex-to-
-  // standard's expansion with Smith's division, the folder's algorithm.
-  ConvertComplexToStandardPassOptions complexOptions;
-  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
-  pm.addPass(createConvertComplexToStandardPass(complexOptions));
+  pm.addPass(tolk::createComplexAsFolderPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass());

@@ -22,7 +22,6 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
-#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
@@ -75,13 +74,9 @@ void tolk::buildTolkToLLVMPipeline(OpPassManager &pm,
   // their order. The result is the same as with every pass on
   // the module.
   OpPassManager &hostFuncs = pm.nest<func::FuncOp>();
-  // Complex arithmetic as the folder computes it: complex-to-standard's
-  // expansion, with Smith's division (complex-range=improved), into arith and
-  // math on the parts; what stays (complex.create, re, im) is
+  // What the complex expansion leaves (complex.create, re, im) is
   // convert-complex-to-llvm's.
-  ConvertComplexToStandardPassOptions complexOptions;
-  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
-  hostFuncs.addPass(createConvertComplexToStandardPass(complexOptions));
+  hostFuncs.addPass(tolk::createComplexAsFolderPass());
   hostFuncs.addPass(canon.create());
   hostFuncs.addPass(createCSEPass());
 

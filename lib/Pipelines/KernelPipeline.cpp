@@ -19,6 +19,7 @@
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
 
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -91,4 +92,10 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   kernels.addPass(tolk::createTolkExpandSaturatingTruncF());
   kernels.addPass(tolk::createTolkExpandFloatConversions());
   kernels.addPass(canon.create());
+}
+
+std::unique_ptr<Pass> tolk::createComplexAsFolderPass() {
+  ConvertComplexToStandardPassOptions options;
+  options.complexRange = complex::ComplexRangeFlags::improved;
+  return createConvertComplexToStandardPass(options);
 }

@@ -17,7 +17,6 @@
 #include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Transforms/Passes.h"
 
-#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -65,16 +64,12 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // SPIR-V has no binary128, and Tolk has no soft-float library for it.
   kernels.addPass(tolk::createCheckGPUDataTypesPass("SPIR-V"));
-  // Complex arithmetic as on the host and the other GPU targets
-  // (HostPipeline.cpp, GPUPipelines.cpp): complex-to-standard's expansion
-  // with Smith's division, the folder's algorithm. What stays (the loads,
-  // stores, selects, complex.create, re and im) becomes, in the SPIR-V
-  // conversion, the two-lane vector of the parts that upstream's type
-  // converter makes of a complex number, so that a buffer of them is
-  // numpy's <c8 or <c16 (docs/Lowering.md, "SPIR-V").
-  ConvertComplexToStandardPassOptions complexOptions;
-  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
-  kernels.addPass(createConvertComplexToStandardPass(complexOptions));
+  // What the complex expansion leaves (the loads, stores, selects,
+  // complex.create, re and im) becomes, in the SPIR-V conversion, the
+  // two-lane vector of the parts that upstream's type converter makes of a
+  // complex number, so that a buffer of them is numpy's <c8 or <c16
+  // (docs/Lowering.md, "SPIR-V").
+  kernels.addPass(tolk::createComplexAsFolderPass());
   math::MathExtendToSupportedTypesOptions extend;
   extend.extraTypeStrs = {"f16"};
   extend.targetTypeStr = "f32";

@@ -62,6 +62,11 @@ void buildTolkKernelPipeline(mlir::OpPassManager &pm,
                              const TolkKernelPipelineOptions &options,
                              const CanonicalizerGroup &canon);
 
+/// Complex arithmetic as the folder computes it, for every pipeline:
+/// upstream's complex-to-standard expansion into arith and math on the
+/// parts, with Smith's division (complex-range=improved).
+std::unique_ptr<mlir::Pass> createComplexAsFolderPass();
+
 } // namespace tolk
 
 #endif // TOLK_PIPELINES_KERNELPIPELINE_H
