@@ -86,7 +86,7 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
                                    const TolkToNVVMOptions &options) {
   CanonicalizerGroup canon;
   TolkKernelPipelineOptions kernelOptions;
-  kernelOptions.nativeFloatChip = options.chip;
+  kernelOptions.chip = options.chip;
   // Images are CUDA surface objects (docs/Semantics.md#images).
   kernelOptions.images = ImageLowering::nvvm;
   buildTolkKernelPipeline(pm, kernelOptions, canon);
@@ -114,11 +114,10 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
                                     const TolkToROCDLOptions &options) {
   CanonicalizerGroup canon;
   TolkKernelPipelineOptions kernelOptions;
-  kernelOptions.nativeFloatChip = options.chip;
+  kernelOptions.chip = options.chip;
   // Images are pointers to image resource descriptors, on chips with image
   // instructions (docs/Semantics.md#images).
   kernelOptions.images = ImageLowering::rocdl;
-  kernelOptions.imageChip = options.chip;
   buildTolkKernelPipeline(pm, kernelOptions, canon);
   pm.nest<gpu::GPUModuleOp>().addPass(
       tolk::createCheckGPUDataTypesPass("ROCDL"));

@@ -75,7 +75,7 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   tolk::ConvertTolkToGPUOptions toGPU;
   toGPU.bf16InF32 = options.bf16InF32;
   toGPU.images = options.images;
-  toGPU.chip = options.imageChip;
+  toGPU.chip = options.chip;
   kernels.addPass(tolk::createConvertTolkToGPU(toGPU));
   // Integer pow has no instruction on any target, nor an LLVM intrinsic.
   kernels.addPass(tolk::createTolkExpandIPowI());
@@ -83,9 +83,9 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
   // gfx942: the chip's own instructions where it has them, with fix-ups to
   // the folder's results (docs/Lowering.md, "Native fp8 conversions"), and
   // integer arithmetic for the rest.
-  if (!options.nativeFloatChip.empty()) {
+  if (!options.chip.empty()) {
     tolk::TolkNativeFloatConversionsOptions native;
-    native.chip = options.nativeFloatChip;
+    native.chip = options.chip;
     kernels.addPass(tolk::createTolkNativeFloatConversions(native));
   }
   // The saturating conversions to an 8-bit float that no instruction took.

@@ -27,9 +27,11 @@ namespace tolk {
 
 /// What the targets choose of the kernel pipeline.
 struct TolkKernelPipelineOptions {
-  /// The chip whose 8-bit float conversion instructions to use
-  /// (--tolk-native-float-conversions); none when empty.
-  std::string nativeFloatChip;
+  /// The GPU chip (empty for the host and SPIR-V): its 8-bit float
+  /// conversion instructions are used (--tolk-native-float-conversions),
+  /// and with ImageLowering::rocdl an image kernel for a chip without
+  /// image instructions is an error.
+  std::string chip;
   /// bf16 arithmetic in f32, rounded once per op, for targets without bf16
   /// arithmetic.
   bool bf16InF32 = false;
@@ -38,9 +40,6 @@ struct TolkKernelPipelineOptions {
   /// What image pointers become (docs/Semantics.md#images): each target
   /// sets its own.
   ImageLowering images = ImageLowering::none;
-  /// With ImageLowering::rocdl, the AMD chip whose lack of image
-  /// instructions makes an image kernel an error (unchecked when empty).
-  std::string imageChip;
 };
 
 /// The first step of every pipeline: the weak types of tensor-level
