@@ -27,6 +27,7 @@
 #include "tolk/Conversion/Utils/NarrowFloatFormats.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -50,6 +51,42 @@ Type withElement(Type type, Type elt) {
   if (auto shaped = dyn_cast<ShapedType>(type))
     return shaped.clone(elt);
   return elt;
+}
+
+/// The rounded code of an f32 magnitude `abs` (its bits, sign cleared) in
+/// an 8-bit float `fmt` of d = 23 - mbits fewer fraction bits, as the
+/// general path in TruncFToNarrow computes it, in about half the operations,
+/// which is what a one-thread host run of a conversion over a large buffer
+/// is bound by (bench/README.md, "Execution speed"). A magnitude at or past
+/// the least normal keeps its binade: rebiasing the exponent field is
+/// subtracting a constant from the bits, and rounding to nearest even is
+/// adding half an ulp less one plus the lowest kept bit before the shift, a
+/// carry being the next binade. Below it, the code is the magnitude in units
+/// of the least subnormal, an integer of at most mbits bits: the scaling by
+/// a power of two is exact, and math.roundeven rounds it without depending
+/// on a rounding mode, which Vulkan leaves to the implementation for an
+/// add. The magnitude is clamped to the least normal first, so that the
+/// unselected lanes (infinities, NaNs) convert no value out of range.
+static Value roundFp8FromF32(LaneArith &ib, ImplicitLocOpBuilder &b, Value abs,
+                             const NarrowFloatFormat &fmt, unsigned d) {
+  using P = arith::CmpIPredicate;
+  Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  auto c = [&](uint64_t v) { return ib.intConst(i32, APInt(32, v)); };
+  uint32_t rebias = uint32_t(127 - fmt.bias) << 23;
+  uint32_t leastNormal = rebias + (1u << 23);
+
+  Value lowest = ib.andi(ib.shrui(abs, c(d)), c(1));
+  Value normal = ib.shrui(
+      ib.addi(ib.addi(abs, c(uint32_t((1u << (d - 1)) - 1 - rebias))), lowest),
+      c(d));
+
+  Value clamped = ib.bitcast(ib.minui(abs, c(leastNormal)), f32);
+  Value scaled = ib.mulf(
+      clamped,
+      ib.floatConst(f32, std::ldexp(1.0, fmt.bias - 1 + int(fmt.mbits))));
+  Value subnormal =
+      ib.convert<arith::FPToSIOp>(math::RoundEvenOp::create(b, scaled), i32);
+  return ib.select(ib.cmpi(P::ult, abs, c(leastNormal)), subnormal, normal);
 }
 
 /// arith.truncf to a narrow float: the source's bits rounded once.
@@ -122,52 +159,54 @@ struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
     uint64_t infBits = ((uint64_t(1) << (w - 1 - ms)) - 1) << ms;
     Value isNaN = ib.cmpi(P::ugt, abs, c(infBits));
     Value isInf = ib.cmpi(P::eq, abs, c(infBits));
-    Value exp = ib.shrui(abs, c(ms));
     Value man = ib.andi(abs, c((uint64_t(1) << ms) - 1));
 
-    // A subnormal source (exponent field 0) has the exponent of the least
-    // normal and no leading one.
-    Value subnormalSource = ib.cmpi(P::eq, exp, c(0));
-    Value expEff = ib.select(subnormalSource, c(1), exp);
-    Value leadingOne = ib.select(subnormalSource, c(0),
-                                 c(uint64_t(1) << ms));
-    // The target's biased exponent, as a signed number: e >= 1 is normal
-    // (for a source with a leading one).
-    Value e = ib.subi(expEff, c(uint64_t(int64_t(biasS - fmt->bias))));
-    Value normal = arith::AndIOp::create(
-        rewriter, loc, ib.cmpi(P::sgt, e, c(0)),
-        ib.cmpi(P::ne, exp, c(0)));
-    // Normal: the exponent field and the top of the mantissa; d bits fall
-    // off.
-    Value baseN = ib.ori(ib.shli(e, c(fmt->mbits)), ib.shrui(man, c(d)));
-    Value remN = ib.andi(man, c((uint64_t(1) << d) - 1));
-    Value halfN = c(uint64_t(1) << (d - 1));
-    // Subnormal: the mantissa with its leading one (if any), shifted
-    // s = d + 1 - e places. Past w - 1 places nothing is left and the
-    // remainder is below half, so s is clamped there (a shift by w or more
-    // is poison), and at 1 from below for the normal lanes, whose s is
-    // unused but must not make a poison shift either. (From f32 to bf16,
-    // whose exponents agree, a subnormal source has s = d: it keeps its
-    // top bits.)
-    Value s = ib.minsi(ib.maxsi(ib.subi(c(d + 1), e), c(1)),
-                       c(w - 1));
-    Value full = ib.ori(man, leadingOne);
-    Value baseS = ib.shrui(full, s);
     Value one = c(1);
-    Value remS = ib.andi(full, ib.subi(ib.shli(one, s), one));
-    Value halfS = ib.shli(one, ib.subi(s, one));
+    // The magnitude's code, rounded to nearest even; past the largest
+    // finite code, the tail below saturates it or makes it an infinity.
+    auto roundMagnitude = [&]() -> Value {
+      Value exp = ib.shrui(abs, c(ms));
+      // A subnormal source (exponent field 0) has the exponent of the least
+      // normal and no leading one.
+      Value subnormalSource = ib.cmpi(P::eq, exp, c(0));
+      Value expEff = ib.select(subnormalSource, c(1), exp);
+      Value leadingOne = ib.select(subnormalSource, c(0), c(uint64_t(1) << ms));
+      // The target's biased exponent, as a signed number: e >= 1 is normal
+      // (for a source with a leading one).
+      Value e = ib.subi(expEff, c(uint64_t(int64_t(biasS - fmt->bias))));
+      Value normal = arith::AndIOp::create(
+          rewriter, loc, ib.cmpi(P::sgt, e, c(0)), ib.cmpi(P::ne, exp, c(0)));
+      // Normal: the exponent field and the top of the mantissa; d bits fall
+      // off.
+      Value baseN = ib.ori(ib.shli(e, c(fmt->mbits)), ib.shrui(man, c(d)));
+      Value remN = ib.andi(man, c((uint64_t(1) << d) - 1));
+      Value halfN = c(uint64_t(1) << (d - 1));
+      // Subnormal: the mantissa with its leading one (if any), shifted
+      // s = d + 1 - e places. Past w - 1 places nothing is left and the
+      // remainder is below half, so s is clamped there (a shift by w or more
+      // is poison), and at 1 from below for the normal lanes, whose s is
+      // unused but must not make a poison shift either. (From f32 to bf16,
+      // whose exponents agree, a subnormal source has s = d: it keeps its
+      // top bits.)
+      Value s = ib.minsi(ib.maxsi(ib.subi(c(d + 1), e), c(1)), c(w - 1));
+      Value full = ib.ori(man, leadingOne);
+      Value baseS = ib.shrui(full, s);
+      Value remS = ib.andi(full, ib.subi(ib.shli(one, s), one));
+      Value halfS = ib.shli(one, ib.subi(s, one));
 
-    Value base = ib.select(normal, baseN, baseS);
-    Value rem = ib.select(normal, remN, remS);
-    Value half = ib.select(normal, halfN, halfS);
-    // Round to nearest, ties to even; a carry moves to the next binade.
-    Value above = ib.cmpi(P::ugt, rem, half);
-    Value tie = ib.cmpi(P::eq, rem, half);
-    Value odd = ib.cmpi(P::ne, ib.andi(base, one), c(0));
-    Value up = arith::OrIOp::create(
-        rewriter, loc, above, arith::AndIOp::create(rewriter, loc, tie, odd));
-    Value code =
-        ib.addi(base, ib.convert<arith::ExtUIOp>(up, b.getIntegerType(w)));
+      Value base = ib.select(normal, baseN, baseS);
+      Value rem = ib.select(normal, remN, remS);
+      Value half = ib.select(normal, halfN, halfS);
+      // Round to nearest, ties to even; a carry moves to the next binade.
+      Value above = ib.cmpi(P::ugt, rem, half);
+      Value tie = ib.cmpi(P::eq, rem, half);
+      Value odd = ib.cmpi(P::ne, ib.andi(base, one), c(0));
+      Value up = arith::OrIOp::create(
+          rewriter, loc, above, arith::AndIOp::create(rewriter, loc, tie, odd));
+      return ib.addi(base, ib.convert<arith::ExtUIOp>(up, b.getIntegerType(w)));
+    };
+    Value code = w == 32 && fmt->isFp8() ? roundFp8FromF32(ib, b, abs, *fmt, d)
+                                         : roundMagnitude();
     Value overflow = ib.cmpi(P::ugt, code, c(fmt->maxCode()));
     if (fmt->saturates()) {
       // A finite value past the largest saturates to it (the folder's rule for 8 bits).

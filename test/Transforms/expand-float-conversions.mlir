@@ -98,3 +98,43 @@ func.func @f32_to_bf16(%x: vector<4xf32>) -> vector<4xbf16> {
   %0 = arith.truncf %x : vector<4xf32> to vector<4xbf16>
   return %0 : vector<4xbf16>
 }
+
+// -----
+
+// From f32 to an 8-bit float: a magnitude at or past the least normal
+// (2^-6 in f8E4M3FN, bits 0x3C800000) is rebiased by subtracting
+// (127 - 7) << 23 from its bits, rounded by adding 2^19 - 1 plus the lowest
+// kept bit, and shifted; one below it is scaled exactly to units of the
+// least subnormal (2^-9) and rounded by math.roundeven. The clamp keeps the
+// unselected lanes (infinities, NaNs) in range of the fptosi.
+// CHECK-LABEL: func.func @f32_to_fp8
+// CHECK-DAG: %[[NAN:.*]] = arith.constant dense<127> : vector<8xi32>
+// CHECK-DAG: %[[MAX:.*]] = arith.constant dense<126> : vector<8xi32>
+// CHECK-DAG: %[[SCALE:.*]] = arith.constant dense<5.120000e+02> : vector<8xf32>
+// CHECK-DAG: %[[LEAST:.*]] = arith.constant dense<1015021568> : vector<8xi32>
+// CHECK-DAG: %[[REBIAS:.*]] = arith.constant dense<-1006108673> : vector<8xi32>
+// CHECK-DAG: %[[D:.*]] = arith.constant dense<20> : vector<8xi32>
+// CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1> : vector<8xi32>
+// CHECK-DAG: %[[ABSMASK:.*]] = arith.constant dense<2147483647> : vector<8xi32>
+// CHECK: %[[X:.*]] = arith.bitcast %arg0 : vector<8xf32> to vector<8xi32>
+// CHECK: %[[A:.*]] = arith.andi %[[X]], %[[ABSMASK]]
+// CHECK: %[[K:.*]] = arith.shrui %[[A]], %[[D]]
+// CHECK-NEXT: %[[L:.*]] = arith.andi %[[K]], %[[ONE]]
+// CHECK-NEXT: %[[R:.*]] = arith.addi %[[A]], %[[REBIAS]]
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[R]], %[[L]]
+// CHECK-NEXT: %[[NORMAL:.*]] = arith.shrui %[[S]], %[[D]]
+// CHECK-NEXT: %[[CL:.*]] = arith.minui %[[A]], %[[LEAST]]
+// CHECK-NEXT: %[[F:.*]] = arith.bitcast %[[CL]] : vector<8xi32> to vector<8xf32>
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[F]], %[[SCALE]]
+// CHECK-NEXT: %[[RE:.*]] = math.roundeven %[[M]]
+// CHECK-NEXT: %[[SUB:.*]] = arith.fptosi %[[RE]] : vector<8xf32> to vector<8xi32>
+// CHECK-NEXT: %[[BELOW:.*]] = arith.cmpi ult, %[[A]], %[[LEAST]]
+// CHECK-NEXT: %[[CODE:.*]] = arith.select %[[BELOW]], %[[SUB]], %[[NORMAL]]
+// CHECK-NEXT: %[[OVER:.*]] = arith.cmpi ugt, %[[CODE]], %[[MAX]]
+// CHECK-NEXT: arith.select %[[OVER]], %[[MAX]], %[[CODE]]
+// CHECK-NOT: math.roundeven
+// CHECK: return
+func.func @f32_to_fp8(%x: vector<8xf32>) -> vector<8xf8E4M3FN> {
+  %0 = arith.truncf %x : vector<8xf32> to vector<8xf8E4M3FN>
+  return %0 : vector<8xf8E4M3FN>
+}

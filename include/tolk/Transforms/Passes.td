@@ -42,6 +42,12 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
       bits) or f64, which hold the integer exactly, then round once;
       `arith.fptosi`/`fptoui` from one extend exactly to f32 first.
 
+    An `f32` value below an 8-bit format's least normal is rounded as a
+    float instead: scaled exactly by a power of two to units of the least
+    subnormal, `math.roundeven` and `arith.fptosi` give the code. That is
+    exact on every target (no rounding mode is involved) and takes a few
+    vector instructions where the bits take about twenty.
+
     Scalars, vectors and tensors are rewritten alike (every op is
     elementwise). The folder agrees by construction of the tests:
     `test/Transforms/expand-float-conversions-table.mlir` compares every
@@ -52,7 +58,8 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
     Option<"includeBf16", "include-bf16", "bool", /*default=*/"false",
            "Also expand conversions to and from bf16">,
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 def TolkExpandSaturatingTruncF : Pass<"tolk-expand-saturating-truncf"> {
