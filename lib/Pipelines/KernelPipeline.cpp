@@ -88,8 +88,10 @@ void tolk::buildTolkKernelPipeline(OpPassManager &pm,
     native.chip = options.chip;
     kernels.addPass(tolk::createTolkNativeFloatConversions(native));
   }
-  // The saturating conversions to an 8-bit float that no instruction took.
-  kernels.addPass(tolk::createTolkExpandSaturatingTruncF());
+  // The conversions no instruction took, tolk.saturating_truncf included:
+  // the integer expansion already saturates and gives the non-finite codes,
+  // so the clamp and selects of --tolk-expand-saturating-truncf would only
+  // add work to every lane.
   kernels.addPass(tolk::createTolkExpandFloatConversions());
   kernels.addPass(canon.create());
 }

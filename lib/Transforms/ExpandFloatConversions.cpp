@@ -7,17 +7,19 @@
 //===----------------------------------------------------------------------===//
 //
 // --tolk-expand-float-conversions: arith.extf and arith.truncf with an 8-bit
-// float (and bf16, on request) become integer operations on the storage
-// bits, with the folder's rounding, saturation and NaN rules. Upstream has
+// float (and bf16, on request), and tolk.saturating_truncf, become integer
+// operations on the storage bits, with the folder's rounding, saturation and
+// NaN rules. Upstream has
 // expansions for bf16, f4E2M1 and f8E8M0 (arith-expand), none for the four
 // 8-bit formats, which its NVVM and SPIR-V lowerings reject; its bf16
 // truncation makes every NaN 0x7FC0, where Tolk keeps a NaN's sign and
 // payload (docs/Semantics.md#nans).
 //
 // Every step is an arith op on a signless integer of the source's width (or
-// on i32 for an extension), so the rewrite works on scalars, vectors and
-// tensors alike, and the arith folder evaluates it on constants: the tests
-// fold every code through it.
+// on i32 for an extension; an f32 below an 8-bit format's least normal is
+// scaled and rounded as a float), so the rewrite works on scalars, vectors
+// and tensors alike, and the arith and math folders evaluate it on
+// constants: the tests fold every code through it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@
 
 #include "tolk/Conversion/Utils/LaneArith.h"
 #include "tolk/Conversion/Utils/NarrowFloatFormats.h"
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -89,12 +92,17 @@ static Value roundFp8FromF32(LaneArith &ib, ImplicitLocOpBuilder &b, Value abs,
   return ib.select(ib.cmpi(P::ult, abs, c(leastNormal)), subnormal, normal);
 }
 
-/// arith.truncf to a narrow float: the source's bits rounded once.
-struct TruncFToNarrow : public OpRewritePattern<arith::TruncFOp> {
+/// arith.truncf to a narrow float: the source's bits rounded once. The
+/// expansion is truncate's (docs/Semantics.md#truncate), which saturates a
+/// finite overflow and gives the non-finite values the codes of
+/// tolk.saturating_truncf, so that op expands by the same pattern: its
+/// generic expansion (--tolk-expand-saturating-truncf), a clamp and selects
+/// around an arith.truncf, would add nothing here.
+template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
   TruncFToNarrow(MLIRContext *ctx, bool includeBf16)
-      : OpRewritePattern(ctx), includeBf16(includeBf16) {}
+      : OpRewritePattern<OpTy>(ctx), includeBf16(includeBf16) {}
 
-  LogicalResult matchAndRewrite(arith::TruncFOp op,
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     Type outElt = getElementTypeOrSelf(op.getType());
     std::optional<NarrowFloatFormat> fmt =
@@ -455,8 +463,9 @@ struct ExpandFloatConversions
 
 void tolk::populateExpandFloatConversionPatterns(RewritePatternSet &patterns,
                                                  bool includeBf16) {
-  patterns.add<TruncFToNarrow, ExtFFromNarrow, IntToNarrow<arith::SIToFPOp>,
-               IntToNarrow<arith::UIToFPOp>, NarrowToInt<arith::FPToSIOp>,
-               NarrowToInt<arith::FPToUIOp>>(patterns.getContext(),
-                                             includeBf16);
+  patterns.add<TruncFToNarrow<arith::TruncFOp>,
+               TruncFToNarrow<tolk::SaturatingTruncFOp>, ExtFFromNarrow,
+               IntToNarrow<arith::SIToFPOp>, IntToNarrow<arith::UIToFPOp>,
+               NarrowToInt<arith::FPToSIOp>, NarrowToInt<arith::FPToUIOp>>(
+      patterns.getContext(), includeBf16);
 }

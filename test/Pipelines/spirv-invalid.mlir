@@ -60,8 +60,8 @@ gpu.module @kernels {
 // alone, 8- and 16-bit values and buffers need Int8, Int16, Float16 and the
 // 8/16-bit storage capabilities, bf16 and the 8-bit floats as integers of
 // their width (each capability is named once per kernel).
-// BARE-DAG: error: 'arith.constant' op uses 'f8E4M3FN' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the Int8 capability: not in the SPIR-V target (Vulkan, v1.3)
-// BARE-DAG: error: 'arith.constant' op uses 'f16', which needs the Float16 capability: not in the SPIR-V target (Vulkan, v1.3)
+// BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<f8E4M3FN, #gpu.address_space<global>>' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the Int8 capability: not in the SPIR-V target (Vulkan, v1.3)
+// BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<f16, #gpu.address_space<global>>', which needs the Float16 capability: not in the SPIR-V target (Vulkan, v1.3)
 // BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<f16, #gpu.address_space<global>>', which needs the StorageBuffer16BitAccess capability
 // BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<bf16, #gpu.address_space<global>>' ('bf16' is a 16-bit integer on SPIR-V), which needs the Int16 capability
 // BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<f8E4M3FN, #gpu.address_space<global>>' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the StorageBuffer8BitAccess capability

@@ -7,3 +7,11 @@
 // exact model of docs/Semantics.md#truncate, not from lib/Dtype or APFloat.
 // RUN: %python %tolk_src_root/scripts/gen-float-conversion-table.py > %t.mlir
 // RUN: tolk-opt %t.mlir --tolk-expand-float-conversions=include-bf16 --canonicalize | FileCheck %t.mlir
+// The same truncations to the 8-bit floats as tolk.saturating_truncf, which
+// the pass expands by the same rules.
+// RUN: sed -e 's/arith.truncf \(%f : f[0-9]* to f8\)/tolk.saturating_truncf \1/' %t.mlir > %t.saturating.mlir
+// RUN: grep -c tolk.saturating_truncf %t.saturating.mlir | FileCheck %s --check-prefix=COUNT
+// COUNT: 6240
+// RUN: tolk-opt %t.saturating.mlir --tolk-expand-float-conversions=include-bf16 | FileCheck %s --check-prefix=EXPANDED
+// EXPANDED-NOT: tolk.saturating_truncf
+// RUN: tolk-opt %t.saturating.mlir --tolk-expand-float-conversions=include-bf16 --canonicalize | FileCheck %t.mlir

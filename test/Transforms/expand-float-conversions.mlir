@@ -138,3 +138,25 @@ func.func @f32_to_fp8(%x: vector<8xf32>) -> vector<8xf8E4M3FN> {
   %0 = arith.truncf %x : vector<8xf32> to vector<8xf8E4M3FN>
   return %0 : vector<8xf8E4M3FN>
 }
+
+// -----
+
+// tolk.saturating_truncf expands as arith.truncf does: the integer expansion
+// saturates and gives the non-finite codes itself, so no clamp (a cmpf) and
+// no select on the float are left.
+// CHECK-LABEL: func.func @saturating
+// CHECK-NOT: tolk.saturating_truncf
+// CHECK-NOT: arith.cmpf
+// CHECK: arith.bitcast %{{.*}} : f64 to i64
+// CHECK: %[[C:.*]] = arith.trunci %{{.*}} : i64 to i8
+// CHECK-NEXT: arith.bitcast %[[C]] : i8 to f8E5M2
+// CHECK-NOT: arith.cmpf
+// CHECK: arith.bitcast %{{.*}} : vector<8xf32> to vector<8xi32>
+// CHECK: math.roundeven
+// CHECK: arith.trunci %{{.*}} : vector<8xi32> to vector<8xi8>
+// CHECK-NOT: tolk.saturating_truncf
+func.func @saturating(%x: f64, %v: vector<8xf32>) -> (f8E5M2, vector<8xf8E4M3FNUZ>) {
+  %0 = tolk.saturating_truncf %x : f64 to f8E5M2
+  %1 = tolk.saturating_truncf %v : vector<8xf32> to vector<8xf8E4M3FNUZ>
+  return %0, %1 : f8E5M2, vector<8xf8E4M3FNUZ>
+}

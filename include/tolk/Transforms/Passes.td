@@ -16,7 +16,8 @@ def TolkExpandFloatConversions : Pass<"tolk-expand-float-conversions"> {
   let description = [{
     Rewrites `arith.extf` from and `arith.truncf` to the 8-bit float types
     (`f8E4M3FN`, `f8E5M2`, `f8E4M3FNUZ`, `f8E5M2FNUZ`), and to and from
-    `bf16` with `include-bf16`, into integer operations on their storage
+    `bf16` with `include-bf16`, and `tolk.saturating_truncf` (whose rules
+    are the ones below), into integer operations on their storage
     bits, for targets without conversion instructions (upstream MLIR 22
     lowers the 8-bit ones neither to NVVM nor to SPIR-V, and SPIR-V has no
     bf16). The result is the folder's conversion (docs/Semantics.md#truncate,
@@ -74,9 +75,10 @@ def TolkExpandSaturatingTruncF : Pass<"tolk-expand-saturating-truncf"> {
     in `f8E4M3FN`, `0x80` in the fnuz formats) or, in `f8E5M2`, keep the
     truncf's infinity and select the NaN of the source's sign. The
     `arith.truncf` is then exact for every lane it decides, so that
-    arith's folder and `--tolk-expand-float-conversions` compute the op.
-    The GPU pipelines run it after `--tolk-native-float-conversions`,
-    which maps the conversions a chip has an instruction for.
+    arith's folder, or a target's own conversion, computes the op. The
+    lowering pipelines do not run it: `--tolk-expand-float-conversions`
+    expands `tolk.saturating_truncf` itself, without the clamp and the
+    selects, which its integer expansion does not need.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

@@ -46,8 +46,10 @@ def Tolk_SaturatingTruncFOp : Tolk_Op<"saturating_truncf", [Pure,
       negative values that round to zero are `+0.0`.
 
     `--tolk-native-float-conversions` maps it to a chip's conversion
-    instruction, and `--tolk-expand-saturating-truncf` expands the rest
-    into a clamp, an `arith.truncf` and selects. Constant operands fold
+    instruction, and `--tolk-expand-float-conversions` expands the rest in
+    integer arithmetic, as the lowering pipelines do;
+    `--tolk-expand-saturating-truncf` expands it into a clamp, an
+    `arith.truncf` and selects instead. Constant operands fold
     (by canonicalization, to `arith.constant`) with the folder's
     `truncate`.
 
