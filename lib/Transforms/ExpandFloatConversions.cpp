@@ -65,11 +65,12 @@ Type withElement(Type type, Type elt) {
 /// subtracting a constant from the bits, and rounding to nearest even is
 /// adding half an ulp less one plus the lowest kept bit before the shift, a
 /// carry being the next binade. Below it, the code is the magnitude in units
-/// of the least subnormal, an integer of at most mbits bits: the scaling by
-/// a power of two is exact, and math.roundeven rounds it without depending
-/// on a rounding mode, which Vulkan leaves to the implementation for an
-/// add. The magnitude is clamped to the least normal first, so that the
-/// unselected lanes (infinities, NaNs) convert no value out of range.
+/// of the least subnormal, an integer from 0 to 2^mbits (the least normal's
+/// code, where it rounds up): the scaling by a power of two is exact, and
+/// math.roundeven rounds it without depending on a rounding mode, which
+/// Vulkan leaves to the implementation for an add. The magnitude is clamped
+/// to the least normal first, so that the unselected lanes (infinities,
+/// NaNs) convert no value out of range.
 static Value roundFp8FromF32(LaneArith &ib, ImplicitLocOpBuilder &b, Value abs,
                              const NarrowFloatFormat &fmt, unsigned d) {
   using P = arith::CmpIPredicate;
