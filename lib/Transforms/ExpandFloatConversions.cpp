@@ -56,33 +56,42 @@ Type withElement(Type type, Type elt) {
   return elt;
 }
 
+/// `x >> d` of f32 bits `x`, rounded to nearest, ties to even, plus `offset`
+/// (wrapping) to the kept field: half an ulp less one plus the lowest kept
+/// bit (of `kept`, which is x >> d) is added before the shift, a carry being
+/// the next binade. The bf16 and the 8-bit fast paths below share it.
+static Value shiftRoundingToNearestEven(LaneArith &ib, Value x, Value kept,
+                                        unsigned d, uint32_t offset = 0) {
+  Type i32 = IntegerType::get(x.getContext(), 32);
+  auto c = [&](uint32_t v) { return ib.intConst(i32, APInt(32, v)); };
+  Value lowest = ib.andi(kept, c(1));
+  Value bias = c((1u << (d - 1)) - 1 + (offset << d));
+  return ib.shrui(ib.addi(x, ib.addi(lowest, bias)), c(d));
+}
+
 /// The rounded code of an f32 magnitude `abs` (its bits, sign cleared) in
 /// an 8-bit float `fmt` of d = 23 - mbits fewer fraction bits, as the
 /// general path in TruncFToNarrow computes it, in about half the operations,
 /// which is what a one-thread host run of a conversion over a large buffer
 /// is bound by (bench/README.md, "Execution speed"). A magnitude at or past
 /// the least normal keeps its binade: rebiasing the exponent field is
-/// subtracting a constant from the bits, and rounding to nearest even is
-/// adding half an ulp less one plus the lowest kept bit before the shift, a
-/// carry being the next binade. Below it, the code is the magnitude in units
-/// of the least subnormal, an integer from 0 to 2^mbits (the least normal's
-/// code, where it rounds up): the scaling by a power of two is exact, and
-/// math.roundeven rounds it without depending on a rounding mode, which
-/// Vulkan leaves to the implementation for an add. The magnitude is clamped
-/// to the least normal first, so that the unselected lanes (infinities,
-/// NaNs) convert no value out of range.
+/// subtracting a constant from the kept field, rounded as above. Below it, the
+/// code is the magnitude in units of the least subnormal, an integer from 0 to
+/// 2^mbits (the least normal's code, where it rounds up): the scaling by a
+/// power of two is exact, and math.roundeven rounds it without depending on a
+/// rounding mode, which Vulkan leaves to the implementation for an add. The
+/// magnitude is clamped to the least normal first, so that the unselected lanes
+/// (infinities, NaNs) convert no value out of range.
 static Value roundFp8FromF32(LaneArith &ib, ImplicitLocOpBuilder &b, Value abs,
                              const NarrowFloatFormat &fmt, unsigned d) {
   using P = arith::CmpIPredicate;
   Type i32 = b.getI32Type(), f32 = b.getF32Type();
   auto c = [&](uint64_t v) { return ib.intConst(i32, APInt(32, v)); };
-  uint32_t rebias = uint32_t(127 - fmt.bias) << 23;
-  uint32_t leastNormal = rebias + (1u << 23);
+  uint32_t rebias = uint32_t(127 - fmt.bias) << fmt.mbits;   // in the code
+  uint32_t leastNormal = uint32_t(127 - fmt.bias + 1) << 23; // in f32 bits
 
-  Value lowest = ib.andi(ib.shrui(abs, c(d)), c(1));
-  Value normal = ib.shrui(
-      ib.addi(ib.addi(abs, c(uint32_t((1u << (d - 1)) - 1 - rebias))), lowest),
-      c(d));
+  Value normal =
+      shiftRoundingToNearestEven(ib, abs, ib.shrui(abs, c(d)), d, -rebias);
 
   Value clamped = ib.bitcast(ib.minui(abs, c(leastNormal)), f32);
   Value scaled = ib.mulf(
@@ -138,21 +147,17 @@ template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
         withElement(x.getType(), rewriter.getIntegerType(fmt->width));
 
     // From f32 to a format of its exponent width (bf16), every value but a
-    // NaN keeps its exponent field and d bits of fraction fall off: rounding
-    // to nearest even is adding half an ulp less one plus the lowest kept
-    // bit, then the shift, a carry being the next binade or, past the
-    // largest value, the infinity. The general path below computes the
-    // same in about three times the operations, which is what a one-thread
-    // host run of a conversion over a large buffer is bound by
-    // (bench/README.md, "Execution speed").
+    // NaN keeps its exponent field and d bits of fraction fall off, rounded
+    // by shiftRoundingToNearestEven (past the largest value, the carry is
+    // the infinity). The general path below computes the same in about
+    // three times the operations, which is what a one-thread host run of a
+    // conversion over a large buffer is bound by (bench/README.md,
+    // "Execution speed").
     if (w == 32 && fmt->ebits == 8 && !fmt->saturates()) {
       Value isNaN = ib.cmpi(P::ugt, ib.andi(bits, c(0x7fffffff)),
                             c(0x7f800000));
       Value kept = ib.shrui(bits, c(d));
-      Value lowest = ib.andi(kept, c(1));
-      Value rounded =
-          ib.shrui(ib.addi(bits, ib.addi(lowest, c((1u << (d - 1)) - 1))),
-                   c(d));
+      Value rounded = shiftRoundingToNearestEven(ib, bits, kept, d);
       // A NaN keeps its sign and the top of its payload, the lowest
       // fraction bit set where all of it falls off (as below).
       Value payload = ib.andi(kept, c((1u << fmt->mbits) - 1));
@@ -168,7 +173,12 @@ template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
     uint64_t infBits = ((uint64_t(1) << (w - 1 - ms)) - 1) << ms;
     Value isNaN = ib.cmpi(P::ugt, abs, c(infBits));
     Value isInf = ib.cmpi(P::eq, abs, c(infBits));
-    Value man = ib.andi(abs, c((uint64_t(1) << ms) - 1));
+    // The 8-bit formats from f32 take the short path, which needs no
+    // mantissa field.
+    bool fp8FromF32 = w == 32 && fmt->isFp8();
+    Value man;
+    if (!fp8FromF32)
+      man = ib.andi(abs, c((uint64_t(1) << ms) - 1));
 
     Value one = c(1);
     // The magnitude's code, rounded to nearest even; past the largest
@@ -214,8 +224,8 @@ template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
           rewriter, loc, above, arith::AndIOp::create(rewriter, loc, tie, odd));
       return ib.addi(base, ib.convert<arith::ExtUIOp>(up, b.getIntegerType(w)));
     };
-    Value code = w == 32 && fmt->isFp8() ? roundFp8FromF32(ib, b, abs, *fmt, d)
-                                         : roundMagnitude();
+    Value code =
+        fp8FromF32 ? roundFp8FromF32(ib, b, abs, *fmt, d) : roundMagnitude();
     Value overflow = ib.cmpi(P::ugt, code, c(fmt->maxCode()));
     if (fmt->saturates()) {
       // A finite value past the largest saturates to it (the folder's rule for 8 bits).

@@ -120,8 +120,8 @@ func.func @f32_to_bf16(%x: vector<4xf32>) -> vector<4xbf16> {
 // CHECK: %[[A:.*]] = arith.andi %[[X]], %[[ABSMASK]]
 // CHECK: %[[K:.*]] = arith.shrui %[[A]], %[[D]]
 // CHECK-NEXT: %[[L:.*]] = arith.andi %[[K]], %[[ONE]]
-// CHECK-NEXT: %[[R:.*]] = arith.addi %[[A]], %[[REBIAS]]
-// CHECK-NEXT: %[[S:.*]] = arith.addi %[[R]], %[[L]]
+// CHECK-NEXT: %[[R:.*]] = arith.addi %[[L]], %[[REBIAS]]
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[A]], %[[R]]
 // CHECK-NEXT: %[[NORMAL:.*]] = arith.shrui %[[S]], %[[D]]
 // CHECK-NEXT: %[[CL:.*]] = arith.minui %[[A]], %[[LEAST]]
 // CHECK-NEXT: %[[F:.*]] = arith.bitcast %[[CL]] : vector<8xi32> to vector<8xf32>
