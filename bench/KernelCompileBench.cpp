@@ -49,6 +49,10 @@ static llvm::cl::opt<std::string> chip("chip", llvm::cl::desc("NVIDIA chip"),
 static llvm::cl::opt<std::string> features("features",
                                            llvm::cl::desc("PTX features"),
                                            llvm::cl::init("+ptx80"));
+// LLVM's optimization level for the kernels (the pipeline's opt-level).
+static llvm::cl::opt<int> optLevel("opt-level",
+                                   llvm::cl::desc("LLVM optimization level"),
+                                   llvm::cl::init(2));
 // On a machine shared with other jobs, a run's wall time includes the time
 // other processes held the core; the thread's CPU time does not, so it is
 // the steadier figure to compare two builds under load.
@@ -136,6 +140,7 @@ int main(int argc, char **argv) {
   tolk::TolkToNVVMOptions options;
   options.chip = chip;
   options.features = features;
+  options.optLevel = optLevel;
   std::optional<PassManager> shared;
   if (reusePassManager) {
     shared.emplace(&ctx);

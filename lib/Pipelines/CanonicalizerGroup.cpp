@@ -93,7 +93,12 @@ struct SharedCanonicalizer
     GreedyRewriteConfig config;
     config.setUseTopDownTraversal(true);
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal);
-    (void)applyPatternsGreedily(getOperation(), patterns, config);
+    bool changed = false;
+    (void)applyPatternsGreedily(getOperation(), patterns, config, &changed);
+    // Unchanged IR needs no verifier run after the pass
+    // (docs/Lowering.md, "Passes that change nothing").
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 
   std::shared_ptr<tolk::CanonicalizerGroup::Patterns> group;

@@ -62,6 +62,8 @@ struct CheckPipelineInput
   }
 
   void runOnOperation() override {
+    // A check: the pass manager need not verify the IR again after it.
+    markAllAnalysesPreserved();
     bool ok = true;
     // Each type once (a module repeats few of them), and each vector type
     // reported once, at the first op that has it (in a pointer type, say).
@@ -128,6 +130,7 @@ struct CheckGPUDataTypes
   }
 
   void runOnOperation() override {
+    markAllAnalysesPreserved();
     // One diagnostic per type, at the first op (in program order) that
     // computes on it: an op without memory effects with an operand or a
     // result of the type or of lanes of it. That is the Tolk op the kernel's

@@ -465,8 +465,12 @@ struct ExpandFloatConversions
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     tolk::populateExpandFloatConversionPatterns(patterns, includeBf16);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+    bool changed = false;
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     GreedyRewriteConfig(), &changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

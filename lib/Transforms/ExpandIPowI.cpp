@@ -19,6 +19,8 @@
 
 #include "tolk/Transforms/Passes.h"
 
+#include "tolk/Transforms/ChangeListener.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -109,7 +111,10 @@ struct TolkExpandIPowIPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<IPowIAsLoop>(&getContext());
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    tolk::ChangeListener listener;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 

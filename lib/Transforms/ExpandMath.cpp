@@ -20,6 +20,7 @@
 #include "tolk/Transforms/Passes.h"
 
 #include "tolk/Conversion/Utils/LaneArith.h"
+#include "tolk/Transforms/ChangeListener.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -297,7 +298,10 @@ struct TolkExpandPowFPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     tolk::populateExpandPowFAsC99Pattern(patterns, f64Core);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    tolk::ChangeListener listener;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -32,12 +32,16 @@ struct ExpandSaturatingTruncF
     : public tolk::impl::TolkExpandSaturatingTruncFBase<
           ExpandSaturatingTruncF> {
   void runOnOperation() override {
-    getOperation()->walk([](tolk::SaturatingTruncFOp op) {
+    bool changed = false;
+    getOperation()->walk([&](tolk::SaturatingTruncFOp op) {
+      changed = true;
       ImplicitLocOpBuilder b(op.getLoc(), op);
       auto dst = cast<FloatType>(getElementTypeOrSelf(op.getType()));
       op.replaceAllUsesWith(tolk::expandSaturatingTruncF(b, op.getIn(), dst));
       op.erase();
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

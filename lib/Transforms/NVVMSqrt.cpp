@@ -23,6 +23,8 @@
 
 #include "tolk/Transforms/Passes.h"
 
+#include "tolk/Transforms/ChangeListener.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -90,18 +92,23 @@ struct TolkNVVMSqrtPass
     Operation *root = getOperation();
     RewritePatternSet patterns(&getContext());
     patterns.add<LibdeviceCallToIntrinsic>(&getContext());
-    walkAndApplyPatterns(root, std::move(patterns));
+    tolk::ChangeListener listener;
+    walkAndApplyPatterns(root, std::move(patterns), &listener);
+    bool changed = listener.changed;
     // A declaration nothing calls any more would still make the serializer
     // link libdevice.
-    if (!root->hasTrait<OpTrait::SymbolTable>())
-      return;
-    for (const NativeFunction &f : kNativeFunctions)
-      for (StringRef name : {StringRef(f.f32), StringRef(f.f64)})
-        if (auto decl = dyn_cast_or_null<LLVM::LLVMFuncOp>(
-                SymbolTable::lookupSymbolIn(root, name));
-            decl && decl.isExternal() &&
-            SymbolTable::symbolKnownUseEmpty(decl, root))
-          decl.erase();
+    if (root->hasTrait<OpTrait::SymbolTable>())
+      for (const NativeFunction &f : kNativeFunctions)
+        for (StringRef name : {StringRef(f.f32), StringRef(f.f64)})
+          if (auto decl = dyn_cast_or_null<LLVM::LLVMFuncOp>(
+                  SymbolTable::lookupSymbolIn(root, name));
+              decl && decl.isExternal() &&
+              SymbolTable::symbolKnownUseEmpty(decl, root)) {
+            decl.erase();
+            changed = true;
+          }
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

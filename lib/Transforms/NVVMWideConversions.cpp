@@ -35,6 +35,8 @@ struct TolkNVVMWideConversionsPass
     : public tolk::impl::TolkNVVMWideConversionsBase<
           TolkNVVMWideConversionsPass> {
   void runOnOperation() override {
+    // A check: the pass manager need not verify the IR again after it.
+    markAllAnalysesPreserved();
     bool failed = false;
     getOperation()->walk([&](Operation *op) {
       if (!isa<LLVM::FPToSIOp, LLVM::FPToUIOp, LLVM::SIToFPOp, LLVM::UIToFPOp>(

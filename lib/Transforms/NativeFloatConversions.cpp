@@ -291,7 +291,7 @@ struct NativeFloatConversions
     }
     Fp8Instructions &instructions = **info;
     if (!instructions.hasAny())
-      return;
+      return markAllAnalysesPreserved();
 
     // Collected first: the models that `emulate` builds are conversions
     // themselves, which --tolk-expand-float-conversions expands later.
@@ -318,6 +318,8 @@ struct NativeFloatConversions
           todo.push_back(op);
       }
     });
+    if (todo.empty())
+      return markAllAnalysesPreserved();
 
     for (Operation *op : todo) {
       ImplicitLocOpBuilder b(op->getLoc(), op);

@@ -18,6 +18,8 @@
 
 #include "tolk/Transforms/Passes.h"
 
+#include "tolk/Transforms/ChangeListener.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/PatternMatch.h"
@@ -144,7 +146,10 @@ struct TolkROCDLDispatchDimsPass
                  GridDimFromPacket<ROCDL::GridDimYOp, 1>,
                  GridDimFromPacket<ROCDL::GridDimZOp, 2>>(&getContext());
     // One rewrite per op and no folding: the walk driver is enough.
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    tolk::ChangeListener listener;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -81,6 +81,7 @@ struct TolkROCDLMathPass
     // One error per function and op: the lanes of a vector op are one
     // call each.
     llvm::DenseSet<std::pair<Location, StringRef>> reported;
+    bool changed = false;
     root->walk([&](LLVM::CallOp call) {
       std::optional<StringRef> callee = call.getCallee();
       if (!callee || !callee->starts_with("__ocml_"))
@@ -103,18 +104,22 @@ struct TolkROCDLMathPass
       call.getResult().replaceAllUsesWith(
           createIntrinsic(b, call.getLoc(), which, call.getOperand(0)));
       call.erase();
+      changed = true;
     });
     if (failed)
       return signalPassFailure();
     // A declaration nothing calls any more would still make the serializer
     // look for the library.
-    if (!root->hasTrait<OpTrait::SymbolTable>())
-      return;
-    for (auto decl :
-         llvm::make_early_inc_range(root->getRegion(0).getOps<LLVM::LLVMFuncOp>()))
-      if (decl.isExternal() && decl.getName().starts_with("__ocml_") &&
-          SymbolTable::symbolKnownUseEmpty(decl, root))
-        decl.erase();
+    if (root->hasTrait<OpTrait::SymbolTable>())
+      for (auto decl : llvm::make_early_inc_range(
+               root->getRegion(0).getOps<LLVM::LLVMFuncOp>()))
+        if (decl.isExternal() && decl.getName().starts_with("__ocml_") &&
+            SymbolTable::symbolKnownUseEmpty(decl, root)) {
+          decl.erase();
+          changed = true;
+        }
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

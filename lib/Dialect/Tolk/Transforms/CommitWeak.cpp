@@ -144,16 +144,20 @@ void CommitWeak::runOnOperation() {
         }))
       weakOperands.insert(op);
   });
-  bool failedConst = false;
+  bool failedConst = false, changed = false;
   root->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
-          if (Type t = commit(arg.getType()))
+          if (Type t = commit(arg.getType())) {
             arg.setType(t);
+            changed = true;
+          }
     if (auto fn = dyn_cast<FunctionOpInterface>(op))
-      if (Type t = commit(fn.getFunctionType()))
+      if (Type t = commit(fn.getFunctionType())) {
         fn.setType(t);
+        changed = true;
+      }
     for (OpResult res : op->getResults()) {
       Type t = commit(res.getType());
       if (!t)
@@ -173,10 +177,14 @@ void CommitWeak::runOnOperation() {
         cst.setValueAttr(ConstAttr::get(op->getContext(), *v));
       }
       res.setType(t);
+      changed = true;
     }
   });
   if (failedConst)
     return signalPassFailure();
+  // Nothing weak: nothing to check either, and nothing for the verifier.
+  if (!changed)
+    return markAllAnalysesPreserved();
 
   // A weak operand that an op's promotion absorbed (its result was strong)
   // changes the op's type once committed; changing the result too would

@@ -96,6 +96,8 @@ void Decompose::runOnOperation() {
     if (isDerivedOp(op) || isa<PowOp>(op))
       worklist.push_back(op);
   });
+  if (worklist.empty())
+    return markAllAnalysesPreserved();
 
   OpBuilder builder(&getContext());
   bool failedAny = false;

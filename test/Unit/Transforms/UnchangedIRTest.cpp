@@ -1,0 +1,289 @@
+//===- UnchangedIRTest.cpp - Passes that change nothing preserve all ------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A Tolk pass that leaves the IR as it was marks all analyses preserved, so
+// that the pass manager skips the verifier after it (docs/Lowering.md,
+// "Passes that change nothing"); one that changes it must not, or the
+// verifier would miss what it broke and analyses would go stale. Each pass
+// runs between a pass that computes an analysis and one that looks for it
+// in the cache, on an input it has nothing to do on and on one it rewrites.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/InitAllDialects.h"
+#include "tolk/Pipelines/CanonicalizerGroup.h"
+#include "tolk/Pipelines/Pipelines.h"
+#include "tolk/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <ostream>
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+/// An analysis that costs nothing: only whether it is cached matters.
+struct Marker {
+  explicit Marker(Operation *) {}
+};
+
+/// Computes the marker on its operation.
+struct ComputeMarker : public PassWrapper<ComputeMarker, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ComputeMarker)
+  void runOnOperation() override {
+    (void)getAnalysis<Marker>();
+    markAllAnalysesPreserved();
+  }
+};
+
+/// Records whether the marker is still cached on its operation.
+struct FindMarker : public PassWrapper<FindMarker, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FindMarker)
+  explicit FindMarker(bool &found) : found(found) {}
+  void runOnOperation() override {
+    found = getCachedAnalysis<Marker>().has_value();
+    markAllAnalysesPreserved();
+  }
+  bool &found;
+};
+
+struct Case {
+  const char *name;
+  /// The operation the pass runs on: "func.func", "gpu.module" or
+  /// "builtin.module".
+  const char *anchor;
+  std::function<std::unique_ptr<Pass>()> create;
+  /// A module the pass leaves as it is, and one it rewrites.
+  const char *unchanged;
+  const char *changed;
+};
+
+// The case's name in ctest's list, not its bytes.
+void PrintTo(const Case &c, std::ostream *os) { *os << c.name; }
+
+class UnchangedIRTest : public ::testing::TestWithParam<Case> {
+protected:
+  UnchangedIRTest() {
+    DialectRegistry registry;
+    tolk::registerAllDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// Runs the case's pass on `source`; whether the marker survived it.
+  bool preserved(const char *source) {
+    OwningRefModule module = parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module) << source;
+    if (!module)
+      return false;
+    PassManager pm(&context);
+    const Case &c = GetParam();
+    OpPassManager &nested = StringRef(c.anchor) == "builtin.module"
+                                ? static_cast<OpPassManager &>(pm)
+                                : pm.nest(c.anchor);
+    bool found = false;
+    nested.addPass(std::make_unique<ComputeMarker>());
+    nested.addPass(c.create());
+    nested.addPass(std::make_unique<FindMarker>(found));
+    EXPECT_TRUE(succeeded(pm.run(*module))) << source;
+    return found;
+  }
+
+  using OwningRefModule = OwningOpRef<ModuleOp>;
+  MLIRContext context;
+};
+
+TEST_P(UnchangedIRTest, NothingToDoPreservesAll) {
+  EXPECT_TRUE(preserved(GetParam().unchanged));
+}
+
+TEST_P(UnchangedIRTest, RewritePreservesNothing) {
+  EXPECT_FALSE(preserved(GetParam().changed));
+}
+
+// An f32 function with nothing for any of the passes below.
+constexpr const char *kPlainFunction = R"mlir(
+func.func @f(%a: f32, %b: f32) -> f32 {
+  %0 = arith.addf %a, %b : f32
+  return %0 : f32
+}
+)mlir";
+
+constexpr const char *kPlainGPUModule = R"mlir(
+gpu.module @kernels {
+  llvm.func @k(%a: f32) -> f32 {
+    %0 = llvm.fadd %a, %a : f32
+    llvm.return %0 : f32
+  }
+}
+)mlir";
+
+const Case kCases[] = {
+    {"canonicalize", "func.func",
+     [] { return tolk::CanonicalizerGroup().create(); }, kPlainFunction,
+     R"mlir(
+func.func @f(%a: i32) -> i32 {
+  %zero = arith.constant 0 : i32
+  %0 = arith.addi %a, %zero : i32
+  return %0 : i32
+}
+)mlir"},
+    {"decompose", "func.func", [] { return tolk::createTolkDecompose(); },
+     kPlainFunction, R"mlir(
+func.func @f(%a: si8, %b: ui8) -> si16 {
+  %0 = tolk.sub %a, %b : (si8, ui8) -> si16
+  return %0 : si16
+}
+)mlir"},
+    {"commit_weak", "func.func", [] { return tolk::createTolkCommitWeak(); },
+     kPlainFunction, R"mlir(
+func.func @f() -> !tolk.weakint {
+  %c = tolk.const 300 : !tolk.weakint
+  return %c : !tolk.weakint
+}
+)mlir"},
+    {"expand_ipowi", "func.func", [] { return tolk::createTolkExpandIPowI(); },
+     kPlainFunction, R"mlir(
+func.func @f(%a: i32, %b: i32) -> i32 {
+  %0 = math.ipowi %a, %b : i32
+  return %0 : i32
+}
+)mlir"},
+    {"expand_float_conversions", "func.func",
+     [] { return tolk::createTolkExpandFloatConversions(); }, kPlainFunction,
+     R"mlir(
+func.func @f(%a: f32) -> f8E4M3FN {
+  %0 = arith.truncf %a : f32 to f8E4M3FN
+  return %0 : f8E4M3FN
+}
+)mlir"},
+    {"expand_saturating_truncf", "func.func",
+     [] { return tolk::createTolkExpandSaturatingTruncF(); }, kPlainFunction,
+     R"mlir(
+func.func @f(%a: f16) -> f8E5M2 {
+  %0 = tolk.saturating_truncf %a : f16 to f8E5M2
+  return %0 : f8E5M2
+}
+)mlir"},
+    {"native_float_conversions", "func.func",
+     [] {
+       tolk::TolkNativeFloatConversionsOptions options;
+       options.chip = "sm_90";
+       return tolk::createTolkNativeFloatConversions(options);
+     },
+     kPlainFunction, R"mlir(
+func.func @f(%a: vector<2xf32>) -> vector<2xf8E4M3FN> {
+  %0 = arith.truncf %a : vector<2xf32> to vector<2xf8E4M3FN>
+  return %0 : vector<2xf8E4M3FN>
+}
+)mlir"},
+    {"expand_powf", "func.func", [] { return tolk::createTolkExpandPowF(); },
+     kPlainFunction, R"mlir(
+func.func @f(%a: f32, %b: f32) -> f32 {
+  %0 = math.powf %a, %b : f32
+  return %0 : f32
+}
+)mlir"},
+    {"nvvm_sqrt", "gpu.module", [] { return tolk::createTolkNVVMSqrt(); },
+     kPlainGPUModule, R"mlir(
+gpu.module @kernels {
+  llvm.func @__nv_sqrtf(f32) -> f32
+  llvm.func @k(%a: f32) -> f32 {
+    %0 = llvm.call @__nv_sqrtf(%a) : (f32) -> f32
+    llvm.return %0 : f32
+  }
+}
+)mlir"},
+    {"rocdl_math", "gpu.module", [] { return tolk::createTolkROCDLMath(); },
+     kPlainGPUModule, R"mlir(
+gpu.module @kernels {
+  llvm.func @__ocml_exp2_f32(f32) -> f32
+  llvm.func @k(%a: f32) -> f32 {
+    %0 = llvm.call @__ocml_exp2_f32(%a) : (f32) -> f32
+    llvm.return %0 : f32
+  }
+}
+)mlir"},
+    {"rocdl_dispatch_dims", "gpu.module",
+     [] { return tolk::createTolkROCDLDispatchDims(); }, kPlainGPUModule,
+     R"mlir(
+gpu.module @kernels {
+  llvm.func @k() -> i32 {
+    %0 = rocdl.workgroup.dim.x : i32
+    llvm.return %0 : i32
+  }
+}
+)mlir"},
+};
+
+INSTANTIATE_TEST_SUITE_P(TolkPasses, UnchangedIRTest,
+                         ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<Case> &info) {
+                           return std::string(info.param.name);
+                         });
+
+/// The checks never change the IR: they preserve all.
+struct CheckCase {
+  const char *name;
+  const char *anchor;
+  std::function<std::unique_ptr<Pass>()> create;
+  const char *source;
+};
+
+void PrintTo(const CheckCase &c, std::ostream *os) { *os << c.name; }
+
+class CheckPassTest : public ::testing::TestWithParam<CheckCase> {};
+
+TEST_P(CheckPassTest, PreservesAll) {
+  MLIRContext context;
+  DialectRegistry registry;
+  tolk::registerAllDialects(registry);
+  context.appendDialectRegistry(registry);
+  context.loadAllAvailableDialects();
+  const CheckCase &c = GetParam();
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(c.source, &context);
+  ASSERT_TRUE(module);
+  PassManager pm(&context);
+  OpPassManager &nested = StringRef(c.anchor) == "builtin.module"
+                              ? static_cast<OpPassManager &>(pm)
+                              : pm.nest(c.anchor);
+  bool found = false;
+  nested.addPass(std::make_unique<ComputeMarker>());
+  nested.addPass(c.create());
+  nested.addPass(std::make_unique<FindMarker>(found));
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+  EXPECT_TRUE(found);
+}
+
+const CheckCase kChecks[] = {
+    {"check_pipeline_input", "builtin.module",
+     [] { return tolk::createCheckPipelineInputPass(); }, kPlainFunction},
+    {"check_gpu_types", "gpu.module",
+     [] { return tolk::createCheckGPUDataTypesPass("NVVM"); }, kPlainGPUModule},
+    {"nvvm_wide_conversions", "gpu.module",
+     [] { return tolk::createTolkNVVMWideConversions(); }, kPlainGPUModule},
+};
+
+INSTANTIATE_TEST_SUITE_P(TolkChecks, CheckPassTest,
+                         ::testing::ValuesIn(kChecks),
+                         [](const ::testing::TestParamInfo<CheckCase> &info) {
+                           return std::string(info.param.name);
+                         });
+
+} // namespace
