@@ -62,10 +62,43 @@ struct FindMarker : public PassWrapper<FindMarker, OperationPass<>> {
   bool &found;
 };
 
+/// Loads Tolk's dialects, and runs one pass between the marker passes.
+template <typename Param>
+class MarkerTest : public ::testing::TestWithParam<Param> {
+protected:
+  MarkerTest() {
+    DialectRegistry registry;
+    tolk::registerAllDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// Runs `pass` on the ops `anchor` names in `source` ("func.func",
+  /// "gpu.module" or "builtin.module"); whether the marker survived it.
+  bool preserved(StringRef anchor, std::unique_ptr<Pass> pass,
+                 const char *source) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module) << source;
+    if (!module)
+      return false;
+    PassManager pm(&context);
+    OpPassManager &nested = anchor == "builtin.module"
+                                ? static_cast<OpPassManager &>(pm)
+                                : pm.nest(anchor);
+    bool found = false;
+    nested.addPass(std::make_unique<ComputeMarker>());
+    nested.addPass(std::move(pass));
+    nested.addPass(std::make_unique<FindMarker>(found));
+    EXPECT_TRUE(succeeded(pm.run(*module))) << source;
+    return found;
+  }
+
+  MLIRContext context;
+};
+
 struct Case {
   const char *name;
-  /// The operation the pass runs on: "func.func", "gpu.module" or
-  /// "builtin.module".
   const char *anchor;
   std::function<std::unique_ptr<Pass>()> create;
   /// A module the pass leaves as it is, and one it rewrites.
@@ -76,44 +109,16 @@ struct Case {
 // The case's name in ctest's list, not its bytes.
 void PrintTo(const Case &c, std::ostream *os) { *os << c.name; }
 
-class UnchangedIRTest : public ::testing::TestWithParam<Case> {
-protected:
-  UnchangedIRTest() {
-    DialectRegistry registry;
-    tolk::registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  /// Runs the case's pass on `source`; whether the marker survived it.
-  bool preserved(const char *source) {
-    OwningRefModule module = parseSourceString<ModuleOp>(source, &context);
-    EXPECT_TRUE(module) << source;
-    if (!module)
-      return false;
-    PassManager pm(&context);
-    const Case &c = GetParam();
-    OpPassManager &nested = StringRef(c.anchor) == "builtin.module"
-                                ? static_cast<OpPassManager &>(pm)
-                                : pm.nest(c.anchor);
-    bool found = false;
-    nested.addPass(std::make_unique<ComputeMarker>());
-    nested.addPass(c.create());
-    nested.addPass(std::make_unique<FindMarker>(found));
-    EXPECT_TRUE(succeeded(pm.run(*module))) << source;
-    return found;
-  }
-
-  using OwningRefModule = OwningOpRef<ModuleOp>;
-  MLIRContext context;
-};
+class UnchangedIRTest : public MarkerTest<Case> {};
 
 TEST_P(UnchangedIRTest, NothingToDoPreservesAll) {
-  EXPECT_TRUE(preserved(GetParam().unchanged));
+  const Case &c = GetParam();
+  EXPECT_TRUE(preserved(c.anchor, c.create(), c.unchanged));
 }
 
 TEST_P(UnchangedIRTest, RewritePreservesNothing) {
-  EXPECT_FALSE(preserved(GetParam().changed));
+  const Case &c = GetParam();
+  EXPECT_FALSE(preserved(c.anchor, c.create(), c.changed));
 }
 
 // An f32 function with nothing for any of the passes below.
@@ -247,28 +252,11 @@ struct CheckCase {
 
 void PrintTo(const CheckCase &c, std::ostream *os) { *os << c.name; }
 
-class CheckPassTest : public ::testing::TestWithParam<CheckCase> {};
+class CheckPassTest : public MarkerTest<CheckCase> {};
 
 TEST_P(CheckPassTest, PreservesAll) {
-  MLIRContext context;
-  DialectRegistry registry;
-  tolk::registerAllDialects(registry);
-  context.appendDialectRegistry(registry);
-  context.loadAllAvailableDialects();
   const CheckCase &c = GetParam();
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(c.source, &context);
-  ASSERT_TRUE(module);
-  PassManager pm(&context);
-  OpPassManager &nested = StringRef(c.anchor) == "builtin.module"
-                              ? static_cast<OpPassManager &>(pm)
-                              : pm.nest(c.anchor);
-  bool found = false;
-  nested.addPass(std::make_unique<ComputeMarker>());
-  nested.addPass(c.create());
-  nested.addPass(std::make_unique<FindMarker>(found));
-  ASSERT_TRUE(succeeded(pm.run(*module)));
-  EXPECT_TRUE(found);
+  EXPECT_TRUE(preserved(c.anchor, c.create(), c.source));
 }
 
 const CheckCase kChecks[] = {
