@@ -219,6 +219,8 @@ namespace {
 struct CheckKernels
     : public tolk::impl::TolkSPIRVCheckKernelsBase<CheckKernels> {
   void runOnOperation() override {
+    // A check: the pass manager need not verify the IR again after it.
+    markAllAnalysesPreserved();
     gpu::GPUModuleOp module = getOperation();
     if (failed(checkKernels(module, tolk::getSPIRVTargetEnv(module))))
       signalPassFailure();

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Conversion/Passes.h"
 #include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/CanonicalizerGroup.h"
@@ -266,6 +267,14 @@ const CheckCase kChecks[] = {
      [] { return tolk::createCheckGPUDataTypesPass("NVVM"); }, kPlainGPUModule},
     {"nvvm_wide_conversions", "gpu.module",
      [] { return tolk::createTolkNVVMWideConversions(); }, kPlainGPUModule},
+    {"spirv_check_kernels", "gpu.module",
+     [] { return tolk::createTolkSPIRVCheckKernels(); }, R"mlir(
+gpu.module @kernels {
+  gpu.func @k(%p: memref<4xf32>) kernel {
+    gpu.return
+  }
+}
+)mlir"},
 };
 
 INSTANTIATE_TEST_SUITE_P(TolkChecks, CheckPassTest,
