@@ -14,6 +14,7 @@
 #include "tolk/Pipelines/Pipelines.h"
 
 #include "tolk/Conversion/Passes.h"
+#include "tolk/Pipelines/IfPresent.h"
 #include "tolk/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -38,8 +39,12 @@ using namespace mlir;
 /// The target half of the NVVM and ROCDL pipelines, in the order of
 /// upstream's gpu::buildLowerToNVVMPassPipeline: the host and common
 /// lowerings, the target attribute, the kernels to the target's LLVM
-/// dialect, the host's gpu ops, then the binaries. Two steps differ from
-/// upstream's: the binaries are serialized by --tolk-gpu-module-to-binary,
+/// dialect, the host's gpu ops, then the binaries. Three steps differ from
+/// upstream's: the conversions of dialects a kernel seldom has (scf,
+/// affine, complex, index, math, and the casts left to reconcile) run only
+/// on a module that has their ops (tolk::createIfPresentPass, for the
+/// compile time: docs/Lowering.md, "Upstream conversions with nothing to
+/// convert"); the binaries are serialized by --tolk-gpu-module-to-binary,
 /// which compiles the gpu.modules (one per kernel) in parallel where
 /// upstream compiles one after the other (docs/Lowering.md, "Serializing
 /// GPU modules in parallel"); and the integer range analysis runs on the
@@ -53,15 +58,18 @@ buildTargetPipeline(OpPassManager &pm, const tolk::CanonicalizerGroup &canon,
                     function_ref<void(OpPassManager &)> lowerKernels) {
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(tolk::createIfPresentPass(createSCFToControlFlowPass(), {"scf"}));
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   attachTarget(pm);
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(tolk::createComplexAsFolderPass());
+  pm.addPass(tolk::createIfPresentPass(createLowerAffinePass(), {"affine"}));
+  pm.addPass(tolk::createIfPresentPass(tolk::createComplexAsFolderPass(),
+                                       {"complex"}));
   pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertComplexToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(
+      tolk::createIfPresentPass(createConvertComplexToLLVMPass(), {"complex"}));
+  pm.addPass(
+      tolk::createIfPresentPass(createConvertIndexToLLVMPass(), {"index"}));
   pm.addPass(canon.create());
   pm.addPass(createCSEPass());
 
@@ -76,10 +84,12 @@ buildTargetPipeline(OpPassManager &pm, const tolk::CanonicalizerGroup &canon,
   tolk::TolkGpuModuleToBinaryOptions binary;
   binary.compilationTarget = "isa";
   pm.addPass(tolk::createTolkGpuModuleToBinary(binary));
-  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(
+      tolk::createIfPresentPass(createConvertMathToLLVMPass(), {"math"}));
   pm.addPass(canon.create());
   pm.addPass(createCSEPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(tolk::createIfPresentPass(createReconcileUnrealizedCastsPass(),
+                                       {"builtin.unrealized_conversion_cast"}));
 }
 
 void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,

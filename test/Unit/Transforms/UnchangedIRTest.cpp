@@ -19,9 +19,13 @@
 #include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/CanonicalizerGroup.h"
+#include "tolk/Pipelines/IfPresent.h"
+#include "tolk/Pipelines/KernelPipeline.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
 
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -139,6 +143,18 @@ gpu.module @kernels {
 }
 )mlir";
 
+constexpr const char *kSCFFunction = R"mlir(
+func.func @f(%c: i1, %a: f32) -> f32 {
+  %0 = scf.if %c -> f32 {
+    scf.yield %a : f32
+  } else {
+    %1 = arith.negf %a : f32
+    scf.yield %1 : f32
+  }
+  return %0 : f32
+}
+)mlir";
+
 const Case kCases[] = {
     {"canonicalize", "func.func",
      [] { return tolk::CanonicalizerGroup().create(); }, kPlainFunction,
@@ -235,6 +251,25 @@ gpu.module @kernels {
   }
 }
 )mlir"},
+    // A conversion is skipped without its dialect's ops (upstream's passes
+    // preserve nothing, even when they convert nothing), and runs with them.
+    {"if_present_dialect", "builtin.module",
+     [] {
+       return tolk::createIfPresentPass(createSCFToControlFlowPass(), {"scf"});
+     },
+     kPlainFunction, kSCFFunction},
+    {"if_present_op", "builtin.module",
+     [] {
+       return tolk::createIfPresentPass(createReconcileUnrealizedCastsPass(),
+                                        {"builtin.unrealized_conversion_cast"});
+     },
+     kPlainFunction, R"mlir(
+func.func @f(%a: f32) -> f32 {
+  %0 = builtin.unrealized_conversion_cast %a : f32 to i32
+  %1 = builtin.unrealized_conversion_cast %0 : i32 to f32
+  return %1 : f32
+}
+)mlir"},
 };
 
 INSTANTIATE_TEST_SUITE_P(TolkPasses, UnchangedIRTest,
@@ -242,6 +277,53 @@ INSTANTIATE_TEST_SUITE_P(TolkPasses, UnchangedIRTest,
                          [](const ::testing::TestParamInfo<Case> &info) {
                            return std::string(info.param.name);
                          });
+
+/// Where its ops are, the wrapper gives the module the pass gives; in a
+/// printed pipeline it is the pass.
+class IfPresentTest : public MarkerTest<int> {
+protected:
+  std::string run(std::unique_ptr<Pass> pass, const char *source) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module) << source;
+    if (!module)
+      return "";
+    PassManager pm(&context);
+    pm.addPass(std::move(pass));
+    EXPECT_TRUE(succeeded(pm.run(*module))) << source;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    return text;
+  }
+};
+
+TEST_F(IfPresentTest, RunsThePassWhereItsOpsAre) {
+  std::string wrapped =
+      run(tolk::createIfPresentPass(createSCFToControlFlowPass(), {"scf"}),
+          kSCFFunction);
+  EXPECT_EQ(wrapped, run(createSCFToControlFlowPass(), kSCFFunction));
+  EXPECT_EQ(wrapped.find("scf.if"), std::string::npos) << wrapped;
+}
+
+TEST_F(IfPresentTest, PrintsAsThePass) {
+  auto print = [&](bool wrapped) {
+    PassManager pm(&context);
+    auto add = [&](std::unique_ptr<Pass> pass, StringRef trigger) {
+      pm.addPass(wrapped ? tolk::createIfPresentPass(std::move(pass), {trigger})
+                         : std::move(pass));
+    };
+    add(createSCFToControlFlowPass(), "scf");
+    // With an option set (complex-range).
+    add(tolk::createComplexAsFolderPass(), "complex");
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    pm.printAsTextualPipeline(os);
+    return text;
+  };
+  EXPECT_EQ(print(true), print(false));
+  EXPECT_NE(print(true).find("complex-range=improved"), std::string::npos);
+}
 
 /// The checks never change the IR: they preserve all.
 struct CheckCase {
