@@ -76,9 +76,10 @@ public:
             .wasInterrupted();
     if (present && failed(runPipeline(inner, getOperation())))
       return signalPassFailure();
-    // Either nothing changed, or the nested pipeline has already verified
-    // the module and dropped from the cache (the same analysis manager's)
-    // the analyses the pass did not preserve.
+    // Either nothing changed, or the nested pipeline has already run the
+    // verifier after the pass (where the pass manager verifies) and dropped
+    // from the cache (the same analysis manager's) the analyses the pass
+    // did not preserve.
     markAllAnalysesPreserved();
   }
 
