@@ -44,3 +44,60 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A thread compiles module after module with one code generator (one per
+// target machine and optimization level): each assembly holds its own
+// module alone, with its own shared arrays, at its own level.
+
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK: gpu.binary @shared_first
+// CHECK-SAME: .version
+// CHECK-NOT: .version
+// CHECK-SAME: .entry shared_first_kernel
+// CHECK-SAME: .shared .align 4 .b8 tile[256]
+// CHECK-NOT: {{\.version|\.entry}}
+// CHECK: gpu.binary @plain
+// CHECK-SAME: .version
+// CHECK-NOT: {{\.version|\.shared|shared_first_kernel}}
+// CHECK-SAME: .entry plain_kernel
+// CHECK-NOT: {{\.version|\.shared|\.entry}}
+// CHECK: gpu.binary @unoptimized [#gpu.object<#nvvm.target<O = 0, chip = "sm_90">
+// CHECK-SAME: .version
+// CHECK-NOT: {{\.version|tile\[}}
+// CHECK-SAME: .entry unoptimized_kernel
+// CHECK-SAME: .shared .align 4 .b8 other[32]
+// CHECK-NOT: {{\.version|\.entry}}
+// CHECK: gpu.binary @plain_again
+// CHECK-SAME: .version
+// CHECK-NOT: {{\.version|\.shared}}
+// CHECK-SAME: .entry plain_again_kernel
+module attributes {gpu.container_module} {
+  gpu.module @shared_first [#nvvm.target<chip = "sm_90">] {
+    llvm.mlir.global internal @tile() {addr_space = 3 : i32, alignment = 4 : i64} : !llvm.array<64 x f32>
+    llvm.func @shared_first_kernel(%v: f32) attributes {gpu.kernel, nvvm.kernel} {
+      %p = llvm.mlir.addressof @tile : !llvm.ptr<3>
+      llvm.store volatile %v, %p : f32, !llvm.ptr<3>
+      llvm.return
+    }
+  }
+  gpu.module @plain [#nvvm.target<chip = "sm_90">] {
+    llvm.func @plain_kernel() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+  gpu.module @unoptimized [#nvvm.target<O = 0, chip = "sm_90">] {
+    llvm.mlir.global internal @other() {addr_space = 3 : i32, alignment = 4 : i64} : !llvm.array<8 x f32>
+    llvm.func @unoptimized_kernel(%v: f32) attributes {gpu.kernel, nvvm.kernel} {
+      %p = llvm.mlir.addressof @other : !llvm.ptr<3>
+      llvm.store volatile %v, %p : f32, !llvm.ptr<3>
+      llvm.return
+    }
+  }
+  gpu.module @plain_again [#nvvm.target<chip = "sm_90">] {
+    llvm.func @plain_again_kernel() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+}
