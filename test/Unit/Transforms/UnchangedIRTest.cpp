@@ -12,6 +12,8 @@
 // verifier would miss what it broke and analyses would go stale. Each pass
 // runs between a pass that computes an analysis and one that looks for it
 // in the cache, on an input it has nothing to do on and on one it rewrites.
+// So does an upstream conversion under tolk::createIfPresentPass, which
+// must also print as the pass and rewrite as it does.
 //
 //===----------------------------------------------------------------------===//
 
