@@ -40,11 +40,12 @@ using namespace mlir;
 /// upstream's gpu::buildLowerToNVVMPassPipeline: the host and common
 /// lowerings, the target attribute, the kernels to the target's LLVM
 /// dialect, the host's gpu ops, then the binaries. Three steps differ from
-/// upstream's: the conversions of dialects a kernel seldom has (scf,
-/// affine, complex, index, math, and the casts left to reconcile) run only
-/// on a module that has their ops (tolk::createIfPresentPass, for the
-/// compile time: docs/Lowering.md, "Upstream conversions with nothing to
-/// convert"); the binaries are serialized by --tolk-gpu-module-to-binary,
+/// upstream's: the conversions of ops a kernel seldom has (vector
+/// transfers and prints, scf, affine, complex, index, math, and the casts
+/// left to reconcile) run only on a module that has them, and gpu-to-llvm
+/// only on one with an op it might change (tolk::createIfPresentPass, for
+/// the compile time: docs/Lowering.md, "Upstream conversions with nothing
+/// to convert"); the binaries are serialized by --tolk-gpu-module-to-binary,
 /// which compiles the gpu.modules (one per kernel) in parallel where
 /// upstream compiles one after the other (docs/Lowering.md, "Serializing
 /// GPU modules in parallel"); and the integer range analysis runs on the
@@ -57,7 +58,9 @@ buildTargetPipeline(OpPassManager &pm, const tolk::CanonicalizerGroup &canon,
                     function_ref<void(OpPassManager &)> attachTarget,
                     function_ref<void(OpPassManager &)> lowerKernels) {
   pm.addPass(createGpuKernelOutliningPass());
-  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(tolk::createIfPresentPass(
+      createConvertVectorToSCFPass(),
+      {"vector.transfer_read", "vector.transfer_write", "vector.print"}));
   pm.addPass(tolk::createIfPresentPass(createSCFToControlFlowPass(), {"scf"}));
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -80,7 +83,7 @@ buildTargetPipeline(OpPassManager &pm, const tolk::CanonicalizerGroup &canon,
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
 
-  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(tolk::createGpuToLLVMIfPresentPass());
   tolk::TolkGpuModuleToBinaryOptions binary;
   binary.compilationTarget = "isa";
   pm.addPass(tolk::createTolkGpuModuleToBinary(binary));

@@ -26,8 +26,10 @@
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
 
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -69,13 +71,16 @@ struct FindMarker : public PassWrapper<FindMarker, OperationPass<>> {
   bool &found;
 };
 
-/// Loads Tolk's dialects, and runs one pass between the marker passes.
+/// Loads Tolk's dialects, with the extensions the pipelines run with (the
+/// dialects' LLVM conversion interfaces among them), and runs one pass
+/// between the marker passes.
 template <typename Param>
 class MarkerTest : public ::testing::TestWithParam<Param> {
 protected:
   MarkerTest() {
     DialectRegistry registry;
     tolk::registerAllDialects(registry);
+    tolk::registerTolkPipelineExtensions(registry);
     context.appendDialectRegistry(registry);
     context.loadAllAvailableDialects();
   }
@@ -154,6 +159,58 @@ func.func @f(%c: i1, %a: f32) -> f32 {
     scf.yield %1 : f32
   }
   return %0 : f32
+}
+)mlir";
+
+// A module as --tolk-kernelize and the NVVM and ROCDL pipelines leave it
+// for gpu-to-llvm: the tensor-level function, kernels in the LLVM dialect
+// with NVVM or ROCDL ops (none of them lowered to inline PTX), a binary.
+constexpr const char *kLoweredKernels = R"mlir(
+module attributes {gpu.container_module} {
+  func.func @f(%a: tensor<4xf32>) -> tensor<4xf8E4M3FN> {
+    %0 = tolk.cast %a : tensor<4xf32> to tensor<4xf8E4M3FN>
+    return %0 : tensor<4xf8E4M3FN>
+  }
+  gpu.module @nvvm {
+    llvm.func @k(%a: f32, %b: f32) -> i16 {
+      %t = nvvm.read.ptx.sreg.tid.x : i32
+      %f = llvm.sitofp %t : i32 to f32
+      %s = llvm.fadd %a, %f : f32
+      %r = nvvm.convert.f32x2.to.f8x2 %s, %b {rnd = #nvvm.fp_rnd_mode<rn>, sat = #nvvm.sat_mode<satfinite>} : i16 (f8E4M3FN)
+      llvm.return %r : i16
+    }
+  }
+  gpu.module @rocdl {
+    llvm.func @k() -> i32 {
+      %0 = rocdl.workitem.id.x : i32
+      llvm.return %0 : i32
+    }
+  }
+  gpu.binary @compiled [#gpu.object<#nvvm.target, "">]
+}
+)mlir";
+
+// The vector ops of Tolk's kernels, none of which convert-vector-to-scf
+// lowers (it lowers transfers and prints).
+constexpr const char *kKernelVectorOps = R"mlir(
+func.func @f(%m: memref<8xf32>, %i: index, %s: f32) -> vector<2xi32> {
+  %0 = vector.load %m[%i] : memref<8xf32>, vector<4xf32>
+  %1 = vector.extract %0[1] : f32 from vector<4xf32>
+  %2 = vector.broadcast %1 : f32 to vector<4xf32>
+  %3 = vector.insert %s, %2[0] : f32 into vector<4xf32>
+  %4 = vector.from_elements %1, %s : vector<2xf32>
+  %5 = vector.shuffle %3, %3 [0, 2] : vector<4xf32>, vector<4xf32>
+  %6 = arith.addf %4, %5 : vector<2xf32>
+  %7 = vector.bitcast %6 : vector<2xf32> to vector<2xi32>
+  vector.store %3, %m[%i] : memref<8xf32>, vector<4xf32>
+  return %7 : vector<2xi32>
+}
+)mlir";
+
+constexpr const char *kVectorPrint = R"mlir(
+func.func @f(%a: vector<4xf32>) {
+  vector.print %a : vector<4xf32>
+  return
 }
 )mlir";
 
@@ -272,6 +329,16 @@ func.func @f(%a: f32) -> f32 {
   return %1 : f32
 }
 )mlir"},
+    {"if_present_vector_to_scf", "builtin.module",
+     [] {
+       return tolk::createIfPresentPass(
+           createConvertVectorToSCFPass(),
+           {"vector.transfer_read", "vector.transfer_write", "vector.print"});
+     },
+     kKernelVectorOps, kVectorPrint},
+    {"gpu_to_llvm_if_present", "builtin.module",
+     [] { return tolk::createGpuToLLVMIfPresentPass(); }, kLoweredKernels,
+     kPlainFunction},
 };
 
 INSTANTIATE_TEST_SUITE_P(TolkPasses, UnchangedIRTest,
@@ -293,9 +360,21 @@ protected:
     PassManager pm(&context);
     pm.addPass(std::move(pass));
     EXPECT_TRUE(succeeded(pm.run(*module))) << source;
+    return print(*module);
+  }
+
+  /// `source`, parsed and printed.
+  std::string print(const char *source) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module) << source;
+    return module ? print(*module) : "";
+  }
+
+  static std::string print(ModuleOp module) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    module->print(os);
+    module.print(os);
     return text;
   }
 };
@@ -306,6 +385,54 @@ TEST_F(IfPresentTest, RunsThePassWhereItsOpsAre) {
           kSCFFunction);
   EXPECT_EQ(wrapped, run(createSCFToControlFlowPass(), kSCFFunction));
   EXPECT_EQ(wrapped.find("scf.if"), std::string::npos) << wrapped;
+}
+
+/// The upstream facts the wrappers rely on: on the modules they skip, the
+/// bare passes change nothing.
+TEST_F(IfPresentTest, SkippedModulesAreUnchangedByThePass) {
+  EXPECT_EQ(run(createGpuToLLVMConversionPass(), kLoweredKernels),
+            print(kLoweredKernels));
+  EXPECT_EQ(run(createConvertVectorToSCFPass(), kKernelVectorOps),
+            print(kKernelVectorOps));
+}
+
+/// gpu-to-llvm runs on each kind of op it has work on, and gives what it
+/// gives bare.
+TEST_F(IfPresentTest, GpuToLLVMRunsWhereItHasWork) {
+  const char *sources[] = {
+      // A host function of the LLVM-convertible kind.
+      kPlainFunction,
+      // A scalar op in the tensor-level function.
+      R"mlir(
+func.func @f(%a: tensor<4xf32>) -> (tensor<4xf32>, index) {
+  %c = arith.constant 4 : index
+  return %a, %c : tensor<4xf32>, index
+}
+)mlir",
+      // A math op that the NVVM lowering of kernels leaves.
+      R"mlir(
+gpu.module @kernels {
+  llvm.func @k(%a: f32) -> f32 {
+    %0 = math.trunc %a : f32
+    llvm.return %0 : f32
+  }
+}
+)mlir",
+      // An NVVM op lowered to inline PTX.
+      R"mlir(
+gpu.module @kernels {
+  llvm.func @k(%n: i32) {
+    nvvm.barrier.arrive number_of_threads = %n
+    llvm.return
+  }
+}
+)mlir",
+  };
+  for (const char *source : sources) {
+    std::string wrapped = run(tolk::createGpuToLLVMIfPresentPass(), source);
+    EXPECT_EQ(wrapped, run(createGpuToLLVMConversionPass(), source));
+    EXPECT_NE(wrapped, print(source)) << source;
+  }
 }
 
 TEST_F(IfPresentTest, PrintsAsThePass) {
