@@ -105,7 +105,8 @@ device has it: reads give zero, writes are dropped), so a result may be
 short; CUDA does not check it.
 
 On the host, the workgroups of the launch run on --threads N threads (one
-per core by default); the results are the same for every N.
+per core by default, at most one per workgroup); the results are the same
+for every N.
 
 The kernel is compiled once and run K + N times (--warmup K untimed, then
 --repeat N timed; 0 and 1 by default), each run from the same inputs (a
