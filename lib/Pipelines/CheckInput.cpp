@@ -16,7 +16,10 @@
 //     lowers complex<f32> and complex<f64>);
 //   - a value with more lanes than kMaxLanes, which LLVM's back ends take
 //     minutes to compile (AMDGPU, 64 lanes of a few float ops: ten seconds;
-//     256: a hundred), or scalable lanes, which no target here has.
+//     256: a hundred), or scalable lanes, which no target here has;
+//   - a builtin.module nested in the pipeline's with functions or
+//     gpu.modules in it, which the pipeline's nested pass managers (on the
+//     func.func and gpu.module children of its own module) never reach.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +29,9 @@
 #include "tolk/Dialect/Tolk/IR/KnownLocation.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
@@ -50,6 +55,17 @@ std::optional<std::string> lanesPastLimit(VectorType vector) {
            " lanes per value (docs/Rationale.md, \"Limits\"); use a "
            "tensor, which --tolk-kernelize spreads over threads";
   return std::nullopt;
+}
+
+/// Whether `module` holds a function or a gpu.module, at any depth.
+bool holdsCode(Operation *module) {
+  return module
+      ->walk([](Operation *op) {
+        return isa<FunctionOpInterface, gpu::GPUModuleOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 struct CheckPipelineInput
@@ -80,7 +96,17 @@ struct CheckPipelineInput
         }
       });
     };
-    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    Operation *root = getOperation();
+    root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op != root && isa<ModuleOp>(op) && holdsCode(op)) {
+        op->emitOpError()
+            << "is nested in the module the pipeline runs on, which "
+               "compiles only that module's own functions and gpu.modules: "
+               "move this module's up, or run the pipeline on it "
+               "(--pass-pipeline='builtin.module(builtin.module(...))')";
+        ok = false;
+        return WalkResult::skip();
+      }
       if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
         if (kernel.isKernel() && failed(tolk::verifyKernelSignature(kernel)))
           ok = false;
@@ -92,6 +118,7 @@ struct CheckPipelineInput
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
             check(op, arg.getType());
+      return WalkResult::advance();
     });
     if (!ok)
       signalPassFailure();
@@ -173,6 +200,76 @@ struct CheckGPUDataTypes
   std::string target;
 };
 
+/// Whether the NVVM and ROCDL pipelines map `memorySpace` to an LLVM
+/// address space: none, an integer, or a #gpu.address_space (the GPU
+/// lowerings' memory space conversion). Upstream's type converter fails on
+/// any other with an error at no location.
+bool hasLLVMAddressSpace(Attribute memorySpace) {
+  return !memorySpace || isa<IntegerAttr, gpu::AddressSpaceAttr>(memorySpace);
+}
+
+struct CheckGPUTargetInput
+    : public PassWrapper<CheckGPUTargetInput, OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckGPUTargetInput)
+  CheckGPUTargetInput(StringRef target, TypeID targetAttr)
+      : target(target.str()), targetAttr(targetAttr) {}
+  StringRef getArgument() const override {
+    return "tolk-check-gpu-target-input";
+  }
+  StringRef getDescription() const override {
+    return "Refuse a gpu.module with another target's attribute, or a memory "
+           "space the LLVM GPU targets have no address space for";
+  }
+
+  void runOnOperation() override {
+    markAllAnalysesPreserved();
+    gpu::GPUModuleOp module = getOperation();
+    bool ok = true;
+    // The pipeline appends its own target to the module's; one of another
+    // kind would get the kernels as lowered for this one (NVVM intrinsics
+    // handed to the AMDGPU back end, say).
+    if (ArrayAttr targets = module.getTargetsAttr())
+      for (Attribute attr : targets)
+        if (attr.getTypeID() != targetAttr) {
+          module.emitOpError()
+              << "has the target " << attr << ", which the " << target
+              << " pipeline does not compile for: it lowers the kernels to "
+              << target
+              << " and attaches a target of its own; drop the attribute, or "
+                 "compile the module with its own target's pipeline";
+          ok = false;
+        }
+    // Each memory space once, at the first op that has a memref in it.
+    DenseSet<Attribute> reported;
+    auto check = [&](Operation *op, Type type) {
+      type.walk([&](BaseMemRefType memref) {
+        Attribute space = memref.getMemorySpace();
+        if (hasLLVMAddressSpace(space) || !reported.insert(space).second)
+          return;
+        emitError(tolk::getKnownLocation(op))
+            << "the memory space of " << memref << " has no " << target
+            << " address space: the NVVM and ROCDL pipelines take none, an "
+               "integer address space, or a #gpu.address_space";
+        ok = false;
+      });
+    };
+    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
+                                             op->getResultTypes()))
+        check(op, t);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            check(op, arg.getType());
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+
+  std::string target;
+  TypeID targetAttr;
+};
+
 } // namespace
 
 std::unique_ptr<Pass> tolk::createCheckPipelineInputPass() {
@@ -181,4 +278,9 @@ std::unique_ptr<Pass> tolk::createCheckPipelineInputPass() {
 
 std::unique_ptr<Pass> tolk::createCheckGPUDataTypesPass(StringRef target) {
   return std::make_unique<CheckGPUDataTypes>(target);
+}
+
+std::unique_ptr<Pass> tolk::createCheckGPUTargetInputPass(StringRef target,
+                                                          TypeID targetAttr) {
+  return std::make_unique<CheckGPUTargetInput>(target, targetAttr);
 }

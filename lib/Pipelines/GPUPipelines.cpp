@@ -31,6 +31,8 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -105,6 +107,8 @@ void tolk::buildTolkToNVVMPipeline(OpPassManager &pm,
   buildTolkKernelPipeline(pm, kernelOptions, canon);
   pm.nest<gpu::GPUModuleOp>().addPass(
       tolk::createCheckGPUDataTypesPass("NVVM"));
+  pm.nest<gpu::GPUModuleOp>().addPass(tolk::createCheckGPUTargetInputPass(
+      "NVVM", TypeID::get<NVVM::NVVMTargetAttr>()));
   buildTargetPipeline(
       pm, canon,
       [&](OpPassManager &pm) {
@@ -134,6 +138,8 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
   buildTolkKernelPipeline(pm, kernelOptions, canon);
   pm.nest<gpu::GPUModuleOp>().addPass(
       tolk::createCheckGPUDataTypesPass("ROCDL"));
+  pm.nest<gpu::GPUModuleOp>().addPass(tolk::createCheckGPUTargetInputPass(
+      "ROCDL", TypeID::get<ROCDL::ROCDLTargetAttr>()));
   // pow is a function of ROCm's device library: C's pow around a core in
   // f64 arithmetic instead.
   pm.nest<gpu::GPUModuleOp>().addPass(tolk::createTolkExpandPowF());
@@ -157,4 +163,3 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
         kernels.addPass(tolk::createTolkROCDLDispatchDims());
       });
 }
-

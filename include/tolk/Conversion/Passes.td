@@ -386,7 +386,8 @@ def TolkSPIRVBF16AsI16
     f32, so only moves, selects, bit casts and constants of it are left),
     every bf16 value, vector element and memref element becomes an i16 with
     the same bits, the kernel's signature too; a bitcast between the two
-    disappears. `tolk-spirv-check-kernels` reports any other op on bf16.
+    disappears. `tolk-spirv-check-kernels` reports any other op on bf16;
+    run on its own, this pass refuses a kernel's first such op, at the op.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

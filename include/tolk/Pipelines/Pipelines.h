@@ -22,6 +22,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Support/TypeID.h"
 
 namespace tolk {
 
@@ -128,14 +129,23 @@ llvm::LogicalResult verifyTolkToSPIRVOptions(
 constexpr int64_t kMaxLanes = 64;
 
 /// The first pass of every pipeline: refuses, at the op, a kernel whose
-/// launch sizes or parameters break the kernel rules (KernelSignature.h)
-/// and a value with more than kMaxLanes lanes (lib/Pipelines/CheckInput.cpp).
+/// launch sizes or parameters break the kernel rules (KernelSignature.h),
+/// a value with more than kMaxLanes lanes, and a nested builtin.module that
+/// holds code the pipeline would not reach (lib/Pipelines/CheckInput.cpp).
 std::unique_ptr<mlir::Pass> createCheckPipelineInputPass();
 
 /// On each gpu.module of a GPU pipeline: refuses, at the first op that has
 /// it, a data type `target` (its name in the diagnostic) has no lowering
 /// for: f128 and complex<f128> (docs/Semantics.md#lowering-and-running).
 std::unique_ptr<mlir::Pass> createCheckGPUDataTypesPass(llvm::StringRef target);
+
+/// On each gpu.module of the NVVM and ROCDL pipelines: refuses a target
+/// attribute other than the pipeline's (whose TypeID is `targetAttr`), and
+/// a memref memory space that has no LLVM address space there (one other
+/// than an integer or a #gpu.address_space), each at the op
+/// (docs/Lowering.md, "What the NVVM and ROCDL pipelines refuse").
+std::unique_ptr<mlir::Pass>
+createCheckGPUTargetInputPass(llvm::StringRef target, mlir::TypeID targetAttr);
 
 /// Registers `--tolk-to-nvvm`, `--tolk-to-rocdl`, `--tolk-to-spirv` and
 /// `--tolk-to-llvm` (lib/Pipelines/Registration.cpp).

@@ -15,6 +15,9 @@
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
 #include "tolk/Conversion/Utils/BF16AsI16.h"
+#include "tolk/Dialect/Tolk/IR/KnownLocation.h"
+
+#include "BF16Moves.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -27,11 +30,26 @@ namespace tolk {
 using namespace mlir;
 
 static LogicalResult storeBF16AsI16(gpu::GPUFuncOp func) {
+  // Any other op on bf16 would become the same op on i16, which is another
+  // op or none: in the pipeline --tolk-spirv-check-kernels has refused it
+  // already; run on its own, this pass refuses the kernel's first.
   bool any = false;
-  func.walk([&](Operation *op) {
-    any |= llvm::any_of(op->getResultTypes(), tolk::holdsBF16) ||
-           llvm::any_of(op->getOperandTypes(), tolk::holdsBF16);
+  WalkResult walk = func.walk([&](Operation *op) {
+    if (!llvm::any_of(op->getResultTypes(), tolk::holdsBF16) &&
+        !llvm::any_of(op->getOperandTypes(), tolk::holdsBF16))
+      return WalkResult::advance();
+    any = true;
+    if (tolk::movesBF16Bits(op))
+      return WalkResult::advance();
+    emitError(tolk::getKnownLocation(op))
+        << "'" << op->getName()
+        << "' op has a bf16 value, which --tolk-spirv-bf16-as-i16 carries "
+           "as i16 bits only through the arith, memref, vector and scf ops "
+           "that move it (the SPIR-V pipeline computes bf16 in f32 first)";
+    return WalkResult::interrupt();
   });
+  if (walk.wasInterrupted())
+    return failure();
   any |= llvm::any_of(func.getArgumentTypes(), tolk::holdsBF16);
   if (!any)
     return success();

@@ -14,14 +14,16 @@
 
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
+#include "BF16Moves.h"
+
 #include "tolk/Conversion/Utils/BF16AsI16.h"
 #include "tolk/Dialect/Tolk/IR/KnownLocation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVEnums.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -154,17 +156,6 @@ private:
 };
 } // namespace
 
-/// bf16 values are computed in f32 by the pipeline; only moves, selects and
-/// bit casts of them may be left, which become i16.
-static bool movesBits(Operation *op) {
-  return isa<arith::BitcastOp, arith::ConstantOp, arith::SelectOp,
-             memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp,
-             vector::BroadcastOp, vector::ExtractOp, vector::InsertOp,
-             vector::FromElementsOp, vector::ShuffleOp, scf::YieldOp, scf::IfOp,
-             memref::AllocaOp, memref::CastOp, memref::ReinterpretCastOp,
-             memref::ExtractStridedMetadataOp>(op);
-}
-
 static LogicalResult checkKernels(gpu::GPUModuleOp module,
                                   spirv::TargetEnvAttr attr) {
   CapabilityChecker checker(attr);
@@ -203,7 +194,7 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
                "32-bit floats only)";
         ok = false;
       }
-      if (!movesBits(op) && !isa<gpu::GPUFuncOp>(op) &&
+      if (!tolk::movesBF16Bits(op) && !isa<gpu::GPUFuncOp>(op) &&
           llvm::any_of(op->getOperandTypes(), tolk::holdsBF16)) {
         op->emitOpError("computes in bf16, which the ")
             << describeTarget(attr)

@@ -30,6 +30,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -476,6 +477,12 @@ const CheckCase kChecks[] = {
      [] { return tolk::createCheckPipelineInputPass(); }, kPlainFunction},
     {"check_gpu_types", "gpu.module",
      [] { return tolk::createCheckGPUDataTypesPass("NVVM"); }, kPlainGPUModule},
+    {"check_gpu_target_input", "gpu.module",
+     [] {
+       return tolk::createCheckGPUTargetInputPass(
+           "NVVM", TypeID::get<NVVM::NVVMTargetAttr>());
+     },
+     kPlainGPUModule},
     {"nvvm_wide_conversions", "gpu.module",
      [] { return tolk::createTolkNVVMWideConversions(); }, kPlainGPUModule},
     {"spirv_check_kernels", "gpu.module",
