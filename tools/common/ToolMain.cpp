@@ -15,10 +15,12 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/thread.h"
 
+#include <algorithm>
 #include <pthread.h>
 #include <string>
 
@@ -40,6 +42,25 @@ int tolk::runWithLargeStack(llvm::function_ref<int()> work) {
   return result;
 }
 
+/// The offset of the last character of the string literal or `//` comment
+/// that starts at `i` in `text`, or `i` where none does. An unterminated
+/// literal ends the text.
+static size_t skipLiteralOrComment(llvm::StringRef text, size_t i) {
+  size_t e = text.size();
+  if (text[i] == '"') {
+    for (++i; i < e && text[i] != '"'; ++i)
+      if (text[i] == '\\')
+        ++i;
+    return std::min(i, e - 1);
+  }
+  if (text[i] == '/' && i + 1 < e && text[i + 1] == '/') {
+    while (i + 1 < e && text[i + 1] != '\n')
+      ++i;
+    return i;
+  }
+  return i;
+}
+
 std::optional<size_t> tolk::findNestingPast(llvm::StringRef text,
                                             unsigned limit) {
   unsigned depth = 0;
@@ -47,16 +68,8 @@ std::optional<size_t> tolk::findNestingPast(llvm::StringRef text,
     char c = text[i];
     switch (c) {
     case '"':
-      // A string literal, with its escapes; an unterminated one ends the
-      // text.
-      for (++i; i < e && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-      break;
     case '/':
-      if (i + 1 < e && text[i + 1] == '/')
-        while (i < e && text[i] != '\n')
-          ++i;
+      i = skipLiteralOrComment(text, i);
       break;
     case '{':
     case '[':
@@ -86,6 +99,67 @@ std::optional<size_t> tolk::findNestingPast(llvm::StringRef text,
   return std::nullopt;
 }
 
+/// Where `text` has a dense array of index: the offset of its element type
+/// in `array<index` or `array<!alias`, for a type alias `!alias = index`,
+/// spaces allowed around the `<`.
+static std::optional<size_t> findDenseArrayOfIndex(llvm::StringRef text) {
+  auto isIdentifierChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+  };
+  auto skipSpaces = [&](size_t j) {
+    while (j < text.size() && llvm::isSpace(text[j]))
+      ++j;
+    return j;
+  };
+  // The word at `j` (an identifier, or `!` and one), if it ends there.
+  auto wordAt = [&](size_t j) {
+    size_t k = j < text.size() && text[j] == '!' ? j + 1 : j;
+    while (k < text.size() && isIdentifierChar(text[k]))
+      ++k;
+    return text.slice(j, k);
+  };
+  llvm::SmallVector<llvm::StringRef> indexTypes{"index"};
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    if (text[i] == '"' || text[i] == '/') {
+      i = skipLiteralOrComment(text, i);
+      continue;
+    }
+    if (i > 0 && (isIdentifierChar(text[i - 1]) || text[i - 1] == '!'))
+      continue;
+    llvm::StringRef word = wordAt(i);
+    if (word.size() > 1 && word.starts_with("!")) {
+      // A type alias of index, as its definition spells it.
+      size_t j = skipSpaces(i + word.size());
+      if (j < e && text[j] == '=' && wordAt(skipSpaces(j + 1)) == "index")
+        indexTypes.push_back(word);
+      continue;
+    }
+    if (word != "array")
+      continue;
+    size_t j = skipSpaces(i + word.size());
+    if (j == e || text[j] != '<')
+      continue;
+    j = skipSpaces(j + 1);
+    if (llvm::is_contained(indexTypes, wordAt(j)))
+      return j;
+  }
+  return std::nullopt;
+}
+
+std::optional<tolk::UnreadablePlace>
+tolk::findUnreadable(llvm::StringRef text) {
+  std::optional<size_t> deep = findNestingPast(text);
+  std::optional<size_t> array = findDenseArrayOfIndex(text);
+  if (array && (!deep || *array < *deep))
+    return UnreadablePlace{
+        *array, "a dense array of index, which MLIR 22's parser crashes "
+                "on (index has no fixed width): use array<i64: ...> "
+                "(docs/Rationale.md, \"Limits\")"};
+  if (deep)
+    return UnreadablePlace{*deep, nestingPastMessage()};
+  return std::nullopt;
+}
+
 std::string tolk::nestingPastMessage() {
   return "the input nests deeper than " + std::to_string(kMaxNestingDepth) +
          " levels of brackets, the most a Tolk tool reads "
@@ -108,8 +182,8 @@ static mlir::Operation *findOpNestedPast(mlir::Operation *root) {
   return nullptr;
 }
 
-bool tolk::reportNestingPast(llvm::SourceMgr &sourceMgr, unsigned bufferID,
-                             const mlir::DialectRegistry &registry) {
+bool tolk::reportUnreadable(llvm::SourceMgr &sourceMgr, unsigned bufferID,
+                            const mlir::DialectRegistry &registry) {
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
   if (mlir::isBytecode(*buffer)) {
     // Read once more, on the side: its errors are the real read's to report.
@@ -146,11 +220,11 @@ bool tolk::reportNestingPast(llvm::SourceMgr &sourceMgr, unsigned bufferID,
     kept->emplace_back(std::move(block), std::move(context));
     return true;
   }
-  std::optional<size_t> at = findNestingPast(buffer->getBuffer());
+  std::optional<UnreadablePlace> at = findUnreadable(buffer->getBuffer());
   if (!at)
     return false;
   sourceMgr.PrintMessage(
-      llvm::SMLoc::getFromPointer(buffer->getBufferStart() + *at),
-      llvm::SourceMgr::DK_Error, nestingPastMessage());
+      llvm::SMLoc::getFromPointer(buffer->getBufferStart() + at->offset),
+      llvm::SourceMgr::DK_Error, at->message);
   return true;
 }

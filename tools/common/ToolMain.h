@@ -17,6 +17,8 @@
 //     brackets deeper than kMaxNestingDepth before it parses it, and a
 //     bytecode input (whose reader does not recurse) that nests ops deeper
 //     than kMaxNestingDepth regions.
+// The same scan refuses the one text MLIR 22's parser is known to crash on,
+// a dense array of index.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +30,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class SourceMgr;
@@ -57,14 +60,28 @@ int runWithLargeStack(llvm::function_ref<int()> work);
 std::optional<size_t> findNestingPast(llvm::StringRef text,
                                       unsigned limit = kMaxNestingDepth);
 
-/// An error at the place in `sourceMgr`'s buffer `bufferID` where it nests
-/// deeper than kMaxNestingDepth, printed as the tool prints diagnostics;
-/// true when there is one. Bytecode is read with `registry`'s dialects.
-bool reportNestingPast(llvm::SourceMgr &sourceMgr, unsigned bufferID,
-                       const mlir::DialectRegistry &registry);
-
-/// The message of that error.
+/// The message of an error where a text nests deeper than kMaxNestingDepth.
 std::string nestingPastMessage();
+
+/// A place in a text input that a tool does not parse, and why.
+struct UnreadablePlace {
+  size_t offset;
+  std::string message;
+};
+
+/// The first place in the MLIR text `text` that a tool does not parse:
+/// where its brackets nest deeper than kMaxNestingDepth, or a dense array of
+/// `index` (`array<index: 1>`), on which MLIR 22's parser crashes (it asks
+/// the element type for a bit width, which index has none of).
+std::optional<UnreadablePlace> findUnreadable(llvm::StringRef text);
+
+/// An error at the first place in `sourceMgr`'s buffer `bufferID` that a
+/// tool does not parse (findUnreadable), printed as the tool prints
+/// diagnostics; true when there is one. A bytecode input, which the parser
+/// does not read, is refused where it nests ops deeper than
+/// kMaxNestingDepth regions; it is read with `registry`'s dialects.
+bool reportUnreadable(llvm::SourceMgr &sourceMgr, unsigned bufferID,
+                      const mlir::DialectRegistry &registry);
 
 } // namespace tolk
 

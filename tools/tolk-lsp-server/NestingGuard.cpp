@@ -129,6 +129,7 @@ private:
   struct Deep {
     int64_t version;
     std::pair<int, int> position;
+    std::string message;
   };
 
   void sendToServer(StringRef json) {
@@ -199,7 +200,7 @@ private:
       return json;
     }
 
-    std::optional<size_t> at = tolk::findNestingPast(*text);
+    std::optional<tolk::UnreadablePlace> at = tolk::findUnreadable(*text);
     if (!at && !emptied.contains(*uri))
       return json;
     // The server holds the document empty while it is too deep, and gets
@@ -208,7 +209,7 @@ private:
     if (at) {
       emptied.insert(*uri);
       std::lock_guard<std::mutex> lock(mutex);
-      deep[*uri] = Deep{version, positionOf(*text, *at)};
+      deep[*uri] = Deep{version, positionOf(*text, at->offset), at->message};
     } else {
       emptied.erase(*uri);
     }
@@ -256,7 +257,7 @@ private:
                      {"severity", 1},
                      {"source", "tolk-lsp-server"},
                      {"category", "Parse Error"},
-                     {"message", tolk::nestingPastMessage()}}};
+                     {"message", found->message}}};
     return serialize(*parsed);
   }
 

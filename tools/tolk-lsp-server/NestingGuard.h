@@ -12,9 +12,10 @@
 // tools' limit (../common/ToolMain.h):
 //   - a message nested deeper is dropped (and logged), as the server drops
 //     a message that is not JSON;
-//   - a document nested deeper reaches the server empty, and the client
-//     gets, in the server's next diagnostics for it, one error at the place
-//     where it nests too deep.
+//   - a document nested deeper, or with a dense array of index (on which
+//     MLIR 22's parser crashes: tolk::findUnreadable), reaches the server
+//     empty, and the client gets, in the server's next diagnostics for it,
+//     one error at the place.
 // Everything else passes through unchanged.
 //
 //===----------------------------------------------------------------------===//

@@ -57,7 +57,7 @@ static int toolMain(int argc, char **argv, mlir::DialectRegistry &registry) {
         llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef(),
                                          /*RequiresNullTerminator=*/false),
         llvm::SMLoc());
-    if (tolk::reportNestingPast(sourceMgr, id, registry))
+    if (tolk::reportUnreadable(sourceMgr, id, registry))
       return 1;
   }
   std::unique_ptr<llvm::ToolOutputFile> output =

@@ -258,7 +258,7 @@ readModule(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, int64_t maxLanes) {
   if (!file)
     return fail(errorMessage);
   unsigned bufferID = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  if (tolk::reportNestingPast(sourceMgr, bufferID, ctx.getDialectRegistry()))
+  if (tolk::reportUnreadable(sourceMgr, bufferID, ctx.getDialectRegistry()))
     return fail("cannot read '" + positional.front() + "'");
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));

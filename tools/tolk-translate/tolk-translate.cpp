@@ -164,7 +164,7 @@ static void registerFromMLIR(
         DialectRegistry registry;
         tolk::registerAllDialects(registry);
         tolk::registerTolkPipelineExtensions(registry);
-        if (tolk::reportNestingPast(*sourceMgr, sourceMgr->getMainFileID(),
+        if (tolk::reportUnreadable(*sourceMgr, sourceMgr->getMainFileID(),
                                     registry))
           return failure();
         ctx->appendDialectRegistry(registry);

@@ -9,6 +9,8 @@
   nest.py json DEPTH    an LSP session (-lit-test framing) whose second
                         message is a JSON array nested DEPTH deep, then a
                         document of DEPTH nested tolk.range, then a hover
+  nest.py json-file PATH  the same session without the JSON array, with
+                        PATH's text as the document first opened
 """
 import json
 import sys
@@ -25,7 +27,7 @@ def ranges(depth):
     return "\n".join(lines) + "\n"
 
 
-def session(depth):
+def session(depth, text=None):
     msgs = [
         {"jsonrpc": "2.0", "id": 0, "method": "initialize",
          "params": {"processId": 1, "rootUri": "test:///w",
@@ -34,7 +36,7 @@ def session(depth):
         {"jsonrpc": "2.0", "method": "textDocument/didOpen",
          "params": {"textDocument": {"uri": "test:///deep.mlir",
                                      "languageId": "mlir", "version": 1,
-                                     "text": ranges(depth)}}},
+                                     "text": text or ranges(depth)}}},
         {"jsonrpc": "2.0", "method": "textDocument/didChange",
          "params": {"textDocument": {"uri": "test:///deep.mlir",
                                      "version": 2},
@@ -44,14 +46,20 @@ def session(depth):
                     "position": {"line": 1, "character": 3}}},
         {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
         {"jsonrpc": "2.0", "method": "exit"}]
+    if text is not None:
+        del msgs[1]
     return "\n// -----\n".join(m if isinstance(m, str) else json.dumps(m)
                                for m in msgs) + "\n"
 
 
-kind, depth = sys.argv[1], int(sys.argv[2])
+kind = sys.argv[1]
+depth = 0 if kind == "json-file" else int(sys.argv[2])
 if kind == "range":
     sys.stdout.write(ranges(depth))
 elif kind == "module":
     sys.stdout.write("module {\n" * depth + "}\n" * depth)
+elif kind == "json-file":
+    with open(sys.argv[2]) as f:
+        sys.stdout.write(session(3, f.read()))
 else:
     sys.stdout.write(session(depth))
