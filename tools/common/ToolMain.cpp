@@ -124,7 +124,10 @@ static std::optional<size_t> findDenseArrayOfIndex(llvm::StringRef text) {
       i = skipLiteralOrComment(text, i);
       continue;
     }
-    if (i > 0 && (isIdentifierChar(text[i - 1]) || text[i - 1] == '!'))
+    // Only `array` and a type alias matter: one test per character for the
+    // rest, since every tool scans every input before parsing it.
+    if ((text[i] != 'a' && text[i] != '!') ||
+        (i > 0 && (isIdentifierChar(text[i - 1]) || text[i - 1] == '!')))
       continue;
     llvm::StringRef word = wordAt(i);
     if (word.size() > 1 && word.starts_with("!")) {
