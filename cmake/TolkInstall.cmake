@@ -39,8 +39,12 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tolk"
   PATTERN "*.h"
   PATTERN "*.def"
   PATTERN "*.td"
-  # tolk-run's GPU runners are built for the tool only (lib/Runtime).
+  # The runtime's C++ API and its GPU runners are built for the tree only
+  # (lib/Runtime): what is installed of the runtime is its C API.
   PATTERN "*Runner.h" EXCLUDE
+  PATTERN "Runtime.h" EXCLUDE
+  PATTERN "Devices.h" EXCLUDE
+  PATTERN "StagedBuffer.h" EXCLUDE
   )
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tolk-c"
   DESTINATION include
@@ -109,6 +113,12 @@ install(TARGETS TolkDtype MLIRTolkDialect MLIRTolkUtils MLIRTolkTransforms TolkC
   LIBRARY DESTINATION "${TOLK_INSTALL_LIBDIR}"
   RUNTIME DESTINATION bin
   INCLUDES DESTINATION include
+  )
+# The runtime's C API, a shared library for C programs and ctypes
+# (tolk-c/Runtime.h); it needs no CMake target, so it is not exported.
+install(TARGETS TolkRuntimeC
+  COMPONENT tolk-libraries
+  LIBRARY DESTINATION "${TOLK_INSTALL_LIBDIR}"
   )
 # The tools (Tolk::tolk-opt, ...) and the plugin (Tolk::Plugin, a MODULE
 # library) are exported too, so that a user's tests can name them by target.

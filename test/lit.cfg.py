@@ -32,6 +32,7 @@ llvm_config.with_environment("PATH", config.tolk_tools_dir, append_path=True)
 
 tool_dirs = [config.tolk_tools_dir, config.llvm_tools_dir]
 tools = ["tolk-opt", "tolk-translate", "tolk-lsp-server", "tolk-capi-test",
+         "tolk-runtime-capi-test",
          "tolk-run", "tolk-reduce"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

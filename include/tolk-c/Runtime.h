@@ -386,11 +386,13 @@ static inline TolkRtArg tolkRtArgFromBits(uint64_t bits) {
 /// runs: their number and kinds, each buffer's device and its size against
 /// the parameter's declared count, a scalar's bits against its type's width.
 ///
-/// Asynchronous on Vulkan and CUDA: the call returns once the launch is
-/// queued, and a failure while it runs shows at the next Synchronize or
-/// Read. On the host it returns when the launch has run (its workgroups on
-/// the device's pool, the calling thread among them). Errors name the
-/// kernel and the launch ("launch 12 of kernel 'add'").
+/// A launch may be asynchronous on a device that queues work (Vulkan,
+/// CUDA): the call then returns once the launch is queued, and a failure
+/// while it runs shows at the next Synchronize or Read, so a caller that
+/// wants the results synchronizes or reads. Today's devices all run the
+/// launch before returning (the host on its pool, the calling thread among
+/// its threads). Errors name the kernel and the launch ("launch 12 of
+/// kernel 'add'").
 TOLK_RT_EXPORTED TolkRtStatus tolkRtLaunch(TolkRtProgram program,
                                            const char *kernel,
                                            const uint32_t *grid,

@@ -17,7 +17,7 @@
 // The gate lets 1024 threads through for 1000 elements: the first thread
 // past the input's end (232 of block 3) stops the run at its load.
 // RUN: not tolk-run %s --kernel oob::copy --grid 4 --arg 1024 %t/x1000.npy -o %t/y.npy:1024 2>&1 | FileCheck %s --check-prefix=LOAD
-// LOAD: tolk-run: error: kernel 'copy' loads element 1000 of parameter #0, a buffer of 1000 f32, in thread (232, 0, 0) of block (3, 0, 0): out of bounds, so the run stopped there and wrote no output (--no-bounds-check leaves accesses unchecked)
+// LOAD: tolk-run: error: kernel 'copy' loads element 1000 of parameter #0, a buffer of 1000 f32, in thread (232, 0, 0) of block (3, 0, 0): out of bounds, so launch 1 stopped there; tolk-run wrote no output (--no-bounds-check leaves accesses unchecked)
 // A large input and a small output: the store.
 // RUN: not tolk-run %s --kernel oob::copy --grid 4 --arg 1024 %t/x1024.npy -o %t/y.npy:600 2>&1 | FileCheck %s --check-prefix=STORE
 // STORE: tolk-run: error: kernel 'copy' stores to element 600 of parameter #1, a buffer of 600 f32, in thread (88, 0, 0) of block (2, 0, 0): out of bounds

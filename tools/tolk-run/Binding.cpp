@@ -34,7 +34,7 @@ namespace dt = tolk::dtype;
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<ResolvedKernel> tolk::run::resolveKernel(ModuleOp module,
-                                                       StringRef name) {
+                                                        StringRef name) {
   auto [moduleName, funcName] = name.split("::");
   if (!funcName.empty()) {
     auto gpuModule = module.lookupSymbol<gpu::GPUModuleOp>(moduleName);
@@ -73,9 +73,8 @@ llvm::Expected<ResolvedKernel> tolk::run::resolveKernel(ModuleOp module,
   if (found.size() > 1) {
     std::string modules;
     for (gpu::GPUFuncOp k : found)
-      modules += " '" +
-                 k->getParentOfType<gpu::GPUModuleOp>().getName().str() +
-                 "'";
+      modules +=
+          " '" + k->getParentOfType<gpu::GPUModuleOp>().getName().str() + "'";
     return fail("kernel name '" + name + "' is in more than one gpu.module (" +
                 StringRef(modules).ltrim() + "): give MODULE::" + name);
   }
@@ -89,66 +88,23 @@ static std::string printed(Type type) {
 }
 
 llvm::Expected<Kernel> tolk::run::describeKernel(gpu::GPUFuncOp op) {
+  llvm::Expected<runtime::KernelInfo> info = runtime::describeKernel(op);
+  if (!info)
+    return info.takeError();
   Kernel kernel;
+  static_cast<runtime::KernelInfo &>(kernel) = std::move(*info);
   kernel.op = op;
-  kernel.name = op.getName().str();
-  kernel.module = op->getParentOfType<gpu::GPUModuleOp>().getName().str();
-  unsigned buffers = 0, scalars = 0;
-  for (auto [i, type] : llvm::enumerate(op.getArgumentTypes())) {
-    auto ptr = dyn_cast<tolk::PtrType>(type);
-    auto where = [&, i = i] {
-      return "parameter #" + std::to_string(i) + " of kernel '" +
-             kernel.name + "'";
-    };
-    if (!ptr)
-      return fail(where() + " has type " + printed(type) +
-                  ": tolk-run runs Tolk kernels, whose parameters are "
-                  "!tolk.ptr<T, global> buffers and !tolk.ptr<T, alu> "
-                  "scalars");
-    // An image binds to its texels: a (h, w, 4) array of f16 or f32.
-    Type element =
-        ptr.getImage() ? tolk::getTexelStorageType(ptr) : ptr.getElementType();
-    int64_t lanes = 1;
-    if (auto vector = dyn_cast<VectorType>(element)) {
-      lanes = vector.getNumElements();
-      element = vector.getElementType();
+  // A buffer binds to a .npy file of its data type.
+  for (auto [i, p] : llvm::enumerate(kernel.params)) {
+    if (!p.isBuffer())
+      continue;
+    llvm::Expected<std::string> descr = tolk::npy::descrOf(p.dtype);
+    if (!descr) {
+      llvm::consumeError(descr.takeError());
+      return fail("parameter #" + std::to_string(i) + " of kernel '" +
+                  kernel.name + "' has the element type " + dt::name(p.dtype) +
+                  ", which no .npy file holds");
     }
-    std::optional<dt::DType> dtype = tolk::getDType(element);
-    bool stored = dtype && !dt::isWeak(*dtype) && *dtype != dt::DType::Void;
-    if (stored) {
-      llvm::Expected<std::string> descr = tolk::npy::descrOf(*dtype);
-      stored = bool(descr);
-      if (!descr)
-        llvm::consumeError(descr.takeError());
-    }
-    if (!stored)
-      return fail(where() + " has the element type " +
-                  printed(element) + ", which no .npy file holds");
-    Param p;
-    p.dtype = *dtype;
-    p.lanes = lanes;
-    p.elementType = printed(ptr.getImage() ? Type(ptr) : ptr.getElementType());
-    p.imageShape.assign(ptr.getImageShape().begin(),
-                        ptr.getImageShape().end());
-    if (ptr.getAddrSpace() == tolk::AddrSpace::alu) {
-      if (lanes != 1)
-        return fail(where() + " is a by-value vector, which --arg cannot give");
-      if (dt::isComplex(*dtype) || *dtype == dt::DType::Float128)
-        return fail(where() + " is a by-value " + printed(element) +
-                    ", which --arg cannot give (pass a buffer of one element)");
-      p.kind = Param::Kind::Scalar;
-      p.slot = scalars++;
-    } else if (ptr.getAddrSpace() == tolk::AddrSpace::global) {
-      p.kind = Param::Kind::Buffer;
-      p.count = ptr.getSize() < 0 ? -1 : ptr.getSize() * lanes;
-      p.slot = buffers++;
-    } else {
-      return fail(where() + " is a pointer to " +
-                  tolk::stringifyAddrSpace(ptr.getAddrSpace()) +
-                  " memory; only global buffers and alu scalars are "
-                  "parameters");
-    }
-    kernel.params.push_back(p);
   }
   return kernel;
 }
@@ -253,12 +209,14 @@ llvm::Expected<OutputArg> tolk::run::parseOutput(StringRef text) {
     for (StringRef d : dims) {
       int64_t v;
       if (d.getAsInteger(10, v) || v <= 0)
-        return fail("output '" + text + "': the shape after ':' is N or "
+        return fail("output '" + text +
+                    "': the shape after ':' is N or "
                     "AxB..., positive integers");
       // 2^48 elements is more than any machine holds: a bound that keeps
       // the byte count of every dtype from overflowing.
       if (llvm::MulOverflow(elements, v, elements) || elements > (1ll << 48))
-        return fail("output '" + text + "': the shape after ':' has more "
+        return fail("output '" + text +
+                    "': the shape after ':' has more "
                     "elements than a buffer can hold");
       shape.push_back(v);
     }
@@ -270,15 +228,14 @@ llvm::Expected<OutputArg> tolk::run::parseOutput(StringRef text) {
   return out;
 }
 
-
 //===----------------------------------------------------------------------===//
 // Binding
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
-    ResolvedKernel resolved, const Kernel &kernel,
-    ArrayRef<std::string> inputs, ArrayRef<OutputArg> outputs,
-    ArrayRef<std::string> argValues, Launch &launch, RunSummary &summary) {
+    ResolvedKernel resolved, const Kernel &kernel, ArrayRef<std::string> inputs,
+    ArrayRef<OutputArg> outputs, ArrayRef<std::string> argValues,
+    Launch &launch, RunSummary &summary) {
   gpu::GPUFuncOp op = kernel.op; // Op handles are used by value.
   MLIRContext &ctx = *op.getContext();
   auto paramName = [&](unsigned i) {
@@ -308,12 +265,12 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
                   tolk->getResultsAttrHelper().getName().str() +
                   " of its function");
     for (auto [i, param] : llvm::enumerate(args.asArrayRef())) {
-      if (kernel.params[param].kind != Param::Kind::Buffer)
+      if (!kernel.params[param].isBuffer())
         continue;
       auto tensor = cast<RankedTensorType>(type.getInput(i));
-      bindIn.push_back(
-          {(unsigned)param, SmallVector<int64_t, 4>(tensor.getShape()),
-           tolk::getDType(tensor.getElementType())});
+      bindIn.push_back({(unsigned)param,
+                        SmallVector<int64_t, 4>(tensor.getShape()),
+                        tolk::getDType(tensor.getElementType())});
     }
     for (auto [i, param] : llvm::enumerate(results.asArrayRef())) {
       auto tensor = cast<RankedTensorType>(type.getResult(i));
@@ -324,7 +281,7 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
   } else {
     SmallVector<unsigned> access = accessesOf(op);
     for (auto [i, p] : llvm::enumerate(kernel.params)) {
-      if (p.kind != Param::Kind::Buffer)
+      if (!p.isBuffer())
         continue;
       if (access[i] != 2)
         bindIn.push_back({(unsigned)i, std::nullopt});
@@ -337,8 +294,7 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
     std::string s;
     for (auto &b : list)
       s += (s.empty() ? "" : ", ") + std::string("#") +
-           std::to_string(b.param) + " " +
-           kernel.params[b.param].elementType;
+           std::to_string(b.param) + " " + kernel.params[b.param].elementType;
     return s.empty() ? std::string("none") : s;
   };
   if (inputs.size() != bindIn.size())
@@ -396,11 +352,10 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
     if (array->numElements() % p.lanes != 0)
       return fail("input '" + path + "' holds " +
                   std::to_string(array->numElements()) + " elements, but " +
-                  paramName(input.param) + " is a buffer of " +
-                  p.elementType + ", " + std::to_string(p.lanes) +
-                  " elements each");
-    summary.inputs.push_back({path, dtypeName(fileDType),
-                              array->shape, array->data.size()});
+                  paramName(input.param) + " is a buffer of " + p.elementType +
+                  ", " + std::to_string(p.lanes) + " elements each");
+    summary.inputs.push_back(
+        {path, dtypeName(fileDType), array->shape, array->data.size()});
     bufferShape[p.slot] = array->shape;
     launch.buffers[p.slot] = std::move(array->data);
   }
@@ -414,9 +369,8 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
     const Param &p = kernel.params[output.param];
     // An input binds it too: a repeated run restores it.
     launch.inPlace[p.slot] = bufferShape[p.slot].has_value();
-    std::string what = "output '" + out.path + "' (" +
-                       paramName(output.param) + ", of " + p.elementType +
-                       ")";
+    std::string what = "output '" + out.path + "' (" + paramName(output.param) +
+                       ", of " + p.elementType + ")";
     if (resolved.function) {
       if (out.shape && *out.shape != output.shape)
         return fail(what + " is given the shape " + shapeString(*out.shape) +
@@ -438,10 +392,10 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
     } else if (p.count >= 0) {
       output.shape = out.shape ? *out.shape : SmallVector<int64_t, 4>{p.count};
       if (ShapedType::getNumElements(output.shape) != p.count)
-        return fail(what + " is given the shape " + shapeString(*out.shape) +
-                    " of " + std::to_string(ShapedType::getNumElements(output.shape)) +
-                    " elements, but the pointer type holds " +
-                    std::to_string(p.count));
+        return fail(
+            what + " is given the shape " + shapeString(*out.shape) + " of " +
+            std::to_string(ShapedType::getNumElements(output.shape)) +
+            " elements, but the pointer type holds " + std::to_string(p.count));
     } else if (out.shape) {
       output.shape = *out.shape;
       if (ShapedType::getNumElements(output.shape) % p.lanes != 0)
@@ -450,7 +404,8 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
     } else {
       return fail("the size of " + what +
                   " is unknown: its pointer type has no element count, so "
-                  "give the shape as -o " + out.path + ":N (or :AxB...)");
+                  "give the shape as -o " +
+                  out.path + ":N (or :AxB...)");
     }
     if (!bufferShape[p.slot]) {
       size_t bytes =
@@ -503,8 +458,8 @@ llvm::Error tolk::run::writeOutputs(ArrayRef<Output> bindOut,
     array.descr = *tolk::npy::descrOf(fileDType);
     array.shape = output.shape;
     array.data = std::move(launch.buffers[p.slot]);
-    summary.outputs.push_back(
-        {output.path, typeName(ctx, fileDType), output.shape, array.data.size()});
+    summary.outputs.push_back({output.path, typeName(ctx, fileDType),
+                               output.shape, array.data.size()});
     if (llvm::Error e = tolk::npy::write(output.path, array)) {
       for (const std::string &path : written)
         llvm::sys::fs::remove(path);

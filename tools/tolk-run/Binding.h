@@ -17,7 +17,7 @@
 #ifndef TOLK_TOOLS_TOLK_RUN_BINDING_H
 #define TOLK_TOOLS_TOLK_RUN_BINDING_H
 
-#include "Backend.h"
+#include "Launch.h"
 #include "Summary.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

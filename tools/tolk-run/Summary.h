@@ -16,7 +16,7 @@
 #ifndef TOLK_TOOLS_TOLK_RUN_SUMMARY_H
 #define TOLK_TOOLS_TOLK_RUN_SUMMARY_H
 
-#include "Backend.h"
+#include "Launch.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"

@@ -21,18 +21,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "../common/ToolMain.h"
-#include "Backend.h"
 #include "Binding.h"
+#include "Launch.h"
 #include "Summary.h"
 
-#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Dtype/Cast.h"
 #include "tolk/Dtype/Const.h"
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/Pipelines.h"
+#include "tolk/Runtime/Devices.h"
 #include "tolk/Runtime/Npy.h"
 #include "tolk/Transforms/GPUTargetInfo.h"
 
@@ -147,20 +148,20 @@ static llvm::cl::opt<std::string>
              llvm::cl::init("sm_90"), llvm::cl::cat(category));
 // Where the cuda backend opens the driver: tests point it at a missing file
 // to test the no-driver path on machines that have one.
-static llvm::cl::opt<std::string>
-    cudaDriver("cuda-driver-library", llvm::cl::Hidden,
-               llvm::cl::init("libcuda.so.1"), llvm::cl::cat(category));
+static llvm::cl::opt<std::string> cudaDriver("cuda-driver-library",
+                                             llvm::cl::Hidden,
+                                             llvm::cl::init("libcuda.so.1"),
+                                             llvm::cl::cat(category));
 static llvm::cl::list<std::string>
     outputOpt("o",
               llvm::cl::desc("Output .npy files (-o A.npy B.npy:SHAPE ...)"),
               llvm::cl::value_desc("OUT.npy[:SHAPE]"), llvm::cl::cat(category));
 static llvm::cl::opt<bool>
     quietOpt("quiet", llvm::cl::desc("Print nothing when the run succeeds"),
-          llvm::cl::cat(category));
+             llvm::cl::cat(category));
 static llvm::cl::opt<bool>
-    jsonOpt("json",
-         llvm::cl::desc("Print the run's summary as a JSON object"),
-         llvm::cl::cat(category));
+    jsonOpt("json", llvm::cl::desc("Print the run's summary as a JSON object"),
+            llvm::cl::cat(category));
 static llvm::cl::opt<bool> noBoundsCheck(
     "no-bounds-check",
     llvm::cl::desc("Leave the host backend's buffer accesses unchecked (the "
@@ -198,8 +199,8 @@ static llvm::cl::opt<unsigned> threadsOpt(
 //===----------------------------------------------------------------------===//
 
 /// "X[,Y[,Z]]" as three positive sizes.
-static llvm::Expected<std::array<uint32_t, 3>>
-parseSize(StringRef text, StringRef option) {
+static llvm::Expected<std::array<uint32_t, 3>> parseSize(StringRef text,
+                                                         StringRef option) {
   std::array<uint32_t, 3> size = {1, 1, 1};
   SmallVector<StringRef> parts;
   text.split(parts, ',');
@@ -219,9 +220,9 @@ parseSize(StringRef text, StringRef option) {
 // The run
 //===----------------------------------------------------------------------===//
 
-/// The backend that the options choose, after the checks of the options that
+/// The device that the options choose, after the checks of the options that
 /// need no kernel.
-static llvm::Expected<std::unique_ptr<Backend>> createBackend() {
+static llvm::Expected<std::shared_ptr<tolk::runtime::Device>> openDevice() {
   if (kernelName.empty())
     return fail("no --kernel NAME given");
   if (quietOpt && jsonOpt)
@@ -234,17 +235,24 @@ static llvm::Expected<std::unique_ptr<Backend>> createBackend() {
   if (threadsOpt.getNumOccurrences() && backendName != "host")
     return fail("--threads is for --backend host (a device runs the "
                 "workgroups itself)");
-  if (backendName == "host")
-    return createHostBackend(/*boundsCheck=*/!noBoundsCheck, threadsOpt);
-  if (backendName == "vulkan")
-    return createVulkanBackend();
-  if (backendName == "cuda") {
+  tolk::runtime::DeviceOptions options;
+  if (backendName == "host") {
+    options.backend = tolk::runtime::BackendKind::Host;
+    options.hostBoundsCheck = !noBoundsCheck;
+    options.hostThreads = threadsOpt;
+  } else if (backendName == "vulkan") {
+    options.backend = tolk::runtime::BackendKind::Vulkan;
+  } else if (backendName == "cuda") {
     if (llvm::Error e = tolk::verifyGPUChip(tolk::GPUVendor::NVIDIA, cudaChip))
       return fail("--cuda-chip: " + llvm::toString(std::move(e)));
-    return createCudaBackend(cudaChip, cudaDriver);
+    options.backend = tolk::runtime::BackendKind::Cuda;
+    options.chip = cudaChip;
+    options.cudaDriverLibrary = cudaDriver;
+  } else {
+    return fail("unknown --backend '" + backendName +
+                "' (expected host, vulkan or cuda)");
   }
-  return fail("unknown --backend '" + backendName +
-              "' (expected host, vulkan or cuda)");
+  return tolk::runtime::openDevice(options);
 }
 
 /// The module of FILE.mlir, its tensor-level functions kernelized as the
@@ -298,12 +306,11 @@ static llvm::Error launchSize(const Kernel &kernel,
   // when the launch fits the size exactly): another one could access
   // memory out of bounds.
   if (knownSize && *parsed != *knownSize)
-    return fail("--" + name + " " + opt + " differs from kernel '" +
-                kernel.name + "''s known_" + name + "_size " +
-                std::to_string((*knownSize)[0]) + "," +
-                std::to_string((*knownSize)[1]) + "," +
-                std::to_string((*knownSize)[2]) +
-                ", the launch it is compiled for");
+    return fail(
+        "--" + name + " " + opt + " differs from kernel '" + kernel.name +
+        "''s known_" + name + "_size " + std::to_string((*knownSize)[0]) + "," +
+        std::to_string((*knownSize)[1]) + "," +
+        std::to_string((*knownSize)[2]) + ", the launch it is compiled for");
   size = *parsed;
   return llvm::Error::success();
 }
@@ -330,19 +337,19 @@ static OwningOpRef<ModuleOp> isolateKernel(ModuleOp module, Kernel &kernel) {
 /// command line says; where the backend does not check the accesses, one
 /// the kernel makes past its end goes unnoticed: the note that says so.
 static std::optional<std::string> unsizedBuffersNote(const Kernel &kernel,
-                                                     const RunReport &report) {
+                                                     StringRef memorySafety) {
   SmallVector<std::string> unsized;
   for (auto [i, p] : llvm::enumerate(kernel.params))
-    if (p.kind == Param::Kind::Buffer && p.count < 0)
+    if (p.isBuffer() && p.count < 0)
       unsized.push_back("#" + std::to_string(i));
   if (unsized.empty() || backendName == "host")
     return std::nullopt;
   std::string what;
-  if (report.memorySafety == "robustBufferAccess2")
+  if (memorySafety == "robustBufferAccess2")
     what = " confines accesses to the buffers (robustBufferAccess2: a "
            "read past a buffer's end gives zero, a write there is "
            "dropped), so a result written past a buffer's end is short";
-  else if (report.memorySafety == "robustBufferAccess")
+  else if (memorySafety == "robustBufferAccess")
     what = " confines accesses to the buffers (robustBufferAccess: one "
            "past a buffer's end stays inside it), so a result written "
            "past a buffer's end is short or wrong";
@@ -354,12 +361,69 @@ static std::optional<std::string> unsizedBuffersNote(const Kernel &kernel,
          "; --backend host stops at the first access out of bounds";
 }
 
+/// The kernel's time in each timed run.
+struct Timings {
+  SmallVector<double, 1> kernelMs;
+};
+
+/// Runs `kernel` of `module` on `device` as `launch` says, `warmup` +
+/// `repeat` times, each run from the same inputs (an in-place buffer is
+/// written again before every run but the first); `launch`'s buffers hold
+/// the results of the last run afterwards.
+static llvm::Expected<Timings> runOnDevice(tolk::runtime::Device &device,
+                                           ModuleOp module,
+                                           const Kernel &kernel, Launch &launch,
+                                           unsigned warmup, unsigned repeat) {
+  using tolk::runtime::LaunchArg;
+  llvm::Expected<std::shared_ptr<tolk::runtime::Program>> program =
+      device.compile(module);
+  if (!program)
+    return program.takeError();
+  llvm::Expected<unsigned> index =
+      (*program)->findKernel(kernel.module + "::" + kernel.name);
+  if (!index)
+    return index.takeError();
+  SmallVector<std::shared_ptr<tolk::runtime::Buffer>> buffers;
+  for (std::vector<uint8_t> &bytes : launch.buffers) {
+    llvm::Expected<std::shared_ptr<tolk::runtime::Buffer>> buffer =
+        device.allocate(bytes.size());
+    if (!buffer)
+      return buffer.takeError();
+    if (llvm::Error e = device.write(**buffer, 0, bytes))
+      return std::move(e);
+    buffers.push_back(std::move(*buffer));
+  }
+  SmallVector<LaunchArg> args;
+  for (const Param &p : kernel.params)
+    args.push_back(p.isBuffer() ? LaunchArg::of(buffers[p.slot])
+                                : LaunchArg::scalar(launch.scalars[p.slot]));
+  Timings timings;
+  for (unsigned run = 0; run < warmup + repeat; ++run) {
+    if (run > 0)
+      for (auto [slot, inPlace] : llvm::enumerate(launch.inPlace))
+        if (inPlace)
+          if (llvm::Error e =
+                  device.write(*buffers[slot], 0, launch.buffers[slot]))
+            return std::move(e);
+    double ms = 0;
+    if (llvm::Error e = device.launch(**program, *index, launch.grid,
+                                      launch.block, args, &ms))
+      return std::move(e);
+    if (run >= warmup)
+      timings.kernelMs.push_back(ms);
+  }
+  for (auto [slot, bytes] : llvm::enumerate(launch.buffers))
+    if (llvm::Error e = device.read(*buffers[slot], 0, bytes))
+      return std::move(e);
+  return timings;
+}
+
 static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                            ArrayRef<std::string> inputs,
                            ArrayRef<std::string> outputArgs) {
-  llvm::Expected<std::unique_ptr<Backend>> backend = createBackend();
-  if (!backend)
-    return backend.takeError();
+  llvm::Expected<std::shared_ptr<tolk::runtime::Device>> device = openDevice();
+  if (!device)
+    return device.takeError();
   SmallVector<OutputArg> outputs;
   for (const std::string &text : outputArgs) {
     llvm::Expected<OutputArg> out = parseOutput(text);
@@ -368,7 +432,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     outputs.push_back(std::move(*out));
   }
   llvm::Expected<OwningOpRef<ModuleOp>> module =
-      readModule(ctx, sourceMgr, (*backend)->maxLanes());
+      readModule(ctx, sourceMgr, (*device)->maxLanes());
   if (!module)
     return module.takeError();
 
@@ -395,27 +459,41 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     return e;
 
   OwningOpRef<ModuleOp> alone = isolateKernel(**module, kernel);
-  llvm::Expected<RunReport> report = (*backend)->run(
-      *alone, kernel, launch, Repetitions{warmupOpt, repeatOpt});
-  if (!report)
-    return report.takeError();
+  llvm::Expected<Timings> timings =
+      runOnDevice(**device, *alone, kernel, launch, warmupOpt, repeatOpt);
+  if (!timings) {
+    // The host's bounds check stopped the run: nothing is written.
+    std::string message = llvm::toString(timings.takeError());
+    if (StringRef(message).contains(": out of bounds, so launch"))
+      message += "; tolk-run wrote no output (--no-bounds-check leaves "
+                 "accesses unchecked)";
+    return fail(message);
+  }
   if (llvm::Error e = writeOutputs(*bound, kernel, launch, summary))
     return e;
 
+  tolk::runtime::Device &dev = **device;
   // A kernelized function's buffers are all of its tensors' sizes.
   if (!resolved->function)
-    if (std::optional<std::string> note = unsizedBuffersNote(kernel, *report))
+    if (std::optional<std::string> note =
+            unsizedBuffersNote(kernel, dev.memorySafety()))
       summary.notes.push_back(*note);
   summary.kernel = kernel.module + "::" + kernel.name;
   if (resolved->function)
     summary.function = resolved->function.getName().str();
   summary.backend = backendName;
-  summary.device = report->device;
-  summary.memorySafety = report->memorySafety;
+  summary.device = dev.name().str();
+  summary.memorySafety = dev.memorySafety().str();
   summary.grid = launch.grid;
   summary.block = launch.block;
-  summary.threads = report->threads;
-  summary.time = summarizeTimes(report->kernelMs, warmupOpt, report->clock);
+  // The host runs a launch on as many threads as it has workgroups, at most
+  // its pool's.
+  uint64_t groups = uint64_t(launch.grid[0]) * launch.grid[1] * launch.grid[2];
+  summary.threads =
+      dev.hostThreads()
+          ? unsigned(std::min<uint64_t>(dev.hostThreads(), groups))
+          : 0;
+  summary.time = summarizeTimes(timings->kernelMs, warmupOpt, dev.clock());
   if (jsonOpt) {
     printSummaryJSON(llvm::outs(), summary);
   } else if (!quietOpt) {
@@ -457,8 +535,7 @@ static int toolMain(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
   SmallVector<std::string> inputs(positional.begin() + 1, positional.end());
   if (llvm::Error e = runTool(ctx, sourceMgr, inputs, outputs)) {
-    llvm::errs() << "tolk-run: error: " << llvm::toString(std::move(e))
-                 << "\n";
+    llvm::errs() << "tolk-run: error: " << llvm::toString(std::move(e)) << "\n";
     return 1;
   }
   return 0;

@@ -185,6 +185,11 @@ llvm::Expected<CudaTiming>
 timeDeviceCopy(size_t bytes, unsigned repetitions,
                llvm::StringRef driverLibrary = "libcuda.so.1");
 
+/// The name of CUDA device `index` of the driver `driverLibrary`, or the
+/// error that says there is no driver or no such device.
+llvm::Expected<std::string> describeCudaDevice(llvm::StringRef driverLibrary,
+                                               unsigned index);
+
 } // namespace tolk::runtime
 
 #endif // TOLK_RUNTIME_CUDARUNNER_H

@@ -820,4 +820,24 @@ tolk::runtime::timeDeviceCopy(size_t bytes, unsigned repetitions,
   return summarize(std::move(*times));
 }
 
+llvm::Expected<std::string>
+tolk::runtime::describeCudaDevice(llvm::StringRef driverLibrary,
+                                  unsigned index) {
+  llvm::Expected<Driver> opened = openDriver(driverLibrary);
+  if (!opened)
+    return opened.takeError();
+  const Driver &driver = *opened;
+  int count = 0;
+  TOLK_CU_CHECK(cuDeviceGetCount, &count);
+  if (index >= unsigned(count))
+    return makeError(llvm::formatv("no CUDA device {0}: the CUDA driver has "
+                                   "{1}",
+                                   index, count));
+  CUdevice device;
+  TOLK_CU_CHECK(cuDeviceGet, &device, int(index));
+  char name[256] = {0};
+  TOLK_CU_CHECK(cuDeviceGetName, name, sizeof(name) - 1, device);
+  return std::string(name);
+}
+
 #undef TOLK_CU_CHECK

@@ -1,0 +1,340 @@
+//===- RuntimeLibraryTest.cpp - The runtime's C++ API -------------------===//
+//
+// Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeTestKernels.h"
+
+#include "tolk/Runtime/Devices.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+#include <thread>
+
+using namespace tolk::runtime;
+
+namespace {
+
+uint32_t floatBits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof(bits));
+  return bits;
+}
+
+std::shared_ptr<Device> openOrFail(DeviceOptions options) {
+  llvm::Expected<std::shared_ptr<Device>> device = openDevice(options);
+  if (!device) {
+    ADD_FAILURE() << takeError(device.takeError()).second;
+    return nullptr;
+  }
+  return *device;
+}
+
+std::shared_ptr<Device> hostDevice(unsigned threads = 0) {
+  DeviceOptions options;
+  options.hostThreads = threads;
+  return openOrFail(options);
+}
+
+template <typename T> std::vector<uint8_t> bytesOf(const std::vector<T> &v) {
+  std::vector<uint8_t> bytes(v.size() * sizeof(T));
+  std::memcpy(bytes.data(), v.data(), bytes.size());
+  return bytes;
+}
+
+template <typename T> std::vector<T> readAll(Device &device, Buffer &buffer) {
+  std::vector<uint8_t> bytes(buffer.size());
+  llvm::Error e = device.read(buffer, 0, bytes);
+  EXPECT_FALSE(bool(e)) << takeError(std::move(e)).second;
+  std::vector<T> values(bytes.size() / sizeof(T));
+  std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
+  return values;
+}
+
+std::shared_ptr<Buffer> bufferOf(Device &device,
+                                 const std::vector<uint8_t> &bytes) {
+  llvm::Expected<std::shared_ptr<Buffer>> buffer =
+      device.allocate(bytes.size());
+  EXPECT_TRUE(bool(buffer));
+  if (!buffer) {
+    llvm::consumeError(buffer.takeError());
+    return nullptr;
+  }
+  llvm::Error e = device.write(**buffer, 0, bytes);
+  EXPECT_FALSE(bool(e)) << takeError(std::move(e)).second;
+  return *buffer;
+}
+
+std::shared_ptr<Program> compileOrFail(Device &device,
+                                       llvm::StringRef text = test::kKernels) {
+  llvm::Expected<std::shared_ptr<Program>> program = device.compile(text);
+  if (!program) {
+    ADD_FAILURE() << takeError(program.takeError()).second;
+    return nullptr;
+  }
+  return *program;
+}
+
+/// The message of a failed call, or "" with a test failure when it passed.
+std::pair<ErrorCode, std::string> errorOf(llvm::Error e) {
+  if (!e) {
+    ADD_FAILURE() << "the call succeeded";
+    return {ErrorCode::Internal, ""};
+  }
+  return takeError(std::move(e));
+}
+
+unsigned kernelIndex(const Program &program, llvm::StringRef name) {
+  llvm::Expected<unsigned> index = program.findKernel(name);
+  EXPECT_TRUE(bool(index));
+  if (!index) {
+    llvm::consumeError(index.takeError());
+    return 0;
+  }
+  return *index;
+}
+
+/// Launches scale on `device` and checks y = x * 2 exactly.
+void checkScale(Device &device) {
+  std::shared_ptr<Program> program = compileOrFail(device);
+  ASSERT_TRUE(program);
+  auto x = bufferOf(device, bytesOf<float>({1.5f, -2.0f, 0.25f, 1e30f}));
+  auto y = bufferOf(device, std::vector<uint8_t>(16, 0));
+  llvm::Error e = device.launch(
+      *program, kernelIndex(*program, "scale"), std::nullopt, std::nullopt,
+      {LaunchArg::of(x), LaunchArg::of(y), LaunchArg::scalar(floatBits(2.0f))});
+  ASSERT_FALSE(bool(e)) << takeError(std::move(e)).second;
+  ASSERT_FALSE(bool(device.synchronize()));
+  EXPECT_EQ(readAll<float>(device, *y),
+            (std::vector<float>{3.0f, -4.0f, 0.5f, 2e30f}));
+}
+
+TEST(RuntimeTest, HostLaunchesAProgramManyTimes) {
+  std::shared_ptr<Device> device = hostDevice();
+  ASSERT_TRUE(device);
+  EXPECT_EQ(device->memorySafety(), "bounds-checked");
+  for (int i = 0; i < 3; ++i)
+    checkScale(*device);
+}
+
+TEST(RuntimeTest, ProgramDescribesItsKernels) {
+  std::shared_ptr<Device> device = hostDevice();
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  const KernelInfo &scale = program->kernels()[kernelIndex(*program, "scale")];
+  EXPECT_EQ(scale.module, "k");
+  ASSERT_EQ(scale.params.size(), 3u);
+  EXPECT_EQ(scale.params[0].kind, ParamInfo::Kind::Buffer);
+  EXPECT_EQ(scale.params[0].count, 4);
+  EXPECT_EQ(scale.params[0].minBytes(), 16u);
+  EXPECT_EQ(scale.params[2].kind, ParamInfo::Kind::Scalar);
+  EXPECT_EQ(scale.knownGrid, (std::array<uint32_t, 3>{1, 1, 1}));
+  EXPECT_EQ(scale.knownBlock, (std::array<uint32_t, 3>{4, 1, 1}));
+  // The kernelized function is found by its name.
+  const KernelInfo &twice = program->kernels()[kernelIndex(*program, "twice")];
+  EXPECT_EQ(twice.function, "twice");
+}
+
+TEST(RuntimeTest, KernelizedFunctionRuns) {
+  std::shared_ptr<Device> device = hostDevice();
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  unsigned twice = kernelIndex(*program, "twice");
+  auto a = bufferOf(*device, bytesOf<int32_t>({1, -2, 3, 4, 5, 6, 7, 1 << 30}));
+  auto r = bufferOf(*device, std::vector<uint8_t>(32, 0));
+  llvm::Error e = device->launch(*program, twice, std::nullopt, std::nullopt,
+                                 {LaunchArg::of(a), LaunchArg::of(r)});
+  ASSERT_FALSE(bool(e)) << takeError(std::move(e)).second;
+  EXPECT_EQ(readAll<int32_t>(*device, *r),
+            (std::vector<int32_t>{2, -4, 6, 8, 10, 12, 14, INT32_MIN}));
+}
+
+TEST(RuntimeTest, SecondCompileIsServedFromTheCache) {
+  std::shared_ptr<Device> device = hostDevice();
+  std::shared_ptr<Program> first = compileOrFail(*device);
+  std::shared_ptr<Program> second = compileOrFail(*device);
+  ASSERT_TRUE(first && second);
+  EXPECT_EQ(first->getCompiled().get(), second->getCompiled().get());
+  // Another host device of the same options shares it; one without the
+  // bounds check does not.
+  std::shared_ptr<Device> other = hostDevice(1);
+  EXPECT_EQ(compileOrFail(*other)->getCompiled().get(),
+            first->getCompiled().get());
+  DeviceOptions unchecked;
+  unchecked.hostBoundsCheck = false;
+  std::shared_ptr<Device> fast = openOrFail(unchecked);
+  EXPECT_NE(compileOrFail(*fast)->getCompiled().get(),
+            first->getCompiled().get());
+}
+
+TEST(RuntimeTest, CompileErrorsCarryTheirLocation) {
+  std::shared_ptr<Device> device = hostDevice();
+  llvm::Expected<std::shared_ptr<Program>> program =
+      device->compile("gpu.module @m {\n  gpu.func @f( kernel {}\n}");
+  ASSERT_FALSE(bool(program));
+  auto [code, message] = takeError(program.takeError());
+  EXPECT_EQ(code, ErrorCode::CompileFailed);
+  EXPECT_NE(message.find("module:2:"), std::string::npos) << message;
+}
+
+TEST(RuntimeTest, BadLaunchesAreErrors) {
+  std::shared_ptr<Device> device = hostDevice();
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  unsigned scale = kernelIndex(*program, "scale");
+  auto x = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  auto small = bufferOf(*device, std::vector<uint8_t>(12, 0));
+  LaunchArg two = LaunchArg::scalar(floatBits(2.0f));
+  auto launch = [&](std::vector<LaunchArg> args,
+                    std::optional<std::array<uint32_t, 3>> grid =
+                        std::nullopt) {
+    return errorOf(device->launch(*program, scale, grid, std::nullopt, args));
+  };
+  auto [code, message] = launch({LaunchArg::of(x), LaunchArg::of(x)});
+  EXPECT_EQ(code, ErrorCode::InvalidArgument);
+  EXPECT_EQ(message, "kernel 'scale' takes 3 argument(s), but 2 were given");
+  EXPECT_EQ(launch({LaunchArg::of(x), two, two}).second,
+            "argument #1 of kernel 'scale' is a scalar, but the parameter is "
+            "a buffer of f32");
+  EXPECT_EQ(launch({LaunchArg::of(x), LaunchArg::of(small), two}).second,
+            "argument #1 of kernel 'scale' is a buffer of 12 bytes, but the "
+            "parameter declares 4 x f32 (16 bytes)");
+  EXPECT_EQ(
+      launch({LaunchArg::of(x), LaunchArg::of(x),
+              LaunchArg::scalar(uint64_t(1) << 32)})
+          .second,
+      "argument #2 of kernel 'scale': the bits 0x100000000 do not fit its "
+      "type f32 (32 bits)");
+  EXPECT_EQ(
+      launch({LaunchArg::of(x), LaunchArg::of(x), two}, {{2, 1, 1}}).second,
+      "a grid of 2,1,1 for kernel 'scale', whose known_grid_size is "
+      "1,1,1, the launch it is compiled for");
+  // Buffers and programs of another device.
+  std::shared_ptr<Device> other = hostDevice();
+  auto foreign = bufferOf(*other, std::vector<uint8_t>(16, 0));
+  EXPECT_EQ(launch({LaunchArg::of(x), LaunchArg::of(foreign), two}).second,
+            "argument #1 of kernel 'scale' is a buffer of another device");
+  EXPECT_EQ(
+      errorOf(other->launch(*program, scale, std::nullopt, std::nullopt, {}))
+          .second,
+      "the program was compiled for another device");
+  EXPECT_EQ(errorOf(device->write(*x, 8, std::vector<uint8_t>(12))).second,
+            "writing bytes 8 to 20 of a buffer of 16 bytes: out of its range");
+  EXPECT_EQ(takeError(program->findKernel("nope").takeError()),
+            std::make_pair(ErrorCode::InvalidArgument,
+                           std::string("the program has no kernel or "
+                                       "function named 'nope'")));
+}
+
+TEST(RuntimeTest, OutOfBoundsLeavesTheDeviceUsable) {
+  std::shared_ptr<Device> device = hostDevice(2);
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  unsigned copy = kernelIndex(*program, "copy");
+  auto x = bufferOf(*device, bytesOf<int32_t>({1, 2, 3, 4}));
+  auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  // 8 threads over buffers of 4.
+  auto [code, message] =
+      errorOf(device->launch(*program, copy, {{2, 1, 1}}, {{4, 1, 1}},
+                             {LaunchArg::of(x), LaunchArg::of(y)}));
+  EXPECT_EQ(code, ErrorCode::LaunchFailed);
+  EXPECT_EQ(message, "kernel 'copy' loads element 4 of parameter #0, a buffer "
+                     "of 4 si32, in thread (0, 0, 0) of block (1, 0, 0): out "
+                     "of bounds, so launch 1 stopped there");
+  llvm::Error e = device->launch(*program, copy, {{1, 1, 1}}, {{4, 1, 1}},
+                                 {LaunchArg::of(x), LaunchArg::of(y)});
+  ASSERT_FALSE(bool(e)) << takeError(std::move(e)).second;
+  EXPECT_EQ(readAll<int32_t>(*device, *y), (std::vector<int32_t>{1, 2, 3, 4}));
+}
+
+TEST(RuntimeTest, LaunchesFromSeveralThreads) {
+  std::shared_ptr<Device> device = hostDevice(2);
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  unsigned copy = kernelIndex(*program, "copy");
+  constexpr int kThreads = 4, kLaunches = 50, kSize = 256;
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      std::vector<int32_t> values(kSize);
+      for (int i = 0; i < kSize; ++i)
+        values[i] = t * 1000 + i;
+      auto x = bufferOf(*device, bytesOf(values));
+      auto y = bufferOf(*device, std::vector<uint8_t>(kSize * 4, 0));
+      for (int n = 0; n < kLaunches; ++n)
+        if (llvm::Error e = device->launch(
+                *program, copy, {{kSize / 64, 1, 1}}, {{64, 1, 1}},
+                {LaunchArg::of(x), LaunchArg::of(y)})) {
+          llvm::consumeError(std::move(e));
+          ++failures;
+        }
+      if (readAll<int32_t>(*device, *y) != values)
+        ++failures;
+    });
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(failures, 0);
+}
+
+TEST(RuntimeTest, HostHasOneDevice) {
+  DeviceOptions options;
+  options.deviceIndex = 1;
+  llvm::Expected<std::shared_ptr<Device>> device = openDevice(options);
+  ASSERT_FALSE(bool(device));
+  auto [code, message] = takeError(device.takeError());
+  EXPECT_EQ(code, ErrorCode::Unavailable);
+  EXPECT_EQ(message, "no host device 1: the host has one, device 0");
+}
+
+TEST(RuntimeTest, Vulkan) {
+  DeviceOptions options;
+  options.backend = BackendKind::Vulkan;
+  llvm::Expected<std::shared_ptr<Device>> device = openDevice(options);
+  if (!device)
+    GTEST_SKIP() << takeError(device.takeError()).second;
+  checkScale(**device);
+  checkScale(**device);
+}
+
+TEST(RuntimeTest, CudaWithoutASecondDevice) {
+  DeviceOptions options;
+  options.backend = BackendKind::Cuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  options.deviceIndex = 1;
+  llvm::Expected<std::shared_ptr<Device>> device = openDevice(options);
+  ASSERT_FALSE(bool(device));
+  auto [code, message] = takeError(device.takeError());
+  EXPECT_EQ(code, ErrorCode::Unavailable);
+  EXPECT_EQ(message, "no CUDA device 1: the CUDA driver has 1");
+}
+
+TEST(RuntimeTest, CudaCompilesAndLaunchesOnTheStandInDriver) {
+  DeviceOptions options;
+  options.backend = BackendKind::Cuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  std::shared_ptr<Device> device = openOrFail(options);
+  ASSERT_TRUE(device);
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  auto x = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  double ms = -1;
+  llvm::Error e = device->launch(
+      *program, kernelIndex(*program, "scale"), std::nullopt, std::nullopt,
+      {LaunchArg::of(x), LaunchArg::of(y), LaunchArg::scalar(0)}, &ms);
+  ASSERT_FALSE(bool(e)) << takeError(std::move(e)).second;
+  EXPECT_GE(ms, 0);
+  // The arguments are checked before the driver sees them.
+  EXPECT_EQ(
+      errorOf(device->launch(*program, kernelIndex(*program, "scale"),
+                             std::nullopt, std::nullopt, {LaunchArg::of(x)}))
+          .second,
+      "kernel 'scale' takes 3 argument(s), but 1 were given");
+}
+
+} // namespace
