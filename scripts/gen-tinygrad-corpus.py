@@ -32,6 +32,8 @@ def main():
   ap.add_argument("--tools", default=os.path.join(ROOT, "build", "bin"), help="where tolk-run is")
   ap.add_argument("--out", default=os.path.join(ROOT, "test", "Tinygrad"))
   ap.add_argument("--no-cpu", action="store_true", help="do not compare with tinygrad's CPU device")
+  ap.add_argument("--types", default="bool,i8,u8,i16,u16,i32,u32,i64,u64,e4m3,e5m2,e4m3fnuz,e5m2fnuz,f16,bf16,f32,f64",
+                  help="the data types of the pairs (tinygrad's short names, comma-separated)")
   args = ap.parse_args()
   tg = os.environ.get("TINYGRAD_PATH")
   if not tg: sys.exit("set TINYGRAD_PATH to a tinygrad checkout")
@@ -39,10 +41,10 @@ def main():
   os.environ["TOLK_TINYGRAD_LAUNCHER"] = "tolk-run"
   os.environ["TOLK_TOOLS_DIR"] = os.path.abspath(args.tools)
   os.environ.setdefault("CC", "clang-22")
-  Corpus(args.out, not args.no_cpu).write()
+  Corpus(args.out, not args.no_cpu, args.types.split(",")).write()
 
 class Corpus:
-  def __init__(self, out, compare_cpu):
+  def __init__(self, out, compare_cpu, types):
     import numpy as np
     import tolk.tinygrad  # noqa: F401 (registers the device)
     from tolk.tinygrad import device, tolkrun
@@ -64,8 +66,12 @@ class Corpus:
       return r
     device.TolkRunProgram.__call__ = record
     D = dtypes
-    self.types = [D.bool, D.int8, D.uint8, D.int16, D.uint16, D.int32, D.uint32, D.int64, D.uint64,
-                  D.fp8e4m3, D.fp8e5m2, D.fp8e4m3fnuz, D.fp8e5m2fnuz, D.float16, D.bfloat16, D.float32, D.float64]
+    self.short = {D.bool: "bool", D.int8: "i8", D.uint8: "u8", D.int16: "i16", D.uint16: "u16", D.int32: "i32",
+                  D.uint32: "u32", D.int64: "i64", D.uint64: "u64", D.fp8e4m3: "e4m3", D.fp8e5m2: "e5m2",
+                  D.fp8e4m3fnuz: "e4m3fnuz", D.fp8e5m2fnuz: "e5m2fnuz", D.float16: "f16", D.bfloat16: "bf16",
+                  D.float32: "f32", D.float64: "f64"}
+    by_name = {v: k for k, v in self.short.items()}
+    self.types = [by_name[t] for t in types]
 
   # ** inputs **
 
@@ -110,10 +116,7 @@ class Corpus:
     return self.dtypes.uint16 if dt == self.dtypes.bfloat16 else self.dtypes.uint8
 
   def families(self):
-    D = self.dtypes
-    short = {D.bool: "bool", D.int8: "i8", D.uint8: "u8", D.int16: "i16", D.uint16: "u16", D.int32: "i32", D.uint32: "u32",
-             D.int64: "i64", D.uint64: "u64", D.fp8e4m3: "e4m3", D.fp8e5m2: "e5m2", D.fp8e4m3fnuz: "e4m3fnuz",
-             D.fp8e5m2fnuz: "e5m2fnuz", D.float16: "f16", D.bfloat16: "bf16", D.float32: "f32", D.float64: "f64"}
+    D, short = self.dtypes, self.short
     add = []
     for a in self.types:
       for b in self.types:
