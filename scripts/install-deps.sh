@@ -19,6 +19,8 @@ PACKAGES=(
   # What the docs' commands and the main job use: numpy writes and reads
   # tolk-run's .npy buffers; matplotlib draws the benchmarks' plots.
   python3-numpy python3-matplotlib
+  # The Python package's tests (test/Python, run by ctest).
+  python3-pytest
   # tolk-run's Vulkan backend: the loader and its headers, and Mesa's
   # lavapipe, a Vulkan 1.3 CPU device, so kernels run without a GPU.
   libvulkan-dev mesa-vulkan-drivers vulkan-tools

@@ -1,0 +1,143 @@
+"""The Tolk device of tinygrad: an allocator, a renderer, a compiler and a program.
+
+`DEV=TOLK` runs on the host; the renderer part of the device string picks the
+backend (`DEV=TOLK:VULKAN`, `DEV=TOLK:CUDA:sm_90`), as tinygrad's own devices
+pick theirs. Buffers, programs and launches go through Tolk's runtime (the
+`tolk` package). With TOLK_TINYGRAD_LAUNCHER=tolk-run the device keeps its
+buffers in host memory and runs each launch with the tolk-run tool instead,
+which needs no runtime library (scripts/gen-tinygrad-corpus.py records its
+corpus that way). docs/Tinygrad.md says how to use it.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from tinygrad.device import Allocator, BufferSpec, Compiled, CompileError, Compiler, Program, TinyELF
+from tinygrad.dtype import dtypes
+from tinygrad.helpers import DEV
+
+from tolk.tinygrad.renderer import TolkRenderer
+
+BACKENDS = ("HOST", "VULKAN", "CUDA")
+
+class TolkCompiler(Compiler):
+  """The module text is the binary: the runtime compiles it once per device
+  when the program is made, and serves a second compile of the same text from
+  its cache."""
+  def __init__(self, backend: str, arch: str = ""):
+    self.backend, self.arch = backend, arch
+    super().__init__(None)
+  def compile(self, src: str) -> bytes: return src.encode()
+
+class TolkHostRenderer(TolkRenderer):
+  backend = "HOST"
+  def __init__(self, target):
+    super().__init__(target)
+    self.compiler = TolkCompiler(self.backend, target.arch)
+class TolkVulkanRenderer(TolkHostRenderer): backend = "VULKAN"
+class TolkCudaRenderer(TolkHostRenderer):
+  backend = "CUDA"
+  global_max = (2147483647, 65535, 65535)
+  local_max = (1024, 1024, 64)
+  shared_max = 49152
+
+RENDERERS = {"HOST": TolkHostRenderer, "VULKAN": TolkVulkanRenderer, "CUDA": TolkCudaRenderer}
+
+# ** through the runtime **
+
+class _View:
+  """Bytes [offset, offset + size) of a runtime buffer (the C API has no sub-buffers)."""
+  def __init__(self, base, offset: int, size: int): self.base, self.offset, self.nbytes = base, offset, size
+
+def _base(buf): return (buf.base, buf.offset) if isinstance(buf, _View) else (buf, 0)
+
+class TolkAllocator(Allocator["TolkDevice"]):
+  def __init__(self, dev): super().__init__(dev, supports_transfer=False)
+  def _alloc(self, size: int, options: BufferSpec):
+    import tolk
+    try: return self.dev.rt.buffer(size)
+    except tolk.OutOfMemoryError as e: raise MemoryError(str(e)) from e
+  def _free(self, opaque, options: BufferSpec):
+    if not isinstance(opaque, _View): opaque.free()
+  def _copyin(self, dest, src: memoryview):
+    b, off = _base(dest)
+    b.write(src, off)
+  def _copyout(self, dest: memoryview, src):
+    b, off = _base(src)
+    b.read_into(dest, off)
+  def _offset(self, buf, size: int, offset: int):
+    b, off = _base(buf)
+    return _View(b, off + offset, size)
+
+class TolkProgram(Program["TolkDevice"]):
+  def __init__(self, dev: "TolkDevice", obj: TinyELF):
+    import tolk
+    self.dev, self.name = dev, obj.name
+    try: self.prog = dev.rt.compile(obj.lib)
+    except tolk.CompileError as e: raise CompileError(f"{obj.name}: {e}") from e
+    self.kernel = self.prog.kernel(self.name)
+    self.known_block = self.kernel.known_block is not None
+
+  def __call__(self, *bufs, global_size=(1, 1, 1), local_size=(1, 1, 1), vals=(), wait=False, **kw):
+    # a view is launched on a copy of its bytes, written back after the launch
+    views = [(i, b) for i, b in enumerate(bufs) if isinstance(b, _View)]
+    args = list(bufs)
+    for i, v in views:
+      tmp = self.dev.rt.buffer(v.nbytes)
+      tmp.write(v.base.numpy(np.uint8, (v.nbytes,), v.offset))
+      args[i] = tmp
+    grid = tuple(int(x) for x in global_size)
+    block = None if self.known_block else tuple(int(x) for x in (local_size or (1, 1, 1)))
+    args += [int(v) for v in vals]
+    if wait or views: t = self.prog.time(self.name, *args, grid=grid, block=block)
+    else: t, _ = None, self.prog.launch(self.name, *args, grid=grid, block=block)
+    for i, v in views: v.base.write(args[i].numpy(np.uint8), v.offset)
+    return t if wait else None
+
+# ** through tolk-run **
+
+def _np_dtype(dt):
+  """The numpy type tolk-run reads a buffer of `dt` as (docs/Runtime.md, "tolk-run")."""
+  if dt == dtypes.bfloat16: return np.uint16
+  if dt in dtypes.fp8s: return np.uint8
+  if dt == dtypes.bool: return np.bool_
+  return np.dtype(dt.fmt)
+
+class TolkRunAllocator(Allocator["TolkDevice"]):
+  def __init__(self, dev): super().__init__(dev, supports_transfer=False)
+  def _alloc(self, size: int, options: BufferSpec): return np.zeros(size, dtype=np.uint8)
+  def _as_buffer(self, src) -> memoryview: return memoryview(src).cast("B")
+  def _copyin(self, dest, src: memoryview): dest[:] = np.frombuffer(src, dtype=np.uint8)
+  def _copyout(self, dest: memoryview, src): np.frombuffer(dest, dtype=np.uint8)[:] = src
+  def _offset(self, buf, size: int, offset: int): return buf[offset:offset + size]
+
+class TolkRunProgram(Program["TolkDevice"]):
+  """Launches through tolk-run, one process a launch."""
+  def __init__(self, dev: "TolkDevice", obj: TinyELF):
+    self.dev, self.name, self.src, self.signature = dev, obj.name, obj.lib.decode(), obj.signature
+  def __call__(self, *bufs, global_size=(1, 1, 1), local_size=(1, 1, 1), vals=(), wait=False, **kw):
+    from tolk.tinygrad import tolkrun
+    arrays = [b.view(_np_dtype(sig[2])) for b, sig in zip(bufs, self.signature)]
+    outs = tolkrun.run(self.src, self.name, self.dev.backend.lower(), arrays, global_size, local_size or (1, 1, 1),
+                       args=[int(v) for v in vals])
+    for b, a, o in zip(bufs, arrays, outs):
+      if o is not a: b[:] = np.ascontiguousarray(o).view(np.uint8).reshape(-1)
+    return None
+
+class TolkDevice(Compiled):
+  def __init__(self, device: str):
+    target = DEV.target(device.split(":")[0])
+    self.backend = target.renderer or "HOST"
+    if self.backend not in BACKENDS: raise RuntimeError(f"TOLK has no backend {self.backend!r}: {', '.join(BACKENDS)}")
+    self.launcher = os.environ.get("TOLK_TINYGRAD_LAUNCHER", "runtime")
+    if self.launcher == "tolk-run":
+      super().__init__(device, TolkRunAllocator(self), [RENDERERS[self.backend]], TolkRunProgram, None)
+      return
+    import tolk
+    index = int(device.split(":")[1]) if device.count(":") == 1 and device.split(":")[1].isdigit() else 0
+    self.rt = tolk.Device(self.backend.lower(), index, chip=target.arch or None)
+    super().__init__(device, TolkAllocator(self), [RENDERERS[self.backend]], TolkProgram, None)
+  def synchronize(self):
+    if self.launcher != "tolk-run": self.rt.synchronize()

@@ -1,0 +1,132 @@
+# Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The Python package over the runtime's C API: compile, buffers from and to
+numpy, launch, read back, time; every error a Python exception with Tolk's
+message. Results are compared bit for bit."""
+import os
+
+import numpy as np
+import pytest
+
+import tolk
+
+SCALE = """
+gpu.module @m {
+  gpu.func @scale(%x: !tolk.ptr<f32, global>, %y: !tolk.ptr<f32, global>,
+                  %s: !tolk.ptr<f32, alu>, %n: !tolk.ptr<si32, alu> {tolk.bounds = array<i64: 0, 4096>})
+      kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %i = tolk.special global_id x : si32
+    %nv = tolk.load %n : !tolk.ptr<si32, alu> -> si32
+    %sv = tolk.load %s : !tolk.ptr<f32, alu> -> f32
+    %ok = tolk.cmplt %i, %nv : (si32, si32) -> i1
+    %zero = tolk.const 0.0 : f32
+    %px = tolk.index %x[%i] : !tolk.ptr<f32, global>, si32
+    %v = tolk.load %px if %ok else %zero : !tolk.ptr<f32, global> -> f32
+    %r = tolk.mul %v, %sv : (f32, f32) -> f32
+    %py = tolk.index %y[%i] : !tolk.ptr<f32, global>, si32
+    tolk.store %py, %r if %ok : !tolk.ptr<f32, global>, f32
+    gpu.return
+  }
+  gpu.func @empty() kernel {
+    gpu.return
+  }
+}
+"""
+
+def test_launch_reads_back_exact_bits(device):
+  x = np.arange(100, dtype=np.float32) * np.float32(0.1)
+  prog = device.compile(SCALE)
+  assert [k.name for k in prog.kernels] == ["scale", "empty"]
+  k = prog.kernel("scale")
+  assert [p.kind for p in k.params] == ["buffer", "buffer", "scalar", "scalar"]
+  assert k.known_block == (64, 1, 1)
+  bx, by = device.buffer_from(x), device.buffer(x.nbytes)
+  prog.launch("scale", bx, by, 3.0, 100, grid=(2, 1, 1))
+  got = by.numpy(np.float32)
+  assert got.view(np.uint32).tolist() == (x * np.float32(3.0)).view(np.uint32).tolist()
+
+def test_buffers_round_trip_every_numpy_type(device):
+  for dt in (np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64,
+             np.float16, np.float32, np.float64):
+    a = (np.arange(37) * 7 - 50).astype(dt)
+    b = device.buffer_from(a)
+    assert b.nbytes == a.nbytes
+    assert b.numpy(dt).tobytes() == a.tobytes()
+    assert b.numpy(dt, shape=(37,), offset=0).shape == (37,)
+
+def test_partial_write_and_read(device):
+  b = device.buffer(16)
+  b.write(np.array([1, 2], dtype=np.uint32), offset=8)
+  assert b.numpy(np.uint32).tolist() == [0, 0, 1, 2]
+  assert b.numpy(np.uint32, shape=(1,), offset=12).tolist() == [2]
+
+def test_timed_launch(device):
+  prog = device.compile(SCALE)
+  t = prog.time("empty", grid=(1, 1, 1), block=(1, 1, 1))
+  assert t >= 0.0
+
+def test_second_compile_is_cached(host):
+  import time
+  host.compile(SCALE)
+  start = time.perf_counter()
+  host.compile(SCALE)
+  assert time.perf_counter() - start < 0.05
+
+def test_compile_error_carries_the_diagnostic(host):
+  with pytest.raises(tolk.CompileError) as e:
+    host.compile("gpu.module @m {\n  gpu.func @k() kernel {\n    %x = tolk.nope\n    gpu.return\n  }\n}\n")
+  assert "3:" in str(e.value)
+
+def test_wrong_arguments_are_errors(host):
+  prog = host.compile(SCALE)
+  b = host.buffer(400)
+  with pytest.raises(tolk.InvalidArgumentError, match="4 arguments, 1 given"):
+    prog.launch("scale", b, grid=(2, 1, 1))
+  with pytest.raises(tolk.TolkError):
+    prog.launch("nope", grid=(1, 1, 1))
+
+def test_freed_buffer_is_an_error(host):
+  prog = host.compile(SCALE)
+  a, b = host.buffer(400), host.buffer(400)
+  h = b.handle
+  b.free()
+  with pytest.raises(tolk.InvalidHandleError):
+    b.numpy()
+  # the handle itself, given to the C API after the free
+  args = prog.args("scale", (a, a, 1.0, 100))
+  args[1].buffer = h
+  with pytest.raises(tolk.InvalidHandleError):
+    prog.launch_args("scale", args, grid=(2, 1, 1))
+
+def test_out_of_bounds_on_the_host_is_a_launch_error(host):
+  prog = host.compile(SCALE)
+  small = host.buffer(16)
+  with pytest.raises(tolk.LaunchError):
+    prog.launch("scale", small, small, 1.0, 100, grid=(2, 1, 1))
+  # the device stays usable
+  x = host.buffer_from(np.ones(100, dtype=np.float32))
+  prog.launch("scale", x, x, 2.0, 100, grid=(2, 1, 1))
+  assert x.numpy(np.float32).tolist() == [2.0] * 100
+
+def test_scalar_bits():
+  assert tolk.scalar_bits(-1, "i8") == 0xFF
+  assert tolk.scalar_bits(1.0, "f16") == 0x3C00
+  assert tolk.scalar_bits(1.0, "bf16") == 0x3F80
+  assert tolk.scalar_bits(True, "bool") == 1
+  with pytest.raises(tolk.InvalidArgumentError):
+    tolk.scalar_bits(1.5, "fp8e4m3")
+
+def test_missing_cuda_driver_is_unavailable():
+  why = tolk.available("cuda", cuda_driver_library="libcuda-that-is-not-there.so")
+  assert why is not None
+  with pytest.raises(tolk.UnavailableError):
+    tolk.Device("cuda", cuda_driver_library="libcuda-that-is-not-there.so")
+
+@pytest.mark.skipif(not os.environ.get("TOLK_FAKE_CUDA_DRIVER"), reason="no stand-in CUDA driver (TOLK_FAKE_CUDA_DRIVER)")
+def test_fake_cuda_driver_buffers():
+  lib = os.environ["TOLK_FAKE_CUDA_DRIVER"]
+  if tolk.available("cuda", cuda_driver_library=lib) is not None: pytest.skip("the stand-in driver does not open")
+  with tolk.Device("cuda", cuda_driver_library=lib) as d:
+    a = np.arange(10, dtype=np.int32)
+    assert d.buffer_from(a).numpy(np.int32).tolist() == a.tolist()
