@@ -10,7 +10,9 @@ Each run takes an input and a tool invocation:
     functions) or of scripts/gen-random-kernel.py (kernels), each mutated or
     not by a few text mutations (a number for a boundary value, a type for
     another, an op for another, an address space, a chip, a launch size, a
-    line deleted, duplicated or moved, deep nesting, wide lanes, cut off);
+    line deleted, duplicated or moved, deep nesting, wide lanes, cut off, a
+    symbol use that names nothing, an op of an upstream dialect (the
+    SPIR-V, LLVM, NVVM, ROCDL and GPU modules of test/) for another);
   - invocations: tolk-opt with each registered pass and pipeline (the
     pipelines with good and bad options), printing in the generic form and
     as bytecode; tolk-translate on a pipeline's output (--gpu-binary-to-isa,
@@ -140,7 +142,7 @@ def replace_one(rng, text, pattern, choices, group=0):
 def mutate(rng, text):
     """One random text mutation of `text`."""
     lines = text.split("\n")
-    kind = rng.randrange(16)
+    kind = rng.randrange(18)
     if kind == 0 and lines:  # delete a line
         del lines[rng.randrange(len(lines))]
     elif kind == 1 and lines:  # duplicate a line
@@ -200,6 +202,21 @@ def mutate(rng, text):
         if attrs:
             m = rng.choice(attrs)
             return text[:m.start()] + text[m.end():]
+    elif kind == 15:  # a symbol use that names nothing
+        # Upstream verifiers that look symbols up (spirv.SpecConstantComposite's
+        # constituents, llvm.mlir.addressof, spirv.EntryPoint) must not assume
+        # they resolve (docs/UpstreamBugs.md).
+        uses = list(re.finditer(r"(?<![\w.])@([\w$.]+)", text))
+        if uses:
+            m = rng.choice(uses)
+            return text[:m.start(1)] + rng.choice(
+                ["undefined", "0", "a.b", ""]) + text[m.end(1):]
+    elif kind == 16:  # an op of an upstream dialect as another of the file's
+        ops = re.findall(r"\b((?:spirv|llvm|nvvm|rocdl|gpu)\.[\w.]+)", text)
+        if ops:
+            m = rng.choice(list(re.finditer(
+                r"\b(?:spirv|llvm|nvvm|rocdl|gpu)\.[\w.]+", text)))
+            return text[:m.start()] + rng.choice(ops) + text[m.end():]
     else:  # a pointer's element count
         ptrs = list(re.finditer(r"(!tolk\.ptr<[^<>]*(<[^<>]*>)?[^<>]*?)>",
                                 text))
