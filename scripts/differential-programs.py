@@ -113,7 +113,13 @@ class KernelFunction(graph.Function):
     def gen_weak_intermediate(self):
         """A strong value with a weak float constant (a weak float result),
         then that result with a strong value of some width."""
-        a = self.pick(lambda v: not graph.is_weak(v[1]) and v[1] != "bool")
+        a = None
+        if self.rng.random() < 0.8:
+            # An integer, whose weak-float result is the class at stake.
+            a = self.pick(lambda v: graph.is_int(v[1]) and
+                          not graph.is_weak(v[1]))
+        if a is None:
+            a = self.pick(lambda v: not graph.is_weak(v[1]) and v[1] != "bool")
         if a is None:
             return None
         c = self.emit("tolk.const %s : !tolk.weakfloat" % self.rng.choice(
