@@ -20,7 +20,8 @@
 #      --tolk-commit-weak --canonicalize` (what a weak float made from a
 #      strong value computes waits for the commit, docs/Semantics.md#weak-types);
 #   2. each backend: `tolk-run` on the tensor function with the arguments as
-#      .npy files, and on the same graph with one argument (the seed's turn)
+#      .npy files, and on the same graph with one argument (number N mod
+#      the argument count for seed N)
 #      replaced by a constant of one of its values, which the pipeline's own
 #      canonicalizer folds into the kernel;
 #
@@ -144,22 +145,9 @@ class KernelFunction(graph.Function):
         return self.emit("tolk.%s %s, %s : (%s, %s) -> %s" % (
             op, w[0], b[0], tf(w[1], w[2]), tf(b[1], b[2]), tf(*res)), *res)
 
-    def emit_ops(self):
+    def op_generators(self):
         """gen-random-graph's mix, with weak intermediates."""
-        gens = [(self.gen_binary, 50), (self.gen_unary, 15),
-                (self.gen_where, 10), (self.gen_cast, 10),
-                (self.gen_bitcast, 5), (self.const, 10),
-                (self.gen_weak_intermediate, 15)]
-        total = sum(w for _, w in gens)
-        emitted = 0
-        while emitted < self.num_ops:
-            r = self.rng.uniform(0, total)
-            for gen, w in gens:
-                r -= w
-                if r <= 0:
-                    break
-            if gen() is not None:
-                emitted += 1
+        return super().op_generators() + [(self.gen_weak_intermediate, 15)]
 
     def generate_kernel(self):
         nargs = self.rng.randint(1, 4)
@@ -368,7 +356,7 @@ def check_seed(args, seed, tmp):
         path = os.path.join(tmp, f"arg{k}.npy")
         diff.write_npy(path, mlir_type(dt), vals, shape[1])
         inputs.append(path)
-    # The graph as generated, and with the seed's argument a constant.
+    # The graph as generated, and with one argument a constant.
     variants = [("", program, inputs)]
     if constant is not None:
         variants.append((f" (argument #{constant} a constant)",
