@@ -16,9 +16,14 @@
 #
 #   1. the folder: for every element of the result, the same graph on
 #      scalars, with each argument replaced by the constant the element reads
-#      (numpy broadcasting), through `tolk-opt --canonicalize`;
+#      (numpy broadcasting), through `tolk-opt --canonicalize
+#      --tolk-commit-weak --canonicalize` (what a weak float made from a
+#      strong value computes waits for the commit, docs/Semantics.md#weak-types);
 #   2. each backend: `tolk-run` on the tensor function with the arguments as
-#      .npy files;
+#      .npy files, and on the same graph with one argument (number N mod
+#      the argument count for seed N)
+#      replaced by a constant of one of its values, which the pipeline's own
+#      canonicalizer folds into the kernel;
 #
 # and compares the bits. Left out, because the exceptions of rule 2
 # (docs/Semantics.md#the-three-rules) and the ULP bounds of differential.py
@@ -33,6 +38,11 @@
 # summary gives each count.
 #
 #   scripts/differential-programs.py --bin build/bin --seed 1 --count 50
+#
+# Besides gen-random-graph's ops, the programs draw weak intermediates: a
+# strong value (an integer past every float's exact range, often) with a
+# weak constant, whose weak-float result then meets a strong value of
+# another width.
 #
 # A failing seed is printed with its program and the element that differs;
 # replay it with --seed N --count 1 --keep DIR.
@@ -68,6 +78,15 @@ SHAPE = (3, 5)
 ARG_SHAPES = [("t", (3, 5)), ("t", (1, 5)), ("t", (3, 1)), ("t", (5,)),
               ("t", (1,))]
 CONST_SHAPES = [None, ("t", (1, 5)), ("t", (3, 1))]
+# The weak float constants of weak intermediates: exact in every float, in
+# none, and tiny or huge beside an integer.
+WEAK_FLOATS = ["1.5", "0.1", "3.0", "-2.5", "0.3333333333333333", "1.0e-3",
+               "9.313225746154785e-10", "1.0e20", "16777216.0", "0.5"]
+# Integers past the exact range of each float (bf16: 2^8, f16: 2^11, f32:
+# 2^24, f64: 2^53), at odd values a conversion must round.
+PAST_EXACT = [(1 << 8) + 1, (1 << 11) + 1, (1 << 24) + 1, (1 << 24) + 3,
+              (1 << 25) + 5, (1 << 31) - 1, (1 << 53) + 1, (1 << 53) + 3,
+              (1 << 62) + 1]
 # Ops whose results a chain would carry beyond the bit-exact comparison
 # (differential.py checks them alone, within their ULP bounds): not
 # generated. `graph` is this script's own instance of the module.
@@ -91,6 +110,44 @@ class KernelFunction(graph.Function):
                 return v
             self.lines.pop()
             self.values.pop()
+
+    def gen_weak_intermediate(self):
+        """A strong value with a weak float constant (a weak float result),
+        then that result with a strong value of some width."""
+        a = None
+        if self.rng.random() < 0.8:
+            # An integer, whose weak-float result is the class at stake.
+            a = self.pick(lambda v: graph.is_int(v[1]) and
+                          not graph.is_weak(v[1]))
+        if a is None:
+            a = self.pick(lambda v: not graph.is_weak(v[1]) and v[1] != "bool")
+        if a is None:
+            return None
+        c = self.emit("tolk.const %s : !tolk.weakfloat" % self.rng.choice(
+            WEAK_FLOATS), "weakfloat", None)
+        op = self.rng.choice(["mul", "add", "sub", "div"])
+        res = self.binary_result(op, a, c, None)
+        if res is None or not graph.is_weak(res[0]):
+            return None
+        self.use(a, c)
+        tf = graph.type_str
+        w = self.emit("tolk.%s %s, %s : (%s, %s) -> %s" % (
+            op, a[0], c[0], tf(a[1], a[2]), tf(c[1], c[2]), tf(*res)), *res)
+        b = self.pick(lambda v: v[1] in ("f16", "bf16", "f32", "f64", "i8",
+                                         "i32", "u64", "i64"))
+        if b is None:
+            return w
+        op = self.rng.choice(["add", "mul", "max", "cmplt"])
+        res = self.binary_result(op, w, b, None)
+        if res is None:
+            return w
+        self.use(w, b)
+        return self.emit("tolk.%s %s, %s : (%s, %s) -> %s" % (
+            op, w[0], b[0], tf(w[1], w[2]), tf(b[1], b[2]), tf(*res)), *res)
+
+    def op_generators(self):
+        """gen-random-graph's mix, with weak intermediates."""
+        return super().op_generators() + [(self.gen_weak_intermediate, 15)]
 
     def generate_kernel(self):
         nargs = self.rng.randint(1, 4)
@@ -138,6 +195,15 @@ def arg_values(rng, dt, shape):
     ty = mlir_type(dt)
     pool = [v for v in diff.boundary_values(ty, rng, 4)
             if not (diff.is_float(ty) and diff.float_is_snan(ty, v))]
+    if not diff.is_float(ty) and ty != "i1":
+        bits = diff.width(ty)
+        signed = ty.startswith("si")
+        top = 1 << (bits - 1 if signed else bits)
+        for v in PAST_EXACT:
+            if v < top:
+                pool += [v, v]
+                if signed:
+                    pool.append(((1 << bits) - v))  # -v, as bits
     n = 1
     for d in shape[1]:
         n *= d
@@ -265,12 +331,18 @@ def check_seed(args, seed, tmp):
     rdt = result[1]
     rty = mlir_type(rdt)
     values = [arg_values(rng, dt, shape) for _, dt, shape in fn.args]
+    # The argument the variant makes a constant reads one value everywhere,
+    # so that the folder's elements serve both programs.
+    constant = seed % len(fn.args) if args.constant_inputs else None
+    if constant is not None:
+        values[constant] = [values[constant][0]] * len(values[constant])
 
     opt = diff.tool(args, "tolk-opt")
     src = os.path.join(tmp, "scalar.mlir")
     with open(src, "w") as f:
         f.write(scalar_module(lines[1:-1], fn.args, values, rdt))
-    r = diff.run([opt, "--canonicalize", src])
+    r = diff.run([opt, "--canonicalize", "--tolk-commit-weak", "--canonicalize",
+                  src])
     if r.returncode:
         return [f"seed {seed}: the folder failed:\n{r.stderr}\n{program}"], {}
     defs = definitions(lines[1:-1])
@@ -279,46 +351,93 @@ def check_seed(args, seed, tmp):
         if checked_conversion(m, defs)]
     want = parse_elements(r.stdout, rty, casts)
 
-    prog = os.path.join(tmp, "program.mlir")
-    with open(prog, "w") as f:
-        f.write(program)
     inputs = []
     for k, ((_, dt, shape), vals) in enumerate(zip(fn.args, values)):
         path = os.path.join(tmp, f"arg{k}.npy")
         diff.write_npy(path, mlir_type(dt), vals, shape[1])
         inputs.append(path)
+    # The graph as generated, and with one argument a constant.
+    variants = [("", program, inputs)]
+    if constant is not None:
+        variants.append((f" (argument #{constant} a constant)",
+                         with_constant_argument(lines, fn.args, constant,
+                                                values[constant]),
+                         inputs[:constant] + inputs[constant + 1:]))
     failures, counts = [], {}
     for backend in args.backend:
-        out = os.path.join(tmp, f"out-{backend}.npy")
-        r = diff.run([diff.tool(args, "tolk-run"), prog, "--kernel", "prog",
-                      "--backend", backend] + inputs + ["-o", out])
-        if r.returncode:
-            if diff.UNSUPPORTED.search(r.stderr):
-                counts[backend] = None  # The target cannot express it.
-                continue
-            failures.append(f"seed {seed} [{backend}]: tolk-run failed:\n"
-                            f"{r.stderr.strip()}\n{program}")
-            continue
-        got = diff.read_npy(out, rty)
-        compared = unspecified = undefined = 0
-        for n, ((w, shown), g) in enumerate(zip(want, got)):
-            if w is None:
-                undefined += 1
-                continue
-            if not shown:
-                unspecified += 1
-                continue
-            compared += 1
-            if w == g or diff.zero_sign_only(backend, rty, w, g):
-                continue
-            if diff.is_float(rty) and diff.float_is_nan(rty, w) and \
-                    diff.float_is_nan(rty, g):
-                continue
-            failures.append(f"seed {seed} [{backend}] element {n}: folder "
-                            f"0x{w:x}, run 0x{g:x}\n{program}")
-            break
-        counts[backend] = (compared, unspecified, undefined)
+        counts[backend] = None
+        for label, text, files in variants:
+            f, c = run_program(args, backend, tmp, text, files, want, rty)
+            failures += [f"seed {seed} [{backend}]{label}: {x}\n{text}"
+                         for x in f]
+            if f:
+                break
+            if c is not None:
+                counts[backend] = tuple(
+                    a + b for a, b in zip(counts[backend] or (0, 0, 0), c))
     return failures, counts
+
+
+def with_constant_argument(lines, fn_args, k, vals):
+    """The program with argument k replaced by a splat constant of its first
+    value (the arguments' values are drawn so that every element of that
+    argument reads it: see check_seed)."""
+    name, dt, shape = fn_args[k]
+    ty = graph.type_str(dt, shape)
+    mty = mlir_type(dt)
+    body = []
+    if diff.is_float(mty):
+        st = diff.BITS_TYPE[diff.width(mty)]
+        sty = ty.replace(mty, st)
+        body.append(f"  {name}_bits = tolk.const {vals[0]} : {sty}")
+        body.append(f"  {name} = tolk.bitcast {name}_bits : {sty} to {ty}")
+    elif mty == "i1":
+        body.append(f"  {name} = tolk.const "
+                    f"{'true' if vals[0] else 'false'} : {ty}")
+    else:
+        w = diff.width(mty)
+        v = vals[0]
+        if mty.startswith("si") and v >> (w - 1):
+            v -= 1 << w
+        body.append(f"  {name} = tolk.const {v} : {ty}")
+    params = [f"{n}: {graph.type_str(d, s)}" for i, (n, d, s) in
+              enumerate(fn_args) if i != k]
+    head = re.sub(r"\(.*\) ->", "(" + ", ".join(params) + ") ->", lines[0],
+                  count=1)
+    return "\n".join([head] + body + lines[1:]) + "\n"
+
+
+def run_program(args, backend, tmp, program, inputs, want, rty):
+    """Runs `program` on `backend`; the failures and the counts (compared,
+    unspecified, undefined), or None for a program the target cannot
+    express."""
+    prog = os.path.join(tmp, "program.mlir")
+    with open(prog, "w") as f:
+        f.write(program)
+    out = os.path.join(tmp, f"out-{backend}.npy")
+    r = diff.run([diff.tool(args, "tolk-run"), prog, "--kernel", "prog",
+                  "--backend", backend] + inputs + ["-o", out])
+    if r.returncode:
+        if diff.UNSUPPORTED.search(r.stderr):
+            return [], None  # The target cannot express it.
+        return [f"tolk-run failed:\n{r.stderr.strip()}"], None
+    got = diff.read_npy(out, rty)
+    compared = unspecified = undefined = 0
+    for n, ((w, shown), g) in enumerate(zip(want, got)):
+        if w is None:
+            undefined += 1
+            continue
+        if not shown:
+            unspecified += 1
+            continue
+        compared += 1
+        if w == g or diff.zero_sign_only(backend, rty, w, g):
+            continue
+        if diff.is_float(rty) and diff.float_is_nan(rty, w) and \
+                diff.float_is_nan(rty, g):
+            continue
+        return [f"element {n}: folder 0x{w:x}, run 0x{g:x}"], None
+    return [], (compared, unspecified, undefined)
 
 
 def main():
@@ -332,6 +451,10 @@ def main():
     p.add_argument("--count", type=int, default=20)
     p.add_argument("--ops", type=int, default=12, help="ops per program")
     p.add_argument("--keep", help="keep the files of the last seed here")
+    p.add_argument("--no-constant-inputs", dest="constant_inputs",
+                   action="store_false",
+                   help="run only the graph as generated, not also the one "
+                   "with an argument replaced by a constant")
     args = p.parse_args()
     args.backend = args.backend or ["host"]
     failures = []
@@ -362,6 +485,9 @@ def main():
               f"compared, {unspecified} unspecified (a bitcast shows the "
               f"bits of an arithmetic NaN), {undefined} undefined (not "
               f"folded), {unsupported} program(s) unsupported")
+    if args.constant_inputs:
+        print("differential-programs: each program ran twice per backend: "
+              "as generated, and with one argument a constant")
     print(f"differential-programs: seeds {args.seed}..{args.seed + args.count - 1},"
           f" backends {', '.join(args.backend)}: {len(failures)} failure(s)")
     return 1 if failures else 0

@@ -10,7 +10,10 @@ Each run takes an input and a tool invocation:
     functions) or of scripts/gen-random-kernel.py (kernels), each mutated or
     not by a few text mutations (a number for a boundary value, a type for
     another, an op for another, an address space, a chip, a launch size, a
-    line deleted, duplicated or moved, deep nesting, wide lanes, cut off);
+    line deleted, duplicated or moved, deep nesting, wide lanes, cut off;
+    with --upstream-mutations also a symbol use that names nothing and an
+    op of an upstream dialect for another, for the SPIR-V, LLVM, NVVM,
+    ROCDL and GPU modules of test/);
   - invocations: tolk-opt with each registered pass and pipeline (the
     pipelines with good and bad options), printing in the generic form and
     as bytecode; tolk-translate on a pipeline's output (--gpu-binary-to-isa,
@@ -137,10 +140,15 @@ def replace_one(rng, text, pattern, choices, group=0):
     return text[:m.start(group)] + rng.choice(choices) + text[m.end(group):]
 
 
+# The mutations of upstream-dialect modules (kinds 16 and 17), on with
+# --upstream-mutations: off, the seeded CI run draws what it always drew.
+UPSTREAM_MUTATIONS = False
+
+
 def mutate(rng, text):
     """One random text mutation of `text`."""
     lines = text.split("\n")
-    kind = rng.randrange(16)
+    kind = rng.randrange(18 if UPSTREAM_MUTATIONS else 16)
     if kind == 0 and lines:  # delete a line
         del lines[rng.randrange(len(lines))]
     elif kind == 1 and lines:  # duplicate a line
@@ -200,6 +208,21 @@ def mutate(rng, text):
         if attrs:
             m = rng.choice(attrs)
             return text[:m.start()] + text[m.end():]
+    elif kind == 16:  # a symbol use that names nothing
+        # Upstream verifiers that look symbols up (spirv.SpecConstantComposite's
+        # constituents, llvm.mlir.addressof, spirv.EntryPoint) must not assume
+        # they resolve (docs/UpstreamBugs.md).
+        uses = list(re.finditer(r"(?<![\w.])@([\w$.]+)", text))
+        if uses:
+            m = rng.choice(uses)
+            return text[:m.start(1)] + rng.choice(
+                ["undefined", "0", "a.b", ""]) + text[m.end(1):]
+    elif kind == 17:  # an op of an upstream dialect as another of the file's
+        ops = re.findall(r"\b((?:spirv|llvm|nvvm|rocdl|gpu)\.[\w.]+)", text)
+        if ops:
+            m = rng.choice(list(re.finditer(
+                r"\b(?:spirv|llvm|nvvm|rocdl|gpu)\.[\w.]+", text)))
+            return text[:m.start()] + rng.choice(ops) + text[m.end():]
     else:  # a pointer's element count
         ptrs = list(re.finditer(r"(!tolk\.ptr<[^<>]*(<[^<>]*>)?[^<>]*?)>",
                                 text))
@@ -627,7 +650,13 @@ def main():
     parser.add_argument("--progress", type=int, default=0,
                         help="print the figures every N runs")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--upstream-mutations", action="store_true",
+                        help="also break symbol uses and swap the ops of the "
+                        "upstream-dialect modules (SPIR-V, LLVM, NVVM, ROCDL, "
+                        "GPU) of test/")
     args = parser.parse_args()
+    global UPSTREAM_MUTATIONS
+    UPSTREAM_MUTATIONS = args.upstream_mutations
     if not args.runs and not args.minutes:
         parser.error("give --runs or --minutes")
     if args.tools_dir is None and not shutil.which("tolk-opt"):

@@ -211,9 +211,12 @@ def main():
         "rows past the integer's range wrap, as every target does."]))
     weak = [WEAK_INT, WEAK_FLOAT]
     pairs = [(s, d) for s in TYPES for d in TYPES if s != d]
-    # Weak literals committed to every type, and every type made weak.
+    # Weak literals committed to every type, and every type made a weak
+    # integer. A strong value made a weak float is one of the float the
+    # commit chooses: the folder leaves it (docs/Semantics.md#weak-types,
+    # test/Dialect/Tolk/fold-weak-intermediate.mlir).
     pairs += [(s, d) for s in weak for d in TYPES + weak if s != d]
-    pairs += [(s, d) for s in TYPES for d in weak]
+    pairs += [(s, WEAK_INT) for s in TYPES]
     for src, dst in pairs:
         rows = []
         for v in values(src):

@@ -481,11 +481,15 @@ class Function:
                 type_str(y[1], y[2]), type_str(dt, shape)), dt, shape)
         return None
 
-    def emit_ops(self):
-        """num_ops random ops, binary ones most often."""
-        gens = [(self.gen_binary, 50), (self.gen_unary, 15),
+    def op_generators(self):
+        """The op generators and their weights."""
+        return [(self.gen_binary, 50), (self.gen_unary, 15),
                 (self.gen_where, 10), (self.gen_cast, 10),
                 (self.gen_bitcast, 5), (self.const, 10)]
+
+    def emit_ops(self):
+        """num_ops random ops, binary ones most often."""
+        gens = self.op_generators()
         total = sum(w for _, w in gens)
         emitted = 0
         while emitted < self.num_ops:

@@ -10,7 +10,8 @@
 // pipeline's later passes, or LLVM's back ends, would take without a word
 // and then fail on or miscompile (docs/Rationale.md, "Limits"):
 //   - a kernel whose launch sizes or parameters break the kernel rules
-//     (tolk/Dialect/Tolk/IR/KernelSignature.h);
+//     (tolk/Dialect/Tolk/IR/KernelSignature.h), or whose known launch sizes
+//     are past what every target launches;
 //   - on a GPU target (a pass of its own, on the kernels), a data type the
 //     target has no lowering for: f128 and complex<f128> (every GPU target
 //     lowers complex<f32> and complex<f64>);
@@ -54,6 +55,56 @@ std::optional<std::string> lanesPastLimit(VectorType vector) {
            std::to_string(tolk::kMaxLanes) +
            " lanes per value (docs/Rationale.md, \"Limits\"); use a "
            "tensor, which --tolk-kernelize spreads over threads";
+  return std::nullopt;
+}
+
+/// The launch limits every target shares (docs/Rationale.md, "Limits"):
+/// CUDA's, which AMD's (1024 threads a block) and Vulkan's on the devices it
+/// runs on meet. A size past them compiled without a word (ptxas only warns
+/// about a `.maxntid` past 1024) and failed at launch.
+constexpr int64_t kMaxBlockThreads = 1024;
+constexpr int64_t kMaxBlockSize[3] = {1024, 1024, 64};
+constexpr int64_t kMaxGridSize[3] = {(int64_t{1} << 31) - 1, 65535, 65535};
+/// AMD's dispatch packet counts a dimension's threads in 32 bits.
+constexpr int64_t kMaxDimThreads = (int64_t{1} << 32) - 1;
+
+/// Why `kernel`'s known launch sizes are past kMax..., or nothing.
+std::optional<std::string> launchPastLimit(gpu::GPUFuncOp kernel) {
+  DenseI32ArrayAttr block = kernel.getKnownBlockSizeAttr();
+  DenseI32ArrayAttr grid = kernel.getKnownGridSizeAttr();
+  static const char dims[] = "xyz";
+  auto at = [](DenseI32ArrayAttr sizes, unsigned d) -> int64_t {
+    return sizes && d < sizes.size() ? sizes.asArrayRef()[d] : 1;
+  };
+  if (block) {
+    int64_t threads = 1;
+    for (unsigned d = 0; d < 3; ++d) {
+      threads *= at(block, d);
+      if (at(block, d) > kMaxBlockSize[d])
+        return "known_block_size's " + std::string(1, dims[d]) + " is " +
+               std::to_string(at(block, d)) + ", past " +
+               std::to_string(kMaxBlockSize[d]) +
+               ", the most every target launches";
+    }
+    if (threads > kMaxBlockThreads)
+      return "known_block_size makes blocks of " + std::to_string(threads) +
+             " threads, past " + std::to_string(kMaxBlockThreads) +
+             ", the most every target launches";
+  }
+  if (grid)
+    for (unsigned d = 0; d < 3; ++d) {
+      if (at(grid, d) > kMaxGridSize[d])
+        return "known_grid_size's " + std::string(1, dims[d]) + " is " +
+               std::to_string(at(grid, d)) + ", past " +
+               std::to_string(kMaxGridSize[d]) +
+               ", the most every target launches";
+      if (block && at(grid, d) * at(block, d) > kMaxDimThreads)
+        return "known_grid_size and known_block_size make " +
+               std::to_string(at(grid, d) * at(block, d)) + " threads in " +
+               std::string(1, dims[d]) +
+               ", past 2^32 - 1, the most AMD's "
+               "dispatch counts";
+    }
   return std::nullopt;
 }
 
@@ -107,9 +158,17 @@ struct CheckPipelineInput
         ok = false;
         return WalkResult::skip();
       }
-      if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
+      if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op)) {
         if (kernel.isKernel() && failed(tolk::verifyKernelSignature(kernel)))
           ok = false;
+        else if (kernel.isKernel())
+          if (std::optional<std::string> why = launchPastLimit(kernel)) {
+            kernel.emitOpError()
+                << "kernel '" << kernel.getName() << "': " << *why
+                << " (docs/Rationale.md, \"Limits\")";
+            ok = false;
+          }
+      }
       for (Type t : op->getResultTypes())
         check(op, t);
       for (Type t : op->getOperandTypes())

@@ -14,6 +14,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -185,6 +186,79 @@ static mlir::Operation *findOpNestedPast(mlir::Operation *root) {
   return nullptr;
 }
 
+/// "FILE:LINE:COL" of `loc`, or `fallback`.
+static std::string describeLocation(mlir::Location loc,
+                                    llvm::StringRef fallback) {
+  if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
+    return file.getFilename().str() + ":" + std::to_string(file.getLine()) +
+           ":" + std::to_string(file.getColumn());
+  return fallback.str();
+}
+
+/// Why a spirv.SpecConstantComposite of `root` would crash upstream's
+/// verifier, at its location: a constituent that names no spirv.SpecConstant
+/// (none, itself, another op), whose lookup MLIR 22's verifier dereferences
+/// unchecked (docs/UpstreamBugs.md). `root` is read unverified.
+static std::optional<std::string>
+findUnresolvedConstituent(mlir::Operation *root, llvm::StringRef fallback) {
+  std::optional<std::string> found;
+  root->walk([&](mlir::Operation *op) {
+    if (op->getName().getStringRef() != "spirv.SpecConstantComposite")
+      return mlir::WalkResult::advance();
+    auto constituents = op->getAttrOfType<mlir::ArrayAttr>("constituents");
+    mlir::Operation *parent = op->getParentOp();
+    for (mlir::Attribute a : constituents ? constituents.getValue()
+                                          : llvm::ArrayRef<mlir::Attribute>()) {
+      auto ref = llvm::dyn_cast<mlir::FlatSymbolRefAttr>(a);
+      mlir::Operation *named = ref && parent
+                                   ? mlir::SymbolTable::lookupNearestSymbolFrom(
+                                         parent, ref.getAttr())
+                                   : nullptr;
+      if (named && named->getName().getStringRef() == "spirv.SpecConstant")
+        continue;
+      found = describeLocation(op->getLoc(), fallback) +
+              ": error: 'spirv.SpecConstantComposite' op constituent " +
+              (ref ? "@" + ref.getValue().str() : std::string("?")) +
+              " names no spirv.SpecConstant, which MLIR 22's verifier "
+              "assumes (it crashes on it: docs/UpstreamBugs.md)";
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  return found;
+}
+
+/// The input read on the side, without verification, and checked for what
+/// crashes upstream's verifiers; true when it printed an error. Only for a
+/// text that mentions such an op, so that other inputs are read once.
+static bool reportUpstreamVerifierCrash(const llvm::MemoryBuffer &buffer,
+                                        const mlir::DialectRegistry &registry) {
+  if (!mlir::isBytecode(buffer) &&
+      !buffer.getBuffer().contains("SpecConstantComposite"))
+    return false;
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  context.allowUnregisteredDialects();
+  mlir::ScopedDiagnosticHandler quiet(
+      &context, [](mlir::Diagnostic &) { return mlir::success(); });
+  llvm::SourceMgr side;
+  side.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(buffer.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  mlir::Block block;
+  if (mlir::failed(mlir::parseSourceFile(
+          side, &block,
+          mlir::ParserConfig(&context, /*verifyAfterParse=*/false))))
+    return false;
+  for (mlir::Operation &op : block)
+    if (std::optional<std::string> why =
+            findUnresolvedConstituent(&op, buffer.getBufferIdentifier())) {
+      llvm::errs() << *why << "\n";
+      return true;
+    }
+  return false;
+}
+
 bool tolk::reportUnreadable(llvm::SourceMgr &sourceMgr, unsigned bufferID,
                             const mlir::DialectRegistry &registry) {
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
@@ -196,16 +270,16 @@ bool tolk::reportUnreadable(llvm::SourceMgr &sourceMgr, unsigned bufferID,
     mlir::ScopedDiagnosticHandler quiet(
         context.get(), [](mlir::Diagnostic &) { return mlir::success(); });
     auto block = std::make_unique<mlir::Block>();
-    if (mlir::failed(mlir::readBytecodeFile(buffer->getMemBufferRef(),
-                                            block.get(),
-                                            mlir::ParserConfig(context.get()))))
+    if (mlir::failed(mlir::readBytecodeFile(
+            buffer->getMemBufferRef(), block.get(),
+            mlir::ParserConfig(context.get(), /*verifyAfterParse=*/false))))
       return false;
     mlir::Operation *deep = nullptr;
     for (mlir::Operation &op : *block)
       if ((deep = findOpNestedPast(&op)))
         break;
     if (!deep)
-      return false;
+      return reportUpstreamVerifierCrash(*buffer, registry);
     std::string where = buffer->getBufferIdentifier().str();
     if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(deep->getLoc()))
       where = (file.getFilename().str() + ":" + std::to_string(file.getLine()) +
@@ -225,7 +299,7 @@ bool tolk::reportUnreadable(llvm::SourceMgr &sourceMgr, unsigned bufferID,
   }
   std::optional<UnreadablePlace> at = findUnreadable(buffer->getBuffer());
   if (!at)
-    return false;
+    return reportUpstreamVerifierCrash(*buffer, registry);
   sourceMgr.PrintMessage(
       llvm::SMLoc::getFromPointer(buffer->getBufferStart() + at->offset),
       llvm::SourceMgr::DK_Error, at->message);

@@ -79,7 +79,9 @@ std::optional<UnreadablePlace> findUnreadable(llvm::StringRef text);
 /// tool does not parse (findUnreadable), printed as the tool prints
 /// diagnostics; true when there is one. A bytecode input, which the parser
 /// does not read, is refused where it nests ops deeper than
-/// kMaxNestingDepth regions; it is read with `registry`'s dialects.
+/// kMaxNestingDepth regions; it is read with `registry`'s dialects. An
+/// input (text or bytecode) that holds an op whose upstream verifier
+/// crashes on it (docs/UpstreamBugs.md) is refused at the op.
 bool reportUnreadable(llvm::SourceMgr &sourceMgr, unsigned bufferID,
                       const mlir::DialectRegistry &registry);
 

@@ -37,6 +37,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace tolk {
@@ -361,10 +362,33 @@ struct RangeLowering : public OpConversionPattern<tolk::RangeOp> {
       return rewriter.notifyMatchFailure(op, "unconvertible induction var");
     Block *body = *converted;
     bool isUnsigned = op.getLowerBound().getType().isUnsignedInteger();
-    auto forOp = scf::ForOp::create(
-        rewriter, op.getLoc(), adaptor.getLowerBound(), adaptor.getUpperBound(),
-        adaptor.getStep(), ValueRange{},
-        /*bodyBuilder=*/nullptr, isUnsigned);
+    Value upper = adaptor.getUpperBound();
+    Value step = adaptor.getStep();
+    // A step that is not positive runs no iteration (docs/Semantics.md#ranges)
+    // where scf.for leaves it undefined (the host loops forever on 0): a step
+    // known only at run time ends the loop at its lower bound then.
+    APInt constantStep;
+    if (matchPattern(step, m_ConstantInt(&constantStep))) {
+      if (isUnsigned ? constantStep.isZero()
+                     : !constantStep.isStrictlyPositive()) {
+        rewriter.eraseOp(op);
+        return success();
+      }
+    } else {
+      Location loc = op.getLoc();
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getZeroAttr(step.getType()));
+      Value positive = arith::CmpIOp::create(
+          rewriter, loc,
+          isUnsigned ? arith::CmpIPredicate::ne : arith::CmpIPredicate::sgt,
+          step, zero);
+      upper = arith::SelectOp::create(rewriter, loc, positive, upper,
+                                      adaptor.getLowerBound());
+    }
+    auto forOp =
+        scf::ForOp::create(rewriter, op.getLoc(), adaptor.getLowerBound(),
+                           upper, step, ValueRange{},
+                           /*bodyBuilder=*/nullptr, isUnsigned);
     rewriter.eraseOp(body->getTerminator());
     rewriter.inlineBlockBefore(body, forOp.getBody()->getTerminator(),
                                forOp.getInductionVar());

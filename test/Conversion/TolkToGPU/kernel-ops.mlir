@@ -199,6 +199,53 @@ gpu.module @m {
 
 // -----
 
+// A step known only at run time that is not positive runs no iteration
+// (docs/Semantics.md#ranges): the upper bound becomes the lower one, with a
+// signed test for signed bounds and != 0 for unsigned ones; a constant step
+// that is not positive lowers to nothing.
+
+// CHECK-LABEL: gpu.func @run_time_step
+// CHECK-SAME: %{{.*}}: memref<{{.*}}>, %[[S:.*]]: i32, %[[U:.*]]: i16
+// CHECK-DAG: %[[LB:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[UB:.*]] = arith.constant 8 : i32
+// CHECK-DAG: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK: %[[POS:.*]] = arith.cmpi sgt, %[[S]], %[[Z]] : i32
+// CHECK: %[[END:.*]] = arith.select %[[POS]], %[[UB]], %[[LB]] : i32
+// CHECK: scf.for %{{.*}} = %[[LB]] to %[[END]] step %[[S]] : i32 {
+// CHECK: %[[UPOS:.*]] = arith.cmpi ne, %[[U]], %{{.*}} : i16
+// CHECK: %[[UEND:.*]] = arith.select %[[UPOS]], %{{.*}}, %{{.*}} : i16
+// CHECK: scf.for unsigned %{{.*}} = %{{.*}} to %[[UEND]] step %[[U]] : i16 {
+// CHECK-NOT: scf.for
+// CHECK: gpu.return
+gpu.module @m {
+  gpu.func @run_time_step(%a: !tolk.ptr<f32, global>, %sp: !tolk.ptr<si32, alu>,
+                          %up: !tolk.ptr<ui16, alu>) kernel {
+    %c0 = tolk.const 0 : si32
+    %c8 = tolk.const 8 : si32
+    %cm1 = tolk.const -1 : si32
+    %one = tolk.const 1.0 : f32
+    %s = tolk.load %sp : !tolk.ptr<si32, alu> -> si32
+    tolk.range %k = %c0 to %c8 step %s : si32 {
+      %p = tolk.index %a[%k] : !tolk.ptr<f32, global>, si32
+      tolk.store %p, %one : !tolk.ptr<f32, global>, f32
+    }
+    %u0 = tolk.const 0 : ui16
+    %u8 = tolk.const 8 : ui16
+    %u = tolk.load %up : !tolk.ptr<ui16, alu> -> ui16
+    tolk.range %j = %u0 to %u8 step %u : ui16 {
+      %p = tolk.index %a[%j] : !tolk.ptr<f32, global>, ui16
+      tolk.store %p, %one : !tolk.ptr<f32, global>, f32
+    }
+    tolk.range %n = %c0 to %c8 step %cm1 : si32 {
+      %p = tolk.index %a[%n] : !tolk.ptr<f32, global>, si32
+      tolk.store %p, %one : !tolk.ptr<f32, global>, f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 // A device function (not a kernel) may be given a pointer that tolk.index
 // moved: its pointer parameters keep the dynamic offset, and tolk.index adds
 // to it.

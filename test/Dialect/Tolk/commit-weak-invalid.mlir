@@ -42,3 +42,18 @@ func.func @pow_exponent(%x: si8) -> si8 {
   %0 = tolk.pow %x, %c : (si8, !tolk.weakint) -> si8
   return %0 : si8
 }
+
+// -----
+
+// A weak integer shifted by a negative count: the folder leaves it, and
+// committing would read -1 as 2^32 - 1 and shift every bit out
+// (docs/Semantics.md#shl-shr); a weak operand of unknown value too.
+func.func @weak_shift_negative(%x: !tolk.weakint) -> (!tolk.weakint, !tolk.weakint) {
+  %five = tolk.const 5 : !tolk.weakint
+  %m1 = tolk.const -1 : !tolk.weakint
+  // expected-error @+1 {{'tolk.shl' op shifts a weak integer by the negative count -1: a weak shift is exact and takes no negative count}}
+  %0 = tolk.shl %five, %m1 : !tolk.weakint
+  // expected-error @+1 {{'tolk.shr' op shifts a weak integer by the negative count -1}}
+  %1 = tolk.shr %x, %m1 : !tolk.weakint
+  return %0, %1 : !tolk.weakint, !tolk.weakint
+}

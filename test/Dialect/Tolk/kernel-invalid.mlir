@@ -328,16 +328,6 @@ func.func @range_iv(%a: si32) {
 
 // -----
 
-func.func @range_step(%n: si32) {
-  %c0 = tolk.const 0 : si32
-  // expected-error @+1 {{'tolk.range' op step must be positive, but is 0}}
-  tolk.range %i = %c0 to %n step %c0 : si32 {
-  }
-  return
-}
-
-// -----
-
 func.func @end_outside_range() {
   // expected-error @+1 {{'tolk.end' op expects parent op 'tolk.range'}}
   "tolk.end"() : () -> ()

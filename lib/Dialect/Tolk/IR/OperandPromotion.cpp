@@ -8,6 +8,7 @@
 
 #include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Dialect/Tolk/IR/WeakFloatCommit.h"
 #include "tolk/Dtype/Cast.h"
 
 using namespace mlir;
@@ -52,4 +53,14 @@ llvm::Expected<dtype::Const> tolk::convertOperand(const OperandPromotion &p,
   if (!promoted || p.promoted == p.target)
     return promoted;
   return dtype::makeConst(p.target, *promoted);
+}
+
+bool tolk::convertsAtCommit(DType from, DType to) {
+  return to == DType::WeakFloat && !dtype::isWeak(from);
+}
+
+bool tolk::promotesAtCommit(const OperandPromotion &p, ArrayRef<DType> dtypes) {
+  return llvm::any_of(p.operands, [&](unsigned i) {
+    return convertsAtCommit(dtypes[i], p.target);
+  });
 }

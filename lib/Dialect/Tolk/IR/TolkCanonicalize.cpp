@@ -26,10 +26,12 @@
 #include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/WeakFloatCommit.h"
 #include "tolk/Dtype/Cast.h"
 #include "tolk/Dtype/DType.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -87,7 +89,10 @@ struct MaterializePromotion
       if (et->dtype == p->target)
         continue;
       Change c{i, withShape(et->shape, targetScalar), std::nullopt};
-      if (auto cst = v.getDefiningOp<ConstOp>()) {
+      // A strong constant that converts to !tolk.weakfloat is cast, as the
+      // cast's folder leaves it until the commit (convertsAtCommit).
+      auto cst = v.getDefiningOp<ConstOp>();
+      if (cst && !convertsAtCommit(et->dtype, p->target)) {
         llvm::Expected<dtype::Const> value =
             convertOperand(*p, cst.getValue().getValue());
         if (!value) {
@@ -170,11 +175,49 @@ static bool isBool(Value v) {
 
 #include "tolk/Dialect/Tolk/IR/TolkCanonicalization.inc"
 
+//===----------------------------------------------------------------------===//
+// Ranges that run no iteration
+//===----------------------------------------------------------------------===//
+
+/// The integer a constant bound or step reads as, in its own type (an
+/// unsigned one is never negative); nothing for any other value.
+static std::optional<mpz_class> getCountConstant(Value v) {
+  Attribute attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return std::nullopt;
+  if (auto intAttr = dyn_cast<IntegerAttr>(attr))
+    return dtype::fromAPInt(intAttr.getValue(),
+                            !intAttr.getType().isUnsignedInteger());
+  if (std::optional<dtype::Const> c = getConstantValue(attr))
+    if (!c->isInvalid() && c->value().isInt())
+      return c->value().getInt();
+  return std::nullopt;
+}
+
+/// A range that runs no iteration (docs/Semantics.md#ranges): a constant
+/// step that is not positive, or constant bounds with lb >= ub, read as
+/// their type reads them, so one comparison serves signed, unsigned and
+/// weak bounds.
+struct EraseEmptyRange : public OpRewritePattern<RangeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(RangeOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<mpz_class> step = getCountConstant(op.getStep());
+    std::optional<mpz_class> lb = getCountConstant(op.getLowerBound());
+    std::optional<mpz_class> ub = getCountConstant(op.getUpperBound());
+    if (!(step && *step <= 0) && !(lb && ub && *lb >= *ub))
+      return rewriter.notifyMatchFailure(op, "may run an iteration");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void TolkDialect::getCanonicalizationPatterns(
     RewritePatternSet &results) const {
-  results.add<MaterializePromotion>(getContext());
+  results.add<MaterializePromotion, EraseEmptyRange>(getContext());
 }
 
 void WhereOp::getCanonicalizationPatterns(RewritePatternSet &results,

@@ -35,6 +35,7 @@
 #include "tolk/Dialect/Tolk/IR/OperandPromotion.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/WeakFloatCommit.h"
 #include "tolk/Dtype/Alu.h"
 #include "tolk/Dtype/Cast.h"
 
@@ -174,6 +175,16 @@ static OpFoldResult foldConstants(Operation *op, ArrayRef<Attribute> operands,
   }
   std::optional<DType> resultDType = dtypeOf(op->getResult(0).getType());
   if (!resultDType)
+    return {};
+  // A strong operand that promotes to !tolk.weakfloat has no value before
+  // the commit chooses the float (docs/Semantics.md#weak-types).
+  llvm::Expected<OperandPromotion> p =
+      promoteOperands(dts, getPromotionKind(op));
+  if (!p) {
+    llvm::consumeError(p.takeError());
+    return {};
+  }
+  if (promotesAtCommit(*p, dts))
     return {};
   Eval e;
   Const r = fn(e, dts, cs);

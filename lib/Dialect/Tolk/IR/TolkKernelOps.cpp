@@ -421,9 +421,6 @@ LogicalResult RangeOp::verify() {
     return emitOpError("body must have one argument, the induction "
                        "variable, of type ")
            << type;
-  if (std::optional<mpz_class> step = getConstantInteger(getStep()))
-    if (*step <= 0)
-      return emitOpError("step must be positive, but is ") << step->get_str();
   return success();
 }
 

@@ -17,6 +17,7 @@
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/WeakFloatCommit.h"
 #include "tolk/Dtype/Cast.h"
 
 #include "mlir/IR/Builders.h"
@@ -518,8 +519,12 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (isIdentityConversion(getInput().getType(), getType()))
     return getInput();
   std::optional<dtype::Const> c = getConstantValue(adaptor.getInput());
+  std::optional<ElementwiseType> in = classify(getInput().getType());
   std::optional<ElementwiseType> out = classify(getType());
-  if (!c || !out)
+  if (!c || !in || !out)
+    return {};
+  // Its value is one of the committed float (docs/Semantics.md#weak-types).
+  if (convertsAtCommit(in->dtype, out->dtype))
     return {};
   llvm::Expected<dtype::Const> v = dtype::makeConst(out->dtype, *c);
   if (!v) {

@@ -12,13 +12,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/IR/ConstantMapping.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Dtype/Cast.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 
@@ -123,6 +125,34 @@ Type CommitWeak::commit(Type type) const {
   return withShape(et->shape, getScalarType(type.getContext(), strong));
 }
 
+/// A weak integer shifted by a negative constant count is an error
+/// (docs/Semantics.md#shl-shr): the folder leaves it, and committing would
+/// read the count as an unsigned one of the committed width and quietly
+/// shift every bit out.
+static LogicalResult checkWeakShifts(Operation *root) {
+  bool bad = false;
+  root->walk([&](Operation *op) {
+    if (!isa<ShlOp, ShrOp>(op) || op->getNumOperands() != 2)
+      return;
+    std::optional<ElementwiseType> et = classify(op->getResult(0).getType());
+    if (!et || et->dtype != DType::WeakInt)
+      return;
+    Attribute attr;
+    if (!matchPattern(op->getOperand(1), m_Constant(&attr)))
+      return;
+    std::optional<dtype::Const> count = getConstantValue(attr);
+    if (!count || count->isInvalid() || !count->value().isInt() ||
+        sgn(count->value().getInt()) >= 0)
+      return;
+    op->emitOpError("shifts a weak integer by the negative count ")
+        << count->value().getInt().get_str()
+        << ": a weak shift is exact and takes no negative count "
+           "(docs/Semantics.md#shl-shr)";
+    bad = true;
+  });
+  return failure(bad);
+}
+
 void CommitWeak::runOnOperation() {
   // The settings are read once per run: options override them without
   // touching the process-wide DEFAULT_INT / DEFAULT_FLOAT.
@@ -134,6 +164,8 @@ void CommitWeak::runOnOperation() {
   floatDType = *f;
 
   Operation *root = getOperation();
+  if (failed(checkWeakShifts(root)))
+    return signalPassFailure();
   // The ops with a weak operand, for the diagnostic below (committing
   // changes the operands' types).
   llvm::DenseSet<Operation *> weakOperands;

@@ -241,8 +241,11 @@ def Tolk_RangeOp : Tolk_Op<"range", [
     `i < ub`, comparing as the bounds' type does (signed or unsigned). The
     bounds, the step and the induction variable have one type: an `index`
     or a Tolk integer (`!tolk.weakint` until `--tolk-commit-weak`). A step
-    that is a constant must be positive. The loop carries no values: as in
-    tinygrad, accumulators live in `tolk.define_reg` memory.
+    that is not positive (zero, or negative for a signed type), constant or
+    known only at run time, runs no iteration, on every target
+    (docs/Semantics.md#ranges); `--canonicalize` erases a range that runs
+    none. The loop carries no values: as in tinygrad, accumulators live in
+    `tolk.define_reg` memory.
 
     ```mlir
     tolk.range %i = %c0 to %n step %c1 : si32 {
@@ -252,7 +255,9 @@ def Tolk_RangeOp : Tolk_Op<"range", [
     ```
 
     Lowers to `scf.for` on the converted integer type (with `unsignedCmp`
-    for unsigned bounds), which every target lowers.
+    for unsigned bounds), which every target lowers; a step that is not a
+    constant makes the upper bound the lower one when it is not positive,
+    since `scf.for` leaves such a step undefined.
   }];
   let arguments = (ins AnyType:$lowerBound, AnyType:$upperBound,
                        AnyType:$step);
