@@ -323,15 +323,17 @@ Value tolk::buildC99Pow(LaneArith &la, Value x, Value y,
   mag = la.select(yInf, infiniteY, mag);
 
   // The sign, from x's sign bit (-0 and -inf included) and an odd y.
-  Value r = la.select(la.andi(la.signBit(x), yOdd),
-                      arith::NegFOp::create(b, mag), mag);
+  Value xSign = la.signBit(x);
+  Value r =
+      la.select(la.andi(xSign, yOdd), arith::NegFOp::create(b, mag), mag);
 
   Value nan = c(std::numeric_limits<double>::quiet_NaN());
   Value negativeX = la.andi(la.cmpf(P::OLT, x, zero), xFinite);
   r = la.select(la.andi(negativeX, la.andi(yFinite, la.notOf(yInteger))), nan,
                 r);
   // A NaN operand: a NaN (compared by class, as arithmetic's).
-  r = la.select(la.cmpf(P::UNO, x, y), la.addf(x, y), r);
+  Value anyNaN = la.cmpf(P::UNO, x, y);
+  r = la.select(anyNaN, la.addf(x, y), r);
   Value unit = la.ori(la.cmpf(P::OEQ, y, zero), la.cmpf(P::OEQ, x, one));
   return la.select(unit, one, r);
 }
