@@ -37,18 +37,22 @@
 /// The command-line argument that names the pipeline or pass of an option
 /// error: the error handler of MlirOptMain's pass-pipeline options reports at
 /// an unknown location, and every Tolk pipeline's option errors start with
-/// the pipeline's name. Empty where no argument matches.
+/// the pipeline's name. `--NAME[=...]`, else an argument that contains NAME
+/// (`--pass-pipeline=...`); empty where none does.
 static llvm::StringRef findPassArgument(int argc, char **argv,
                                         llvm::StringRef message) {
   llvm::StringRef name = message.split(':').first;
+  llvm::StringRef containing;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg = argv[i];
     llvm::StringRef bare = arg.ltrim('-');
     if (arg.starts_with("-") && bare.consume_front(name) &&
         (bare.empty() || bare.starts_with("=")))
       return arg;
+    if (containing.empty() && !name.empty() && arg.contains(name))
+      containing = arg;
   }
-  return {};
+  return containing;
 }
 
 /// MlirOptMain's pipeline set-up, with an error of the pass-pipeline options
