@@ -143,6 +143,8 @@ void tolk::buildTolkToROCDLPipeline(OpPassManager &pm,
   // pow is a function of ROCm's device library: C's pow around a core in
   // f64 arithmetic instead.
   pm.nest<gpu::GPUModuleOp>().addPass(tolk::createTolkExpandPowF());
+  // So are f64 exp2 and log2 (the chip has f32 instructions only).
+  pm.nest<gpu::GPUModuleOp>().addPass(tolk::createTolkExpandF64Math());
   buildTargetPipeline(
       pm, canon,
       [&](OpPassManager &pm) {

@@ -17,6 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpandMath.h"
+
 #include "tolk/Transforms/Passes.h"
 
 #include "tolk/Conversion/Utils/LaneArith.h"
@@ -143,20 +145,12 @@ Value positivePowF64(LaneArith &la, Value x, Value y) {
 }
 
 /// math.powf on f32 (and f16 and bf16, in f32) as C99's pow (Annex F),
-/// which the folder computes (lib/Dtype's floatPow): GLSL.std.450's Pow is undefined
-/// for x < 0, and for x = 0 with y <= 0, and is only as precise as
-/// exp2(y * log2(x)) with GLSL's Exp2 and Log2. The special cases are
-/// selects around a core for a positive finite base and a finite exponent:
-/// in f64 arithmetic with `f64Core` (positivePowF64), else math.powf (the
-/// target's precision of exp2(y * log2(x))).
-///  - pow(x, +-0) = 1 and pow(+1, y) = 1, a NaN x or y included;
-///  - otherwise a NaN x or y gives a NaN;
-///  - a finite x < 0 with a finite non-integer y gives a NaN;
-///  - the result's sign is x's for an odd integer y (-0 and -inf included);
-///  - x = +-0: +inf for y < 0, +0 for y > 0 (before that sign);
-///  - x = +-inf: +0 for y < 0, +inf for y > 0;
-///  - y = +-inf: 1 for |x| = 1, +inf when |x| < 1 and y < 0 or |x| > 1 and
-///    y > 0, else +0.
+/// which the folder computes (lib/Dtype's floatPow): GLSL.std.450's Pow is
+/// undefined for x < 0, and for x = 0 with y <= 0, and is only as precise as
+/// exp2(y * log2(x)) with GLSL's Exp2 and Log2. The core for a positive
+/// finite base and a finite exponent is in f64 arithmetic with `f64Core`
+/// (positivePowF64), else math.powf (the target's precision of exp2(y *
+/// log2(x))).
 struct PowFAsC99 : public OpRewritePattern<math::PowFOp> {
   PowFAsC99(MLIRContext *ctx, bool f64Core)
       : OpRewritePattern(ctx), f64Core(f64Core) {}
@@ -168,70 +162,20 @@ struct PowFAsC99 : public OpRewritePattern<math::PowFOp> {
       return rewriter.notifyMatchFailure(op, "f32, f16 and bf16 only");
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     LaneArith la(b, op.getType());
-    using P = arith::CmpFPredicate;
-    Type f32 = b.getF32Type(), i32 = b.getI32Type();
     Value x = op.getLhs(), y = op.getRhs();
     // f16 (which math-extend-to-supported-types leaves to the target's f16
     // pow) and bf16 widen exactly, and the f32 result rounds once more:
     // within one step of the folder's.
     bool half = !element.isF32();
     if (half) {
-      x = la.convert<arith::ExtFOp>(x, f32);
-      y = la.convert<arith::ExtFOp>(y, f32);
+      x = la.convert<arith::ExtFOp>(x, b.getF32Type());
+      y = la.convert<arith::ExtFOp>(y, b.getF32Type());
     }
-    Value ax = math::AbsFOp::create(b, x);
-    Value ay = math::AbsFOp::create(b, y);
-    Value zero = la.f32(0.0), one = la.f32(1.0);
-    Value inf = la.f32(std::numeric_limits<float>::infinity());
-
-    Value xFinite = la.cmpf(P::OLT, ax, inf); // False for NaN.
-    Value yFinite = la.cmpf(P::OLT, ay, inf);
-    Value xZero = la.cmpf(P::OEQ, x, zero);
-    Value xInf = la.cmpf(P::OEQ, ax, inf);
-    Value yInf = la.cmpf(P::OEQ, ay, inf);
-    Value yNegative = la.cmpf(P::OLT, y, zero);
-    Value yInteger =
-        la.andi(yFinite, la.cmpf(P::OEQ, math::FloorOp::create(b, y), y));
-    // An f32 of magnitude 2^24 or more is even; below, its lowest bit.
-    Value small = la.cmpf(P::OLT, ay, la.f32(16777216.0));
-    Value yLow = la.convert<arith::FPToSIOp>(la.select(small, y, zero), i32);
-    Value yOdd = la.andi(
-        la.andi(yInteger, small),
-        la.cmpi(arith::CmpIPredicate::ne, la.andi(yLow, la.i32(1)), la.i32(0)));
-
-    // The magnitude.
-    Value regular = la.andi(xFinite, la.notOf(xZero));
-    Value core;
-    Value safeX = la.select(regular, ax, one);
-    Value safeY = la.select(yFinite, y, zero);
-    if (f64Core)
-      core = positivePowF64(la, safeX, safeY);
-    else
-      core = math::PowFOp::create(b, safeX, safeY);
-    Value toInf =
-        la.cmpi(arith::CmpIPredicate::eq, la.cmpf(P::OLT, ax, one), yNegative);
-    Value infiniteY =
-        la.select(la.cmpf(P::OEQ, ax, one), one, la.select(toInf, inf, zero));
-    Value mag = core;
-    mag = la.select(xZero, la.select(yNegative, inf, zero), mag);
-    mag = la.select(xInf, la.select(yNegative, zero, inf), mag);
-    mag = la.select(yInf, infiniteY, mag);
-
-    // The sign, from x's sign bit (-0 and -inf included) and an odd y.
-    Value xSign =
-        la.cmpi(arith::CmpIPredicate::slt, la.bitcast(x, i32), la.i32(0));
-    Value r =
-        la.select(la.andi(xSign, yOdd), arith::NegFOp::create(b, mag), mag);
-
-    Value nan = la.f32(std::numeric_limits<float>::quiet_NaN());
-    Value negativeX = la.andi(la.cmpf(P::OLT, x, zero), xFinite);
-    r = la.select(la.andi(negativeX, la.andi(yFinite, la.notOf(yInteger))), nan,
-                  r);
-    // A NaN operand: a NaN (compared by class, as arithmetic's).
-    Value anyNaN = la.cmpf(P::UNO, x, y);
-    r = la.select(anyNaN, la.addf(x, y), r);
-    Value unit = la.ori(la.cmpf(P::OEQ, y, zero), la.cmpf(P::OEQ, x, one));
-    r = la.select(unit, one, r);
+    Value r = tolk::buildC99Pow(la, x, y, [&](Value x, Value y) -> Value {
+      if (f64Core)
+        return positivePowF64(la, x, y);
+      return math::PowFOp::create(b, x, y);
+    });
     if (half)
       r = arith::TruncFOp::create(b, op.getType(), r);
     rewriter.replaceOp(op, r);
@@ -323,4 +267,73 @@ void tolk::populateExpandLog2OfSubnormalsPattern(RewritePatternSet &patterns) {
 void tolk::populateExpandExp2OfSubnormalResultsPattern(
     RewritePatternSet &patterns) {
   patterns.add<Exp2OfSubnormalResults>(patterns.getContext());
+}
+
+/// The special cases of C99's pow (Annex F) as selects around `core`:
+///  - pow(x, +-0) = 1 and pow(+1, y) = 1, a NaN x or y included;
+///  - otherwise a NaN x or y gives a NaN;
+///  - a finite x < 0 with a finite non-integer y gives a NaN;
+///  - the result's sign is x's for an odd integer y (-0 and -inf included);
+///  - x = +-0: +inf for y < 0, +0 for y > 0 (before that sign);
+///  - x = +-inf: +0 for y < 0, +inf for y > 0;
+///  - y = +-inf: 1 for |x| = 1, +inf when |x| < 1 and y < 0 or |x| > 1 and
+///    y > 0, else +0.
+Value tolk::buildC99Pow(LaneArith &la, Value x, Value y,
+                        function_ref<Value(Value, Value)> core) {
+  ImplicitLocOpBuilder &b = la.builder();
+  using P = arith::CmpFPredicate;
+  Type floatType = getElementTypeOrSelf(x.getType());
+  unsigned width = floatType.getIntOrFloatBitWidth();
+  Type intType = b.getIntegerType(width);
+  auto c = [&](double v) { return la.floatConst(floatType, v); };
+  Value ax = math::AbsFOp::create(b, x);
+  Value ay = math::AbsFOp::create(b, y);
+  Value zero = c(0.0), one = c(1.0);
+  Value inf = c(std::numeric_limits<double>::infinity());
+
+  Value xFinite = la.cmpf(P::OLT, ax, inf); // False for NaN.
+  Value yFinite = la.cmpf(P::OLT, ay, inf);
+  Value xZero = la.cmpf(P::OEQ, x, zero);
+  Value xInf = la.cmpf(P::OEQ, ax, inf);
+  Value yInf = la.cmpf(P::OEQ, ay, inf);
+  Value yNegative = la.cmpf(P::OLT, y, zero);
+  Value yInteger =
+      la.andi(yFinite, la.cmpf(P::OEQ, math::FloorOp::create(b, y), y));
+  // A float of magnitude 2^p or more (p its precision) is even; below, its
+  // lowest bit.
+  int precision = width == 64 ? 53 : 24;
+  Value small = la.cmpf(P::OLT, ay, c(std::ldexp(1.0, precision)));
+  Value yLow = la.convert<arith::FPToSIOp>(la.select(small, y, zero), intType);
+  Value yOdd = la.andi(la.andi(yInteger, small),
+                       la.cmpi(arith::CmpIPredicate::ne,
+                               la.andi(yLow, la.intConst(intType, 1)),
+                               la.intConst(intType, 0)));
+
+  // The magnitude.
+  Value regular = la.andi(xFinite, la.notOf(xZero));
+  Value safeX = la.select(regular, ax, one);
+  Value safeY = la.select(yFinite, y, zero);
+  Value mag = core(safeX, safeY);
+  Value toInf =
+      la.cmpi(arith::CmpIPredicate::eq, la.cmpf(P::OLT, ax, one), yNegative);
+  Value infiniteY =
+      la.select(la.cmpf(P::OEQ, ax, one), one, la.select(toInf, inf, zero));
+  mag = la.select(xZero, la.select(yNegative, inf, zero), mag);
+  mag = la.select(xInf, la.select(yNegative, zero, inf), mag);
+  mag = la.select(yInf, infiniteY, mag);
+
+  // The sign, from x's sign bit (-0 and -inf included) and an odd y.
+  Value xSign = la.signBit(x);
+  Value r =
+      la.select(la.andi(xSign, yOdd), arith::NegFOp::create(b, mag), mag);
+
+  Value nan = c(std::numeric_limits<double>::quiet_NaN());
+  Value negativeX = la.andi(la.cmpf(P::OLT, x, zero), xFinite);
+  r = la.select(la.andi(negativeX, la.andi(yFinite, la.notOf(yInteger))), nan,
+                r);
+  // A NaN operand: a NaN (compared by class, as arithmetic's).
+  Value anyNaN = la.cmpf(P::UNO, x, y);
+  r = la.select(anyNaN, la.addf(x, y), r);
+  Value unit = la.ori(la.cmpf(P::OEQ, y, zero), la.cmpf(P::OEQ, x, one));
+  return la.select(unit, one, r);
 }

@@ -1,7 +1,8 @@
 // REQUIRES: spirv-val
 // The binaries of --tolk-to-spirv are valid Vulkan 1.3 SPIR-V: the kernels
 // of spirv.mlir (every address space, fp8, bf16, push constants of every
-// width), its tensor-level function, the examples, spirv-pow.mlir, the
+// width), its tensor-level function, the examples, spirv-pow.mlir, the f64
+// exp2, log2 and pow of spirv-f64-math.mlir, the
 // storage images of spirv-images.mlir (also at Vulkan 1.0) and of the
 // image arguments of kernelize-images.mlir, and the complex numbers of
 // spirv-complex.mlir (two-lane vectors of their parts).
@@ -10,6 +11,9 @@
 // RUN: %spirv_val --target-env vulkan1.3 %t.kernels.spv
 // RUN: tolk-translate --serialize-spirv --kernel=axpy %t.mlir -o %t.axpy.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.axpy.spv
+// RUN: tolk-opt %S/spirv-f64-math.mlir --tolk-to-spirv \
+// RUN:   | tolk-translate --serialize-spirv -o %t.f64-math.spv
+// RUN: %spirv_val --target-env vulkan1.3 %t.f64-math.spv
 // RUN: tolk-opt %tolk_src_root/examples/kernels.mlir --tolk-to-spirv \
 // RUN:   | tolk-translate --serialize-spirv -o %t.example-kernels.spv
 // RUN: %spirv_val --target-env vulkan1.3 %t.example-kernels.spv

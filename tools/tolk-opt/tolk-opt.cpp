@@ -22,7 +22,9 @@
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -32,11 +34,57 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+/// The command-line argument that names the pipeline or pass of an option
+/// error: the error handler of MlirOptMain's pass-pipeline options reports at
+/// an unknown location, and every Tolk pipeline's option errors start with
+/// the pipeline's name. `--NAME[=...]`, else an argument that contains NAME
+/// (`--pass-pipeline=...`); empty where none does.
+static llvm::StringRef findPassArgument(int argc, char **argv,
+                                        llvm::StringRef message) {
+  llvm::StringRef name = message.split(':').first;
+  llvm::StringRef containing;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    llvm::StringRef bare = arg.ltrim('-');
+    if (arg.starts_with("-") && bare.consume_front(name) &&
+        (bare.empty() || bare.starts_with("=")))
+      return arg;
+    if (containing.empty() && !name.empty() && arg.contains(name))
+      containing = arg;
+  }
+  return containing;
+}
+
+/// MlirOptMain's pipeline set-up, with an error of the pass-pipeline options
+/// printed at the argument that names the pipeline, `ARG: error: MESSAGE`,
+/// rather than at `<unknown>:0`.
+static void locateOptionErrors(mlir::MlirOptMainConfig &config, int argc,
+                               char **argv) {
+  mlir::MlirOptMainConfig upstream = config;
+  config.setPassPipelineSetupFn([upstream, argc,
+                                 argv](mlir::PassManager &pm) {
+    mlir::ScopedDiagnosticHandler handler(
+        pm.getContext(), [&](mlir::Diagnostic &diag) {
+          if (!llvm::isa<mlir::UnknownLoc>(diag.getLocation()) ||
+              diag.getSeverity() != mlir::DiagnosticSeverity::Error)
+            return mlir::failure();
+          std::string message = diag.str();
+          llvm::StringRef arg = findPassArgument(argc, argv, message);
+          llvm::SMDiagnostic located(arg.empty() ? "tolk-opt" : arg,
+                                     llvm::SourceMgr::DK_Error, message);
+          located.print(nullptr, llvm::errs());
+          return mlir::success();
+        });
+    return upstream.setupPassPipeline(pm);
+  });
+}
+
 static int toolMain(int argc, char **argv, mlir::DialectRegistry &registry) {
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "Tolk optimizer driver\n", registry);
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
+  locateOptionErrors(config, argc, argv);
   // What reads no input is MlirOptMain's own business.
   if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(

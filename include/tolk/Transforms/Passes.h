@@ -41,6 +41,9 @@ void populateExpandLog2OfSubnormalsPattern(mlir::RewritePatternSet &patterns);
 /// for targets that may flush subnormal results.
 void populateExpandExp2OfSubnormalResultsPattern(
     mlir::RewritePatternSet &patterns);
+/// math.exp2, math.log2 and math.powf (as C99's pow) on f64 in f64 and i64
+/// arithmetic (TolkExpandF64Math in Passes.td).
+void populateExpandF64MathPatterns(mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_DECL
 #include "tolk/Transforms/Passes.h.inc"

@@ -250,6 +250,31 @@ def TolkExpandPowF : Pass<"tolk-expand-powf"> {
                            "::mlir::math::MathDialect"];
 }
 
+def TolkExpandF64Math : Pass<"tolk-expand-f64-math"> {
+  let summary = "f64 exp2, log2 and pow in f64 and i64 arithmetic";
+  let description = [{
+    Rewrites `math.exp2`, `math.log2` and `math.powf` on `f64` into f64
+    `+`, `-`, `*`, `/`, `math.floor`, conversions and i64 bit operations,
+    with double-double arithmetic where f64 alone would lose bits:
+    `log2(x)` as the exponent of `x` plus `(2 / ln 2) atanh(s)` by its
+    series, `exp2(x)` as `2^n` times `exp(r ln 2)` by Taylor's series,
+    `pow(x, y)` as C99's `pow` (the special cases of `tolk-expand-powf`)
+    around `2^(y log2(x))` with `log2(x)` and the product in
+    double-double. Subnormal operands are read through their bits and
+    subnormal results rounded once on their own grid, so that no float op
+    sees or makes a subnormal that a target may flush but the last
+    multiplication. The results are within a few hundredths of an ULP of
+    the correctly rounded ones (docs/Lowering.md, "f64 exp2, log2 and
+    pow", gives the measured figures). Other types are left alone.
+
+    AMD GPUs have no f64 instruction for these, and GLSL.std.450 has them
+    for 16- and 32-bit floats only: the ROCDL pipeline runs this pass, and
+    the SPIR-V conversion does where the target has `Float64` and `Int64`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def TolkNVVMWideConversions : Pass<"tolk-nvvm-wide-conversions"> {
   let summary = "An error at conversions between floats and integers of "
                 "more than 64 bits, which NVPTX cannot compile";

@@ -160,6 +160,11 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
                                   spirv::TargetEnvAttr attr) {
   CapabilityChecker checker(attr);
   bool ok = true;
+  // Tolk expands f64 exp2, log2 and pow in f64 and i64 arithmetic
+  // (tolk-spirv-expand-math).
+  spirv::TargetEnv env(attr);
+  bool expandsF64 = env.allows(spirv::Capability::Float64) &&
+                    env.allows(spirv::Capability::Int64);
   for (auto func : module.getOps<gpu::GPUFuncOp>()) {
     if (!func.isKernel()) {
       // Upstream's conversion fails on it with "failed to legalize
@@ -193,14 +198,19 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
           for (BlockArgument a : b.getArguments())
             checker.checkValue(op, a.getType());
       // GLSL.std.450 has these for 16- and 32-bit floats only.
+      bool expanded = isa<math::Exp2Op, math::Log2Op, math::PowFOp>(op);
       if (isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op,
               math::PowFOp, math::SinOp, math::CosOp, math::TanOp, math::TanhOp,
               math::AtanOp, math::Atan2Op>(op) &&
+          !(expanded && expandsF64) &&
           getElementTypeOrSelf(op->getResult(0).getType()).isF64()) {
-        op->emitOpError("computes in f64, which the ")
-            << describeTarget(attr)
-            << " has no instruction for (GLSL.std.450 has it for 16- and "
-               "32-bit floats only)";
+        InFlightDiagnostic diag = op->emitOpError("computes in f64, which the ")
+                                  << describeTarget(attr)
+                                  << " has no instruction for (GLSL.std.450 "
+                                     "has it for 16- and 32-bit floats only";
+        if (expanded)
+          diag << "; Tolk's expansion needs Float64 and Int64";
+        diag << ")";
         ok = false;
       }
       if (!tolk::movesBF16Bits(op) && !isa<gpu::GPUFuncOp>(op) &&

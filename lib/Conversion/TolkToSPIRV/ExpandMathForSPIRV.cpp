@@ -41,6 +41,10 @@ struct ExpandMathForSPIRV
         patterns, env.allows(spirv::Capability::Float64));
     tolk::populateExpandLog2OfSubnormalsPattern(patterns);
     tolk::populateExpandExp2OfSubnormalResultsPattern(patterns);
+    // GLSL.std.450's Exp2, Log2 and Pow take no f64.
+    if (env.allows(spirv::Capability::Float64) &&
+        env.allows(spirv::Capability::Int64))
+      tolk::populateExpandF64MathPatterns(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
     // Each pattern builds an op it matches (math.powf, math.log2,
     // math.exp2): one

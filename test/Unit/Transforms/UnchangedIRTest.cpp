@@ -281,6 +281,14 @@ func.func @f(%a: f32, %b: f32) -> f32 {
   return %0 : f32
 }
 )mlir"},
+    {"expand_f64_math", "func.func",
+     [] { return tolk::createTolkExpandF64Math(); }, kPlainFunction,
+     R"mlir(
+func.func @f(%a: f64) -> f64 {
+  %0 = math.exp2 %a : f64
+  return %0 : f64
+}
+)mlir"},
     {"nvvm_sqrt", "gpu.module", [] { return tolk::createTolkNVVMSqrt(); },
      kPlainGPUModule, R"mlir(
 gpu.module @kernels {
