@@ -113,8 +113,8 @@ const std::vector<Const> &constInputs() {
              0, 1, -1, 3, 127, -129, 255, 65535, -2147483648LL, 4294967296LL,
              INT64_MAX, INT64_MIN})
       v.push_back(Const::ofInt(i));
-    v.push_back(Const::ofInt(mpz_class("340282366920938463463374607431768211457")));
-    v.push_back(Const::ofInt(mpz_class("-18446744073709551617")));
+    v.push_back(Const::ofInt(*parseInteger("340282366920938463463374607431768211457")));
+    v.push_back(Const::ofInt(*parseInteger("-18446744073709551617")));
     v.push_back(Const::ofBool(true));
     v.push_back(Const::ofBool(false));
     const std::vector<double> &ds = doubleInputs();

@@ -16,6 +16,8 @@ PACKAGES=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # Target validators used by lit tests (skipped where missing).
   spirv-tools
+  # The formatter that scripts/format.sh runs (LLVM style, .clang-format).
+  clang-format-22
   # What the docs' commands and the main job use: numpy writes and reads
   # tolk-run's .npy buffers; matplotlib draws the benchmarks' plots.
   python3-numpy python3-matplotlib

@@ -232,7 +232,7 @@ MlirAttribute tolkConstAttrGetIntFromString(MlirContext ctx,
   if (digits.empty() ||
       !llvm::all_of(digits, [](char c) { return c >= '0' && c <= '9'; }))
     return {nullptr};
-  return wrapConst(ctx, Const::ofInt(mpz_class(text.str(), 10)));
+  return wrapConst(ctx, Const::ofInt(*tolk::dtype::parseInteger(text)));
 }
 MlirAttribute tolkConstAttrGetFloatBits(MlirContext ctx, uint64_t bits) {
   return wrapConst(ctx, Const::ofFloat(tolk::dtype::Float::ofBits(bits)));
@@ -266,17 +266,15 @@ bool tolkConstAttrGetBoolValue(MlirAttribute attr) {
   return constOf(attr).value().getBool();
 }
 bool tolkConstAttrIntFitsInt64(MlirAttribute attr) {
-  mpz_class i = constOf(attr).value().getInt();
-  return i >= mpz_class(std::to_string(INT64_MIN), 10) &&
-         i <= mpz_class(std::to_string(INT64_MAX), 10);
+  const llvm::DynamicAPInt &i = constOf(attr).value().getInt();
+  return i >= INT64_MIN && i <= INT64_MAX;
 }
 int64_t tolkConstAttrGetIntValue(MlirAttribute attr) {
-  // Through the decimal text: long may be 32 bits.
-  return std::stoll(constOf(attr).value().getInt().get_str(10));
+  return static_cast<int64_t>(constOf(attr).value().getInt());
 }
 void tolkConstAttrGetIntDecimal(MlirAttribute attr, MlirStringCallback callback,
                                 void *userData) {
-  std::string s = constOf(attr).value().getInt().get_str(10);
+  std::string s = tolk::dtype::toDecimal(constOf(attr).value().getInt());
   callback(wrap(StringRef(s)), userData);
 }
 uint64_t tolkConstAttrGetFloatBitsValue(MlirAttribute attr) {

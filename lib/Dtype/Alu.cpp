@@ -35,6 +35,8 @@
 
 #include "tolk/Dtype/Alu.h"
 
+#include "BigInt.h"
+
 #include "tolk/Dtype/Cast.h"
 
 #include "llvm/ADT/APInt.h"
@@ -81,10 +83,8 @@ static constexpr OpInfo kOps[] = {
     {"reciprocal", 1, F | C},    {"trunc", 1, B | I | F},
     {"sqrt", 1, F},              {"exp2", 1, F},
     {"log2", 1, F},              {"truncdiv", 2, I},
-    {"mod", 2, I},               {"pow", 2, B | I | F},
-    {"where", 3, B | I | F | C}, {"sub", 2, C},
+    {"pow", 2, B | I | F},       {"where", 3, B | I | F | C},
     {"neg", 1, C},               {"div", 2, C},
-    {"ne", 2, C},
 };
 static_assert(sizeof(kOps) / sizeof(kOps[0]) == kNumAluOps,
               "one row per AluOp");
@@ -157,7 +157,6 @@ static std::optional<llvm::Error> refusal(AluOp op, DType dt) {
     case AluOp::Shr:
     case AluOp::Trunc:
     case AluOp::TruncDiv:
-    case AluOp::Mod:
       return fail(op, "does not take " + toString(dt) +
                           ": it needs an order, and complex numbers have none");
     case AluOp::Sqrt:
@@ -234,8 +233,8 @@ static Value floatPow(const Value &x, const Value &y) {
   } else {
     // A weak-integer exponent keeps its value. Beyond 2^53 the double that
     // holds it is even, so the sign comes from the integer's own parity.
-    const mpz_class &n = y.getInt();
-    double d = value::intToDouble(n);
+    mpz_class n = mpzInt(y);
+    double d = value::intToDouble(y.getInt());
     if (std::isfinite(d) && cmp(mpz_class(d), n) == 0) {
       r = std::pow(base, d);
     } else {
@@ -305,14 +304,14 @@ static llvm::Expected<Value> shiftWeak(AluOp op, const mpz_class &x,
                           x.get_str() + " << " + count.get_str() +
                           " is too large to fold");
     mpz_mul_2exp(r.get_mpz_t(), x.get_mpz_t(), count.get_ui());
-    return Value::ofInt(std::move(r));
+    return intValue(r);
   }
   // Every bit of x is gone past its bit length: 0, or -1 for a negative x.
   unsigned long n = count.fits_ulong_p() && count.get_ui() <= xBits + 1
                         ? count.get_ui()
                         : xBits + 1;
   mpz_fdiv_q_2exp(r.get_mpz_t(), x.get_mpz_t(), n);
-  return Value::ofInt(std::move(r));
+  return intValue(r);
 }
 
 /// x^n for a non-negative integer n: modulo 2^width for an integer of known
@@ -324,12 +323,12 @@ static llvm::Expected<Value> intPow(DType dt, const mpz_class &x,
   if (dt != DType::WeakInt && dt != DType::Bool) {
     mpz_class m = pow2(bitsize(dt));
     mpz_powm(r.get_mpz_t(), x.get_mpz_t(), n.get_mpz_t(), m.get_mpz_t());
-    return Value::ofInt(std::move(r));
+    return intValue(r);
   }
   if (sgn(n) == 0)
     return Value::ofInt(1);
   if (sgn(x) == 0 || x == 1)
-    return Value::ofInt(x);
+    return intValue(x);
   if (x == -1) // A power of n's parity.
     return Value::ofInt(mpz_odd_p(n.get_mpz_t()) ? -1 : 1);
   unsigned long xBits = mpz_sizeinbase(x.get_mpz_t(), 2);
@@ -338,7 +337,7 @@ static llvm::Expected<Value> intPow(DType dt, const mpz_class &x,
                                 x.get_str() + " ** " + n.get_str() +
                                 " is too large to fold");
   mpz_pow_ui(r.get_mpz_t(), x.get_mpz_t(), n.get_ui());
-  return Value::ofInt(std::move(r));
+  return intValue(r);
 }
 
 /// True iff the binary64 result r of a float op on finite operands is an
@@ -470,7 +469,7 @@ static APFloat quadSqrt(const APFloat &x) {
   if (biased != 0)
     m.setBit(112);
   long e = (biased == 0 ? 1L : static_cast<long>(biased)) - 16383 - 112;
-  mpz_class mz = fromAPInt(m, /*isSigned=*/false);
+  mpz_class mz = mpzFromAPInt(m, /*isSigned=*/false);
   if (e % 2 != 0) {
     mz <<= 1;
     --e;
@@ -589,9 +588,9 @@ static Complex complexDiv(const Complex &x, const Complex &y) {
 }
 
 /// One lane of op on complex operands of one component format, as
-/// complex-to-standard lowers each op: add, sub and neg per component;
-/// mul as (ac - bd, bc + ad); eq as both components oeq, ne as either une;
-/// reciprocal as (1, +0) / z, with div's algorithm.
+/// complex-to-standard lowers each op: add and neg per component; mul as
+/// (ac - bd, bc + ad); eq as both components oeq; reciprocal as (1, +0) / z,
+/// with div's algorithm.
 static Value complexCompute(AluOp op, llvm::ArrayRef<const Value *> v) {
   const Complex &x = v[0]->getComplex();
   auto z = [](Complex r) {
@@ -601,10 +600,6 @@ static Value complexCompute(AluOp op, llvm::ArrayRef<const Value *> v) {
   case AluOp::Add: {
     const Complex &y = v[1]->getComplex();
     return z({add(x.re, y.re), add(x.im, y.im)});
-  }
-  case AluOp::Sub: {
-    const Complex &y = v[1]->getComplex();
-    return z({sub(x.re, y.re), sub(x.im, y.im)});
   }
   case AluOp::Neg:
     return z({llvm::neg(x.re), llvm::neg(x.im)});
@@ -622,10 +617,6 @@ static Value complexCompute(AluOp op, llvm::ArrayRef<const Value *> v) {
   case AluOp::CmpEq: {
     const Complex &y = v[1]->getComplex();
     return Value::ofBool(oeq(x.re, y.re) && oeq(x.im, y.im));
-  }
-  case AluOp::CmpNe: {
-    const Complex &y = v[1]->getComplex();
-    return Value::ofBool(!oeq(x.re, y.re) || !oeq(x.im, y.im));
   }
   default:
     llvm_unreachable("refusal and the op table leave no other op");
@@ -650,8 +641,8 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
   case AluOp::Mul:
     // A chain of WeakInt products doubles its size at each step.
     if (dt == DType::WeakInt && a.isInt() && v[1]->isInt() &&
-        mpz_sizeinbase(a.getInt().get_mpz_t(), 2) +
-                mpz_sizeinbase(v[1]->getInt().get_mpz_t(), 2) >
+        mpz_sizeinbase(mpzInt(a).get_mpz_t(), 2) +
+                mpz_sizeinbase(mpzInt(*v[1]).get_mpz_t(), 2) >
             kMaxWeakIntBits + 1)
       return fail(op, "the " + toString(dt) + " product is too large to fold");
     return value::mul(a, *v[1]);
@@ -676,16 +667,16 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
     }
     // GMP's bitwise ops act on the infinite two's complement, which is what
     // a weak integer is and agrees with every width after wrapping.
-    const mpz_class &x = a.getInt(), &y = v[1]->getInt();
-    return Value::ofInt(op == AluOp::And  ? mpz_class(x & y)
+    mpz_class x = mpzInt(a), y = mpzInt(*v[1]);
+    return intValue(op == AluOp::And  ? mpz_class(x & y)
                         : op == AluOp::Or ? mpz_class(x | y)
                                           : mpz_class(x ^ y));
   }
   case AluOp::Shl:
   case AluOp::Shr:
     if (dt == DType::WeakInt)
-      return shiftWeak(op, a.getInt(), v[1]->getInt());
-    return shiftKnownWidth(op, dt, a.getInt(), v[1]->getInt());
+      return shiftWeak(op, mpzInt(a), mpzInt(*v[1]));
+    return shiftKnownWidth(op, dt, mpzInt(a), mpzInt(*v[1]));
   case AluOp::Recip:
     // 1/±0 = ±inf, which an 8-bit format without infinities makes its NaN
     // (an infinity, not a finite overflow, so no saturation).
@@ -703,32 +694,26 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
     // log2(±0) = -inf, log2 of a negative number is nan().
     return floatUnary([](double x) { return std::log2(x); }, a);
   case AluOp::TruncDiv:
-  case AluOp::Mod:
     // Tolk chooses: integer division by zero is undefined at run time
     // (targets differ: PTX gives all ones, x86 traps), so it is never folded.
-    // INT_MIN / -1 wraps to INT_MIN, and INT_MIN % -1 is 0, as fixed-width
-    // integers wrap. Mod is tinygrad's cmod, x - truncdiv(x, y) * y: the sign
-    // of the dividend, C's %.
-    if (sgn(v[1]->getInt()) == 0)
+    // INT_MIN / -1 wraps to INT_MIN, as fixed-width integers wrap.
+    if (v[1]->getInt() == 0)
       return fail(op, "division by zero is not folded (undefined at run "
                       "time)");
-    return op == AluOp::TruncDiv ? value::truncDiv(a, *v[1])
-                                 : value::rem(a, *v[1]);
+    return value::truncDiv(a, *v[1]);
   case AluOp::Pow:
     if (kind == F)
       return floatPow(a, *v[1]);
     // A negative integer exponent has no result when the promoted type is
     // not a float (docs/Semantics.md#pow): not folded.
-    if (sgn(v[1]->toInteger()) < 0)
-      return fail(op, "the negative exponent " + v[1]->toInteger().get_str() +
+    if (v[1]->toInteger() < 0)
+      return fail(op, "the negative exponent " + toDecimal(v[1]->toInteger()) +
                           " needs a float type, not " + toString(dt));
-    return intPow(dt, a.toInteger(), v[1]->toInteger());
+    return intPow(dt, mpzInteger(a), mpzInteger(*v[1]));
   case AluOp::Where:
     break;
-  case AluOp::Sub:
   case AluOp::Neg:
   case AluOp::Div:
-  case AluOp::CmpNe:
     llvm_unreachable("only the complex types take it");
   }
   llvm_unreachable("where is evaluated by evalAlu");

@@ -27,6 +27,8 @@
 
 #include "tolk/Dtype/Const.h"
 
+#include "BigInt.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -44,10 +46,11 @@ static constexpr uint64_t kQuietBit = 0x0008000000000000ULL;
 // Conversions
 //===----------------------------------------------------------------------===//
 
-double value::intToDouble(const mpz_class &i) {
+double value::intToDouble(const llvm::DynamicAPInt &d) {
   // One rounding, from the exact value: APFloat converts an APInt of any
   // width with round-to-nearest-even, and overflows to the infinity of the
   // integer's sign. One extra bit holds the sign of the two's complement.
+  mpz_class i = toMpz(d);
   unsigned width = static_cast<unsigned>(mpz_sizeinbase(i.get_mpz_t(), 2)) + 1;
   llvm::APInt bits = toAPInt(i, width);
   llvm::APFloat f(llvm::APFloat::IEEEdouble());
@@ -147,8 +150,8 @@ static double exactQuotient(const mpz_class &a, const mpz_class &b) {
 /// are unordered (a NaN is involved).
 static std::optional<int> compareValues(const Value &a, const Value &b) {
   if (!a.isFloat() && !b.isFloat()) {
-    int c = cmp(a.toInteger(), b.toInteger());
-    return (c > 0) - (c < 0);
+    llvm::DynamicAPInt x = a.toInteger(), y = b.toInteger();
+    return (x > y) - (x < y);
   }
   if (a.isFloat() && b.isFloat()) {
     double x = a.getFloat().toDouble(), y = b.getFloat().toDouble();
@@ -164,7 +167,7 @@ static std::optional<int> compareValues(const Value &a, const Value &b) {
   // rounded (2^53 + 1 > 2^53.0 although they are the same double).
   bool intFirst = !a.isFloat();
   const Value &f = intFirst ? b : a;
-  mpz_class i = intFirst ? a.toInteger() : b.toInteger();
+  mpz_class i = mpzInteger(intFirst ? a : b);
   Float fl = f.getFloat();
   if (fl.isNaN())
     return std::nullopt;
@@ -216,12 +219,12 @@ Value value::neg(const Value &a) {
 
 Value value::div(const Value &a, const Value &b) {
   if (!a.isFloat() && !b.isFloat()) {
-    mpz_class x = a.toInteger(), y = b.toInteger();
+    llvm::DynamicAPInt x = a.toInteger(), y = b.toInteger();
     // A zero divisor has no exact quotient; it divides as the double +0.0
     // does (±inf, or nan() for 0 / 0) rather than failing, since the
     // signature promises a value.
-    if (sgn(y) != 0)
-      return Value::ofDouble(exactQuotient(x, y));
+    if (y != 0)
+      return Value::ofDouble(exactQuotient(toMpz(x), toMpz(y)));
     return floatResult(intToDouble(x) / 0.0, a, &b);
   }
   return floatResult(toDouble(a) / toDouble(b), a, &b);
@@ -229,24 +232,26 @@ Value value::div(const Value &a, const Value &b) {
 
 llvm::Expected<Value> value::truncDiv(const Value &a, const Value &b) {
   if (!a.isFloat() && !b.isFloat()) {
-    mpz_class y = b.toInteger();
-    if (sgn(y) == 0)
+    llvm::DynamicAPInt y = b.toInteger();
+    if (y == 0)
       return divisionByZero("truncDiv", a, b);
-    mpz_class q;
-    mpz_tdiv_q(q.get_mpz_t(), a.toInteger().get_mpz_t(), y.get_mpz_t());
-    return Value::ofInt(std::move(q));
+    // DynamicAPInt's quotient rounds towards zero, as C's does.
+    return Value::ofInt(a.toInteger() / y);
   }
   return floatResult(std::trunc(toDouble(a) / toDouble(b)), a, &b);
 }
 
 llvm::Expected<Value> value::rem(const Value &a, const Value &b) {
   if (!a.isFloat() && !b.isFloat()) {
-    mpz_class y = b.toInteger();
-    if (sgn(y) == 0)
+    llvm::DynamicAPInt y = b.toInteger();
+    if (y == 0)
       return divisionByZero("rem", a, b);
-    mpz_class r;
-    mpz_tdiv_r(r.get_mpz_t(), a.toInteger().get_mpz_t(), y.get_mpz_t());
-    return Value::ofInt(std::move(r));
+    // The remainder of the quotient rounded towards zero: the dividend's sign.
+    // DynamicAPInt's % on two machine words is C's, which traps for
+    // INT64_MIN % -1 (LLVM 22); every remainder by -1 is 0.
+    if (y == -1)
+      return Value::ofInt(0);
+    return Value::ofInt(a.toInteger() % y);
   }
   // fmod is exact and has the sign of the dividend, matching truncDiv.
   return floatResult(std::fmod(toDouble(a), toDouble(b)), a, &b);

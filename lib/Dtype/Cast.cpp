@@ -17,6 +17,8 @@
 
 #include "tolk/Dtype/Cast.h"
 
+#include "BigInt.h"
+
 #include "FloatFormats.h"
 
 #include "llvm/ADT/APSInt.h"
@@ -61,20 +63,19 @@ static std::optional<IntFormat> intFormat(DType dt) {
 }
 
 /// i wrapped to the width in two's complement (modulo 2^bits).
-static mpz_class wrap(const mpz_class &i, IntFormat f) {
-  // The common case, an i that fits a 64-bit long and a width of at most 64
-  // bits, in machine integers: the same residue without the APInt round trip
+static llvm::DynamicAPInt wrap(const llvm::DynamicAPInt &i, IntFormat f) {
+  // The common case, an i that fits 64 bits and a width of at most 64 bits,
+  // in machine integers: the same residue without the APInt round trip
   // (every integer fold and Dtype.const of an integer goes through here).
-  if (sizeof(long) == sizeof(int64_t) && f.bits <= 64 &&
-      mpz_fits_slong_p(i.get_mpz_t())) {
-    uint64_t u = static_cast<uint64_t>(mpz_get_si(i.get_mpz_t()));
+  if (f.bits <= 64 && fitsInt64(i)) {
+    uint64_t u = static_cast<uint64_t>(static_cast<int64_t>(i));
     if (f.bits < 64)
       u &= (uint64_t(1) << f.bits) - 1;
     if (!f.isSigned)
-      return mpz_class(static_cast<unsigned long>(u));
+      return fromAPInt(APInt(64, u), /*isSigned=*/false);
     if (f.bits < 64 && (u >> (f.bits - 1)) != 0)
       u |= ~uint64_t(0) << f.bits; // Sign-extend a negative residue.
-    return mpz_class(static_cast<long>(u));
+    return llvm::DynamicAPInt(static_cast<int64_t>(u));
   }
   return fromAPInt(toAPInt(i, f.bits), f.isSigned);
 }
@@ -109,7 +110,7 @@ static mpz_class truncToInteger(const llvm::APFloat &q) {
   llvm::APSInt r(16386, /*isUnsigned=*/false);
   bool isExact = false;
   q.convertToInteger(r, llvm::APFloat::rmTowardZero, &isExact);
-  return fromAPInt(r, /*isSigned=*/true);
+  return mpzFromAPInt(r, /*isSigned=*/true);
 }
 
 /// The value v as a complex value of the complex type dt: each part (a real
@@ -185,19 +186,19 @@ llvm::Expected<Const> tolk::dtype::makeConst(DType dt, const Const &c) {
                              toString(dt));
     if (nan)
       return Const(Value::ofInt(0));
-    return Const(Value::ofInt(negative ? intMin(*f) : intMax(*f)));
+    return Const(intValue(negative ? intMin(*f) : intMax(*f)));
   };
-  mpz_class i;
+  llvm::DynamicAPInt i;
   if (real.isFloat()) {
     Float x = real.getFloat();
     if (!x.isFinite())
       return nonFinite(x.isNaN(), x.isNegative());
-    i = truncToInteger(x);
+    i = fromMpz(truncToInteger(x));
   } else if (real.isFloat128()) {
     const llvm::APFloat &x = real.getFloat128();
     if (!x.isFinite())
       return nonFinite(x.isNaN(), x.isNegative());
-    i = truncToInteger(x);
+    i = fromMpz(truncToInteger(x));
   } else {
     i = real.toInteger();
   }
@@ -356,9 +357,8 @@ llvm::Expected<APInt> tolk::dtype::toBits(DType dt, const Value &v) {
                              toString(dt));
     // A value that fits a long and the width: its bits directly, without
     // building the bounds as big integers.
-    if (sizeof(long) == sizeof(int64_t) && v.isInt() && f->bits <= 64 &&
-        mpz_fits_slong_p(v.getInt().get_mpz_t())) {
-      long s = mpz_get_si(v.getInt().get_mpz_t());
+    if (v.isInt() && f->bits <= 64 && fitsInt64(v.getInt())) {
+      int64_t s = static_cast<int64_t>(v.getInt());
       bool inRange;
       if (f->isSigned)
         inRange = f->bits == 64 || (s >= -(int64_t(1) << (f->bits - 1)) &&
@@ -368,7 +368,7 @@ llvm::Expected<APInt> tolk::dtype::toBits(DType dt, const Value &v) {
       if (inRange)
         return APInt(width, static_cast<uint64_t>(s), f->isSigned);
     }
-    mpz_class i = v.toInteger();
+    mpz_class i = mpzInteger(v);
     if (i < intMin(*f) || i > intMax(*f))
       return invalidArgument("bitcast: " + describe(v) +
                              " is out of the range of " + toString(dt));

@@ -8,11 +8,15 @@
 
 #include "tolk/Dtype/Const.h"
 
+#include "BigInt.h"
+
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <limits>
 
 using namespace tolk::dtype;
 
@@ -53,19 +57,8 @@ Float tolk::dtype::nan() { return Float{kExpMask | kQuietBit}; }
 //===----------------------------------------------------------------------===//
 
 Value Value::ofBool(bool b) { return Value(b); }
-Value Value::ofInt(mpz_class i) { return Value(std::move(i)); }
-Value Value::ofInt(int64_t i) {
-  if (sizeof(long) == sizeof(int64_t))
-    return Value(mpz_class(static_cast<long>(i)));
-  // mpz_class has no int64_t constructor where long is 32 bits; go through
-  // the magnitude so that INT64_MIN is exact too.
-  mpz_class m;
-  uint64_t mag = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
-  mpz_import(m.get_mpz_t(), 1, 1, sizeof mag, 0, 0, &mag);
-  if (i < 0)
-    m = -m;
-  return Value(std::move(m));
-}
+Value Value::ofInt(llvm::DynamicAPInt i) { return Value(std::move(i)); }
+Value Value::ofInt(int64_t i) { return Value(llvm::DynamicAPInt(i)); }
 Value Value::ofFloat(Float f) { return Value(f); }
 
 Value Value::ofFloat128(llvm::APFloat q) {
@@ -101,7 +94,9 @@ Value::Kind Value::kind() const {
 }
 
 bool Value::getBool() const { return std::get<bool>(v); }
-const mpz_class &Value::getInt() const { return std::get<mpz_class>(v); }
+const llvm::DynamicAPInt &Value::getInt() const {
+  return std::get<llvm::DynamicAPInt>(v);
+}
 Float Value::getFloat() const { return std::get<Float>(v); }
 const llvm::APFloat &Value::getFloat128() const {
   return *std::get<std::shared_ptr<const llvm::APFloat>>(v);
@@ -110,9 +105,9 @@ const Complex &Value::getComplex() const {
   return *std::get<std::shared_ptr<const Complex>>(v);
 }
 
-mpz_class Value::toInteger() const {
+llvm::DynamicAPInt Value::toInteger() const {
   if (isBool())
-    return getBool() ? 1 : 0;
+    return llvm::DynamicAPInt(getBool() ? 1 : 0);
   return getInt();
 }
 
@@ -121,7 +116,7 @@ bool Value::isNonZero() const {
   case Kind::Bool:
     return getBool();
   case Kind::Int:
-    return sgn(getInt()) != 0;
+    return getInt() != 0;
   case Kind::Float:
     return !getFloat().isZero();
   case Kind::Float128:
@@ -153,7 +148,7 @@ bool tolk::dtype::equalConst(const Const &a, const Const &b) {
   case Value::Kind::Bool:
     return x.getBool() == y.getBool();
   case Value::Kind::Int:
-    return cmp(x.getInt(), y.getInt()) == 0;
+    return x.getInt() == y.getInt();
   case Value::Kind::Float:
     return x.getFloat().bits == y.getFloat().bits;
   case Value::Kind::Float128:
@@ -175,7 +170,8 @@ size_t tolk::dtype::hashConst(const Const &c) {
   case Value::Kind::Int: {
     // Hash the magnitude's limbs and the sign: equal integers have equal
     // limbs because GMP keeps them normalized.
-    const __mpz_struct *z = v.getInt().get_mpz_t();
+    mpz_class i = toMpz(v.getInt());
+    const __mpz_struct *z = i.get_mpz_t();
     size_t n = mpz_size(z);
     llvm::ArrayRef<mp_limb_t> limbs(mpz_limbs_read(z), n);
     return llvm::hash_combine(1, mpz_sgn(z),
@@ -228,7 +224,7 @@ llvm::APInt tolk::dtype::toAPInt(const mpz_class &i, unsigned width) {
   return llvm::APInt(width, words);
 }
 
-mpz_class tolk::dtype::fromAPInt(const llvm::APInt &i, bool isSigned) {
+mpz_class tolk::dtype::mpzFromAPInt(const llvm::APInt &i, bool isSigned) {
   // One machine word: GMP's own constructors, with no limb import.
   if (sizeof(long) == sizeof(int64_t) && i.getBitWidth() <= 64) {
     if (isSigned)
@@ -243,4 +239,64 @@ mpz_class tolk::dtype::fromAPInt(const llvm::APInt &i, bool isSigned) {
   if (negative)
     r = -r;
   return r;
+}
+
+llvm::APInt tolk::dtype::toAPInt(const llvm::DynamicAPInt &i, unsigned width) {
+  return toAPInt(toMpz(i), width);
+}
+
+llvm::DynamicAPInt tolk::dtype::fromAPInt(const llvm::APInt &i,
+                                          bool isSigned) {
+  // A value of one machine word stays in DynamicAPInt's small form.
+  if (isSigned ? i.getSignificantBits() <= 64 : i.getActiveBits() <= 63)
+    return llvm::DynamicAPInt(isSigned ? i.getSExtValue()
+                                       : static_cast<int64_t>(i.getZExtValue()));
+  // One bit wider, so that DynamicAPInt, which reads an APInt as signed,
+  // reads the same value.
+  return llvm::DynamicAPInt(isSigned ? i.sext(i.getBitWidth() + 1)
+                                     : i.zext(i.getBitWidth() + 1));
+}
+
+static mpz_class mpzOfInt64(int64_t i) {
+  if (sizeof(long) == sizeof(int64_t))
+    return mpz_class(static_cast<long>(i));
+  // mpz_class has no int64_t constructor where long is 32 bits; go through
+  // the magnitude so that INT64_MIN is exact too.
+  mpz_class m;
+  uint64_t mag = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+  mpz_import(m.get_mpz_t(), 1, 1, sizeof mag, 0, 0, &mag);
+  if (i < 0)
+    m = -m;
+  return m;
+}
+
+mpz_class tolk::dtype::toMpz(const llvm::DynamicAPInt &i) {
+  if (fitsInt64(i))
+    return mpzOfInt64(static_cast<int64_t>(i));
+  // DynamicAPInt shows no words of a wide value, only its decimal text.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << i;
+  return mpz_class(text, 10);
+}
+
+llvm::DynamicAPInt tolk::dtype::fromMpz(const mpz_class &i) {
+  if (sizeof(long) == sizeof(int64_t) && mpz_fits_slong_p(i.get_mpz_t()))
+    return llvm::DynamicAPInt(static_cast<int64_t>(mpz_get_si(i.get_mpz_t())));
+  // The magnitude's words, one bit wider, so that the APInt reads as signed.
+  size_t bits = mpz_sizeinbase(i.get_mpz_t(), 2) + 1;
+  llvm::APInt mag = toAPInt(mpz_class(abs(i)), static_cast<unsigned>(bits));
+  return llvm::DynamicAPInt(sgn(i) < 0 ? -mag : mag);
+}
+
+std::optional<llvm::DynamicAPInt>
+tolk::dtype::parseInteger(llvm::StringRef text, unsigned radix) {
+  mpz_class i;
+  if (i.set_str(text.str(), static_cast<int>(radix)) != 0)
+    return std::nullopt;
+  return fromMpz(i);
+}
+
+std::string tolk::dtype::toDecimal(const llvm::DynamicAPInt &i) {
+  return toMpz(i).get_str(10);
 }

@@ -170,7 +170,7 @@ Rounded detail::roundValue(const FloatFormat &f, const Value &v, NaNMode mode) {
     // 0.0 and 1.0 are exact in every format.
     return {Float::ofDouble(v.getBool() ? 1.0 : 0.0)};
   case Value::Kind::Int:
-    return roundInteger(f, v.getInt());
+    return roundInteger(f, mpzInt(v));
   case Value::Kind::Float:
     return roundDouble(f, v.getFloat(), mode);
   case Value::Kind::Float128:
@@ -277,7 +277,7 @@ RoundedQuad detail::roundToQuad(const Value &v, NaNMode mode) {
     return {APFloat(quad, v.getBool() ? 1 : 0)};
   case Value::Kind::Int: {
     // As roundInteger: one rounding from the exact value.
-    const mpz_class &i = v.getInt();
+    mpz_class i = mpzInt(v);
     unsigned width =
         static_cast<unsigned>(mpz_sizeinbase(i.get_mpz_t(), 2)) + 2;
     APFloat a(quad);

@@ -26,6 +26,7 @@
 #ifndef TOLK_LIB_DTYPE_FLOATFORMATS_H
 #define TOLK_LIB_DTYPE_FLOATFORMATS_H
 
+#include "BigInt.h"
 #include "tolk/Dtype/Const.h"
 #include "tolk/Dtype/FloatLayout.h"
 

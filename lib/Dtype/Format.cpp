@@ -15,6 +15,7 @@
 
 #include "tolk/Dtype/Const.h"
 
+#include "BigInt.h"
 #include "FloatFormats.h"
 #include "tolk/Dtype/Cast.h"
 
@@ -104,6 +105,53 @@ std::string tolk::dtype::formatFloat(double d) {
   return layOut(negative, digits, exp10);
 }
 
+static mpz_class powerOfTen(long k) {
+  mpz_class p;
+  mpz_ui_pow_ui(p.get_mpz_t(), 10, static_cast<unsigned long>(k));
+  return p;
+}
+
+/// A finite nonzero binary128 magnitude m * 2^e (m an integer, its
+/// significand `frac`): its first 37 significant decimal digits, the decimal
+/// exponent k of the first, and whether any digit follows.
+struct ExactDigits {
+  std::string digits;
+  long k;
+  bool inexact;
+};
+static ExactDigits exactDigits37(const llvm::APInt &frac, long e) {
+  // |q| = num / den.
+  mpz_class num = mpzFromAPInt(frac, /*isSigned=*/false), den = 1;
+  if (e >= 0)
+    num <<= static_cast<mp_bitcnt_t>(e);
+  else
+    den <<= static_cast<mp_bitcnt_t>(-e);
+  // The integer part of |q| / 10^s, and whether a remainder is left.
+  auto digitsAt = [&](long s, bool &inexact) {
+    mpz_class n = num, d = den, quo, rem;
+    if (s >= 0)
+      d *= powerOfTen(s);
+    else
+      n *= powerOfTen(-s);
+    mpz_tdiv_qr(quo.get_mpz_t(), rem.get_mpz_t(), n.get_mpz_t(), d.get_mpz_t());
+    inexact = sgn(rem) != 0;
+    return quo;
+  };
+  // k = floor(log10 |q|), from the binary exponent, corrected so that the
+  // digit string has exactly 37 digits.
+  ExactDigits r;
+  r.k = static_cast<long>(
+      std::floor((static_cast<double>(frac.getActiveBits()) - 1 + e) *
+                 0.30102999566398120));
+  r.inexact = false;
+  for (;;) {
+    r.digits = digitsAt(r.k - 36, r.inexact).get_str();
+    if (r.digits.size() == 37)
+      return r;
+    r.k += r.digits.size() > 37 ? 1 : -1;
+  }
+}
+
 std::string tolk::dtype::formatFloat128(const llvm::APFloat &q) {
   if (q.isNaN())
     return "nan";
@@ -127,44 +175,13 @@ std::string tolk::dtype::formatFloat128(const llvm::APFloat &q) {
   if (biased != 0)
     frac.setBit(112);
   long e = (biased == 0 ? 1L : static_cast<long>(biased)) - 16383 - 112;
-  auto pow10 = [](long k) {
-    mpz_class p;
-    mpz_ui_pow_ui(p.get_mpz_t(), 10, static_cast<unsigned long>(k));
-    return p;
-  };
-  // |q| = num / den.
-  mpz_class num = fromAPInt(frac, /*isSigned=*/false), den = 1;
-  if (e >= 0)
-    num <<= static_cast<mp_bitcnt_t>(e);
-  else
-    den <<= static_cast<mp_bitcnt_t>(-e);
-  // The integer part of |q| / 10^s, and whether a remainder is left.
-  auto digitsAt = [&](long s, bool &inexact) {
-    mpz_class n = num, d = den, quo, rem;
-    if (s >= 0)
-      d *= pow10(s);
-    else
-      n *= pow10(-s);
-    mpz_tdiv_qr(quo.get_mpz_t(), rem.get_mpz_t(), n.get_mpz_t(), d.get_mpz_t());
-    inexact = sgn(rem) != 0;
-    return quo;
-  };
-  // k = floor(log10 |q|), from the binary exponent, corrected so that the
-  // digit string has exactly 37 digits.
-  long k = static_cast<long>(
-      std::floor((static_cast<double>(frac.getActiveBits()) - 1 + e) *
-                 0.30102999566398120));
-  bool inexact = false;
-  std::string all;
-  for (;;) {
-    all = digitsAt(k - 36, inexact).get_str();
-    if (all.size() == 37)
-      break;
-    k += all.size() > 37 ? 1 : -1;
-  }
+  ExactDigits exact = exactDigits37(frac, e);
+  const std::string &all = exact.digits;
+  long k = exact.k;
+  bool inexact = exact.inexact;
   // The midpoints to the neighbours, as odd multiples of 2^(e - 2): below,
   // the neighbour is half as far at the bottom of a binade.
-  mpz_class m = fromAPInt(frac, /*isSigned=*/false);
+  mpz_class m = mpzFromAPInt(frac, /*isSigned=*/false);
   bool binadeBottom = biased > 1 && m == (mpz_class(1) << 112);
   mpz_class hiMid = (4 * m + 2), loMid = binadeBottom ? mpz_class(4 * m - 1)
                                                      : mpz_class(4 * m - 2);
@@ -173,9 +190,9 @@ std::string tolk::dtype::formatFloat128(const llvm::APFloat &q) {
   auto compareScaled = [&](const mpz_class &d, long s, const mpz_class &a) {
     mpz_class l = d, r = a;
     if (s >= 0)
-      l *= pow10(s);
+      l *= powerOfTen(s);
     else
-      r *= pow10(-s);
+      r *= powerOfTen(-s);
     long f = e - 2;
     if (f >= 0)
       r <<= static_cast<mp_bitcnt_t>(f);
@@ -232,8 +249,8 @@ void tolk::dtype::printConst(llvm::raw_ostream &os, const Const &c) {
     os << (v.getBool() ? "True" : "False");
     return;
   case Value::Kind::Int:
-    // GMP prints any integer, so printing an Int never fails.
-    os << v.getInt().get_str(10);
+    // Any integer prints, so printing an Int never fails.
+    os << toDecimal(v.getInt());
     return;
   case Value::Kind::Float:
     os << formatFloat(v.getFloat().toDouble());
@@ -302,7 +319,7 @@ static std::optional<Value> readReal(llvm::StringRef t, bool quad) {
     mpz_class i;
     if (i.set_str(t.str(), 10) != 0)
       return std::nullopt;
-    return Value::ofInt(std::move(i));
+    return intValue(i);
   }
   // A float: digits with a point or an exponent, or inf and nan (APFloat
   // would also read hexadecimal floats and other spellings; printConst

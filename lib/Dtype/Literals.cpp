@@ -15,6 +15,8 @@
 
 #include "tolk/Dtype/Cast.h"
 
+#include "BigInt.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -63,9 +65,9 @@ static Value bound(DType dt, bool upper) {
     unsigned bits = bitsize(dt);
     mpz_class one = 1;
     if (hasUnsignedRange(dt))
-      return Value::ofInt(upper ? mpz_class((one << bits) - 1) : mpz_class(0));
+      return intValue(upper ? mpz_class((one << bits) - 1) : mpz_class(0));
     mpz_class half = one << (bits - 1);
-    return Value::ofInt(upper ? mpz_class(half - 1) : mpz_class(-half));
+    return intValue(upper ? mpz_class(half - 1) : mpz_class(-half));
   }
   if (const llvm::fltSemantics *sem = finiteOnlySemantics(dt)) {
     double largest = llvm::APFloat::getLargest(*sem).convertToDouble();
@@ -141,12 +143,12 @@ llvm::Expected<DType> tolk::dtype::ofConsts(llvm::ArrayRef<Const> cs) {
     return strong(greatest);
   // The greatest is WeakInt, so there is at least one Int: lo and hi bound
   // the integers and the booleans (as 0 and 1); Invalid bounds nothing.
-  std::optional<mpz_class> lo, hi;
+  std::optional<llvm::DynamicAPInt> lo, hi;
   for (const Const &c : cs) {
     const Value *v = c.getValue();
     if (!v || !(v->isBool() || v->isInt()))
       continue;
-    mpz_class i = v->toInteger();
+    llvm::DynamicAPInt i = v->toInteger();
     if (!lo || i < *lo)
       lo = i;
     if (!hi || i > *hi)
@@ -155,8 +157,8 @@ llvm::Expected<DType> tolk::dtype::ofConsts(llvm::ArrayRef<Const> cs) {
   return commitInt(*lo, *hi);
 }
 
-llvm::Expected<DType> tolk::dtype::commitInt(const mpz_class &lo,
-                                             const mpz_class &hi,
+llvm::Expected<DType> tolk::dtype::commitInt(const llvm::DynamicAPInt &lo,
+                                             const llvm::DynamicAPInt &hi,
                                              std::optional<DType> defaultInt) {
   DType def;
   if (defaultInt) {
@@ -186,6 +188,6 @@ llvm::Expected<DType> tolk::dtype::commitInt(const mpz_class &lo,
   if (lo == hi)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "commit_int: no 64-bit integer holds %s",
-                                   lo.get_str(10).c_str());
+                                   toDecimal(lo).c_str());
   return DType::Int64;
 }

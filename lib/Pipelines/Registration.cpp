@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Every pipeline's registration (--tolk-to-nvvm, --tolk-to-rocdl,
-// --tolk-to-spirv, --tolk-to-llvm and the deprecated names), with the checks
+// --tolk-to-spirv, --tolk-to-llvm), with the checks
 // of their options at parse time, and the dialect extensions that their last
 // steps look up in the context.
 //
@@ -79,17 +79,6 @@ void tolk::registerTolkPipelines() {
       [](OpPassManager &pm, const TolkToLLVMOptions &options) {
         buildTolkToLLVMPipeline(pm, options);
       });
-  PassPipelineRegistration<>(
-      "convert-tolk-kernels-to-spirv",
-      "Deprecated name of tolk-spirv-narrow-int64-casts, "
-      "tolk-spirv-check-kernels, tolk-gpu-to-spirv, "
-      "tolk-spirv-lower-push-constants and tolk-spirv-lower-image-bindings",
-      // No note at parse time: the C API and the plugin parse every
-      // registered name, and a note there would be noise.
-      [](OpPassManager &pm) { buildTolkKernelsToSPIRVPipeline(pm); });
-  PassPipelineRegistration<>(
-      "tolk-host-bf16-bits", "Deprecated name of tolk-host-bf16-as-i16",
-      [](OpPassManager &pm) { pm.addPass(createTolkHostBF16AsI16()); });
   // Registered by hand to reject an unknown version, capability or
   // extension while the pipeline is parsed: spirv-attach-target drops them
   // with no diagnostic.

@@ -102,6 +102,131 @@ static Value roundFp8FromF32(LaneArith &ib, ImplicitLocOpBuilder &b, Value abs,
   return ib.select(ib.cmpi(P::ult, abs, c(leastNormal)), subnormal, normal);
 }
 
+/// One truncation's integer lanes: the source's bits (w of them, ms of
+/// explicit mantissa, exponent bias biasS) and the narrow target, of which d
+/// source mantissa bits fall off.
+struct NarrowTruncation {
+  PatternRewriter &rewriter;
+  Location loc;
+  ImplicitLocOpBuilder &b;
+  LaneArith &ib;
+  const NarrowFloatFormat &fmt;
+  unsigned w, ms, d;
+  int biasS;
+
+  /// The constant v in every lane, an integer of w bits.
+  Value c(uint64_t v) const {
+    return ib.intConst(rewriter.getIntegerType(w), APInt(w, v));
+  }
+};
+
+/// From f32 to a format of its exponent width (bf16), every value but a NaN
+/// keeps its exponent field and d bits of fraction fall off, rounded by
+/// shiftRoundingToNearestEven (past the largest value, the carry is the
+/// infinity). The general path computes the same in about three times the
+/// operations, which is what a one-thread host run of a conversion over a
+/// large buffer is bound by (bench/README.md, "Execution speed"). Returns
+/// the target's code in the low bits.
+static Value truncF32KeepingExponent(NarrowTruncation &t, Value bits) {
+  LaneArith &ib = t.ib;
+  auto c = [&](uint64_t v) { return t.c(v); };
+  using P = arith::CmpIPredicate;
+  Value isNaN = ib.cmpi(P::ugt, ib.andi(bits, c(0x7fffffff)),
+                        c(0x7f800000));
+  Value kept = ib.shrui(bits, c(t.d));
+  Value rounded = shiftRoundingToNearestEven(ib, bits, kept, t.d);
+  // A NaN keeps its sign and the top of its payload, the lowest fraction bit
+  // set where all of it falls off (as truncNaNOrInf).
+  Value payload = ib.andi(kept, c((1u << t.fmt.mbits) - 1));
+  Value nan = ib.select(ib.cmpi(P::eq, payload, c(0)),
+                        ib.ori(kept, c(1)), kept);
+  return ib.select(isNaN, nan, rounded);
+}
+
+/// The code of the magnitude `abs` (mantissa field `man`), rounded to
+/// nearest even; past the largest finite code, the caller saturates it or
+/// makes it an infinity. `one` is the constant 1.
+static Value roundMagnitude(NarrowTruncation &t, Value abs, Value man,
+                            Value one) {
+  LaneArith &ib = t.ib;
+  PatternRewriter &rewriter = t.rewriter;
+  Location loc = t.loc;
+  const NarrowFloatFormat &fmt = t.fmt;
+  unsigned w = t.w, ms = t.ms, d = t.d;
+  auto c = [&](uint64_t v) { return t.c(v); };
+  using P = arith::CmpIPredicate;
+  Value exp = ib.shrui(abs, c(ms));
+  // A subnormal source (exponent field 0) has the exponent of the least
+  // normal and no leading one.
+  Value subnormalSource = ib.cmpi(P::eq, exp, c(0));
+  Value expEff = ib.select(subnormalSource, c(1), exp);
+  Value leadingOne = ib.select(subnormalSource, c(0), c(uint64_t(1) << ms));
+  // The target's biased exponent, as a signed number: e >= 1 is normal
+  // (for a source with a leading one).
+  Value e = ib.subi(expEff, c(uint64_t(int64_t(t.biasS - fmt.bias))));
+  Value normal = arith::AndIOp::create(
+      rewriter, loc, ib.cmpi(P::sgt, e, c(0)), ib.cmpi(P::ne, exp, c(0)));
+  // Normal: the exponent field and the top of the mantissa; d bits fall
+  // off.
+  Value baseN = ib.ori(ib.shli(e, c(fmt.mbits)), ib.shrui(man, c(d)));
+  Value remN = ib.andi(man, c((uint64_t(1) << d) - 1));
+  Value halfN = c(uint64_t(1) << (d - 1));
+  // Subnormal: the mantissa with its leading one (if any), shifted
+  // s = d + 1 - e places. Past w - 1 places nothing is left and the
+  // remainder is below half, so s is clamped there (a shift by w or more
+  // is poison), and at 1 from below for the normal lanes, whose s is
+  // unused but must not make a poison shift either. (From f32 to bf16,
+  // whose exponents agree, a subnormal source has s = d: it keeps its
+  // top bits.)
+  Value s = ib.minsi(ib.maxsi(ib.subi(c(d + 1), e), c(1)), c(w - 1));
+  Value full = ib.ori(man, leadingOne);
+  Value baseS = ib.shrui(full, s);
+  Value remS = ib.andi(full, ib.subi(ib.shli(one, s), one));
+  Value halfS = ib.shli(one, ib.subi(s, one));
+
+  Value base = ib.select(normal, baseN, baseS);
+  Value rem = ib.select(normal, remN, remS);
+  Value half = ib.select(normal, halfN, halfS);
+  // Round to nearest, ties to even; a carry moves to the next binade.
+  Value above = ib.cmpi(P::ugt, rem, half);
+  Value tie = ib.cmpi(P::eq, rem, half);
+  Value odd = ib.cmpi(P::ne, ib.andi(base, one), c(0));
+  Value up = arith::OrIOp::create(
+      rewriter, loc, above, arith::AndIOp::create(rewriter, loc, tie, odd));
+  return ib.addi(base, ib.convert<arith::ExtUIOp>(up, t.b.getIntegerType(w)));
+}
+
+/// The codes of an infinity and of a NaN of the target, with the source's
+/// sign (`sign`, its bit at `signBit`) and, for a NaN, the top of the
+/// payload of the mantissa field `man`. `one` is the constant 1.
+static std::pair<Value, Value> truncNaNOrInf(NarrowTruncation &t, Value sign,
+                                             Value signBit, Value man,
+                                             Value one) {
+  LaneArith &ib = t.ib;
+  const NarrowFloatFormat &fmt = t.fmt;
+  auto c = [&](uint64_t v) { return t.c(v); };
+  using P = arith::CmpIPredicate;
+  Value nan, inf;
+  if (fmt.width == 8) {
+    Value negative = ib.cmpi(P::ne, sign, c(0));
+    nan = ib.select(negative, c(fmt.nanCode8(true)), c(fmt.nanCode8(false)));
+    if (!fmt.finiteOnly && !fmt.unsignedZero)
+      inf = ib.ori(c(fmt.expAllOnes()), signBit);
+    else
+      inf = c(fmt.nanCode8(false));
+  } else {
+    // A NaN keeps its sign and the top of its payload, as Dtype.const
+    // does; a signalling NaN stays signalling, and one whose payload all
+    // falls off gets the lowest fraction bit (docs/Semantics.md), so that
+    // it is not an infinity.
+    Value payload = ib.shrui(man, c(t.d));
+    payload = ib.select(ib.cmpi(P::eq, payload, c(0)), one, payload);
+    nan = ib.ori(ib.ori(c(fmt.expAllOnes()), payload), signBit);
+    inf = ib.ori(c(fmt.expAllOnes()), signBit);
+  }
+  return {inf, nan};
+}
+
 /// arith.truncf to a narrow float: the source's bits rounded once. The
 /// expansion is truncate's (docs/Semantics.md#truncate), which saturates a
 /// finite overflow and gives the non-finite values the codes of
@@ -138,36 +263,20 @@ template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
     Type intType = withElement(x.getType(), rewriter.getIntegerType(w));
     ImplicitLocOpBuilder b(loc, rewriter);
     LaneArith ib(b, intType);
-    auto c = [&, elt = rewriter.getIntegerType(w)](uint64_t v) {
-      return ib.intConst(elt, APInt(w, v));
-    };
+    NarrowTruncation t{rewriter, loc, b, ib, *fmt, w, ms, d, biasS};
+    auto c = [&](uint64_t v) { return t.c(v); };
     using P = arith::CmpIPredicate;
     Value bits = arith::BitcastOp::create(rewriter, loc, intType, x);
     Type storage =
         withElement(x.getType(), rewriter.getIntegerType(fmt->width));
-
-    // From f32 to a format of its exponent width (bf16), every value but a
-    // NaN keeps its exponent field and d bits of fraction fall off, rounded
-    // by shiftRoundingToNearestEven (past the largest value, the carry is
-    // the infinity). The general path below computes the same in about
-    // three times the operations, which is what a one-thread host run of a
-    // conversion over a large buffer is bound by (bench/README.md,
-    // "Execution speed").
-    if (w == 32 && fmt->ebits == 8 && !fmt->saturates()) {
-      Value isNaN = ib.cmpi(P::ugt, ib.andi(bits, c(0x7fffffff)),
-                            c(0x7f800000));
-      Value kept = ib.shrui(bits, c(d));
-      Value rounded = shiftRoundingToNearestEven(ib, bits, kept, d);
-      // A NaN keeps its sign and the top of its payload, the lowest
-      // fraction bit set where all of it falls off (as below).
-      Value payload = ib.andi(kept, c((1u << fmt->mbits) - 1));
-      Value nan = ib.select(ib.cmpi(P::eq, payload, c(0)),
-                            ib.ori(kept, c(1)), kept);
-      Value code = ib.select(isNaN, nan, rounded);
+    auto replaceWithCode = [&](Value code) {
       Value narrow = arith::TruncIOp::create(rewriter, loc, storage, code);
       rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, op.getType(), narrow);
       return success();
-    }
+    };
+
+    if (w == 32 && fmt->ebits == 8 && !fmt->saturates())
+      return replaceWithCode(truncF32KeepingExponent(t, bits));
     Value sign = ib.shrui(bits, c(w - 1));
     Value abs = ib.andi(bits, c(APInt::getSignedMaxValue(w).getZExtValue()));
     uint64_t infBits = ((uint64_t(1) << (w - 1 - ms)) - 1) << ms;
@@ -181,51 +290,8 @@ template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
       man = ib.andi(abs, c((uint64_t(1) << ms) - 1));
 
     Value one = c(1);
-    // The magnitude's code, rounded to nearest even; past the largest
-    // finite code, the tail below saturates it or makes it an infinity.
-    auto roundMagnitude = [&]() -> Value {
-      Value exp = ib.shrui(abs, c(ms));
-      // A subnormal source (exponent field 0) has the exponent of the least
-      // normal and no leading one.
-      Value subnormalSource = ib.cmpi(P::eq, exp, c(0));
-      Value expEff = ib.select(subnormalSource, c(1), exp);
-      Value leadingOne = ib.select(subnormalSource, c(0), c(uint64_t(1) << ms));
-      // The target's biased exponent, as a signed number: e >= 1 is normal
-      // (for a source with a leading one).
-      Value e = ib.subi(expEff, c(uint64_t(int64_t(biasS - fmt->bias))));
-      Value normal = arith::AndIOp::create(
-          rewriter, loc, ib.cmpi(P::sgt, e, c(0)), ib.cmpi(P::ne, exp, c(0)));
-      // Normal: the exponent field and the top of the mantissa; d bits fall
-      // off.
-      Value baseN = ib.ori(ib.shli(e, c(fmt->mbits)), ib.shrui(man, c(d)));
-      Value remN = ib.andi(man, c((uint64_t(1) << d) - 1));
-      Value halfN = c(uint64_t(1) << (d - 1));
-      // Subnormal: the mantissa with its leading one (if any), shifted
-      // s = d + 1 - e places. Past w - 1 places nothing is left and the
-      // remainder is below half, so s is clamped there (a shift by w or more
-      // is poison), and at 1 from below for the normal lanes, whose s is
-      // unused but must not make a poison shift either. (From f32 to bf16,
-      // whose exponents agree, a subnormal source has s = d: it keeps its
-      // top bits.)
-      Value s = ib.minsi(ib.maxsi(ib.subi(c(d + 1), e), c(1)), c(w - 1));
-      Value full = ib.ori(man, leadingOne);
-      Value baseS = ib.shrui(full, s);
-      Value remS = ib.andi(full, ib.subi(ib.shli(one, s), one));
-      Value halfS = ib.shli(one, ib.subi(s, one));
-
-      Value base = ib.select(normal, baseN, baseS);
-      Value rem = ib.select(normal, remN, remS);
-      Value half = ib.select(normal, halfN, halfS);
-      // Round to nearest, ties to even; a carry moves to the next binade.
-      Value above = ib.cmpi(P::ugt, rem, half);
-      Value tie = ib.cmpi(P::eq, rem, half);
-      Value odd = ib.cmpi(P::ne, ib.andi(base, one), c(0));
-      Value up = arith::OrIOp::create(
-          rewriter, loc, above, arith::AndIOp::create(rewriter, loc, tie, odd));
-      return ib.addi(base, ib.convert<arith::ExtUIOp>(up, b.getIntegerType(w)));
-    };
-    Value code =
-        fp8FromF32 ? roundFp8FromF32(ib, b, abs, *fmt, d) : roundMagnitude();
+    Value code = fp8FromF32 ? roundFp8FromF32(ib, b, abs, *fmt, d)
+                            : roundMagnitude(t, abs, man, one);
     Value overflow = ib.cmpi(P::ugt, code, c(fmt->maxCode()));
     if (fmt->saturates()) {
       // A finite value past the largest saturates to it (the folder's rule for 8 bits).
@@ -239,31 +305,9 @@ template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
     Value signBit = ib.shli(sign, c(fmt->width - 1));
     code = ib.ori(code, signBit);
 
-    // Infinities and NaNs.
-    Value nan, inf;
-    if (fmt->width == 8) {
-      Value negative = ib.cmpi(P::ne, sign, c(0));
-      nan = ib.select(negative, c(fmt->nanCode8(true)),
-                      c(fmt->nanCode8(false)));
-      if (!fmt->finiteOnly && !fmt->unsignedZero)
-        inf = ib.ori(c(fmt->expAllOnes()), signBit);
-      else
-        inf = c(fmt->nanCode8(false));
-    } else {
-      // A NaN keeps its sign and the top of its payload, as Dtype.const
-      // does; a signalling NaN stays signalling, and one whose payload all
-      // falls off gets the lowest fraction bit (docs/Semantics.md), so that
-      // it is not an infinity.
-      Value payload = ib.shrui(man, c(d));
-      payload = ib.select(ib.cmpi(P::eq, payload, c(0)), one, payload);
-      nan = ib.ori(ib.ori(c(fmt->expAllOnes()), payload), signBit);
-      inf = ib.ori(c(fmt->expAllOnes()), signBit);
-    }
-    code = ib.select(isInf, inf, ib.select(isNaN, nan, code));
-
-    Value narrow = arith::TruncIOp::create(rewriter, loc, storage, code);
-    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, op.getType(), narrow);
-    return success();
+    auto [inf, nan] = truncNaNOrInf(t, sign, signBit, man, one);
+    return replaceWithCode(
+        ib.select(isInf, inf, ib.select(isNaN, nan, code)));
   }
 
   bool includeBf16;

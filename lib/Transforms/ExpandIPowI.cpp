@@ -22,6 +22,7 @@
 #include "tolk/Transforms/ChangeListener.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -49,15 +50,9 @@ struct IPowIAsLoop : OpRewritePattern<math::IPowIOp> {
     Type type = op.getType();
     Type element = getElementTypeOrSelf(type);
     unsigned width = element.getIntOrFloatBitWidth();
-    auto splat = [&](int64_t v) -> Value {
-      TypedAttr value =
-          rewriter.getIntegerAttr(element, APInt(width, v, /*isSigned=*/true));
-      if (auto shaped = dyn_cast<ShapedType>(type))
-        value = DenseElementsAttr::get(shaped, value);
-      return arith::ConstantOp::create(rewriter, loc, value);
-    };
     Value x = op.getLhs(), n = op.getRhs();
-    Value zero = splat(0), one = splat(1);
+    Value zero = createScalarOrSplatConstant(rewriter, loc, type, 0);
+    Value one = createScalarOrSplatConstant(rewriter, loc, type, 1);
     using P = arith::CmpIPredicate;
 
     // Bool (i1): x^n is x, or 1 for n = 0; n is -1 or 0 as a signed i1.
@@ -90,7 +85,7 @@ struct IPowIAsLoop : OpRewritePattern<math::IPowIOp> {
     Value power = loop.getResult(0);
 
     // n < 0: 1 for x = 1; for x = -1, -1 when n is odd; else 0.
-    Value minusOne = splat(-1);
+    Value minusOne = createScalarOrSplatConstant(rewriter, loc, type, -1);
     Value xOne = arith::CmpIOp::create(rewriter, loc, P::eq, x, one);
     Value xMinusOne = arith::CmpIOp::create(rewriter, loc, P::eq, x, minusOne);
     Value odd = arith::CmpIOp::create(

@@ -159,21 +159,19 @@ static llvm::Expected<uint64_t> parseScalar(StringRef text, dt::DType dtype,
     else if (text != "false" && text != "0")
       return bad("expected true, false, 1 or 0");
   } else if (dt::isInt(dtype)) {
-    mpz_class i;
     StringRef digits = text;
     bool negative = digits.consume_front("-");
     if (!negative)
       digits.consume_front("+");
-    int base = digits.consume_front_insensitive("0x") ? 16 : 10;
-    if (digits.empty() || i.set_str(digits.str(), base) != 0)
+    unsigned base = digits.consume_front_insensitive("0x") ? 16 : 10;
+    std::optional<llvm::DynamicAPInt> parsed;
+    if (digits.empty() || !(parsed = dt::parseInteger(digits, base)))
       return bad("expected an integer");
-    if (negative)
-      i = -i;
+    llvm::DynamicAPInt i = negative ? -*parsed : *parsed;
     if (i < dt::min(dtype).getInt() || i > dt::max(dtype).getInt())
       return bad("out of the type's range");
     if (bounds && bounds.size() == 2 &&
-        (i < mpz_class(std::to_string(bounds[0])) ||
-         i > mpz_class(std::to_string(bounds[1]))))
+        (i < bounds[0] || i > bounds[1]))
       return bad("outside the parameter's " +
                  tolk::TolkDialect::BoundsAttrHelper::getNameStr().str() +
                  " [" + std::to_string(bounds[0]) + ", " +

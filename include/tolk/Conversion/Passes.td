@@ -221,8 +221,7 @@ def TolkHostBF16AsI16 : Pass<"tolk-host-bf16-as-i16", "::mlir::ModuleOp"> {
     through f32: `vcvtneps2bf16` (AVX512-BF16) flushes subnormals to zero
     and `__truncsfbf2` quiets signalling NaNs (docs/Lowering.md, "Host
     lowering"). Any other op on bf16 (arithmetic, a call of a declaration)
-    keeps its type, with bitcasts around it. (`--tolk-host-bf16-bits` is
-    its deprecated name.)
+    keeps its type, with bitcasts around it.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -33,7 +33,8 @@
 namespace tolk::dtype {
 
 /// The primitive ops the folder evaluates
-/// (docs/Semantics.md#primitive-operations, plus tinygrad's Ops.MOD).
+/// (docs/Semantics.md#primitive-operations): one a primitive op of the
+/// dialect.
 enum class AluOp : uint8_t {
   Add,
   Mul,
@@ -51,30 +52,23 @@ enum class AluOp : uint8_t {
   Exp2,
   Log2,
   TruncDiv,
-  /// tinygrad's Ops.MOD: the remainder of TruncDiv (C's %, the sign of the
-  /// dividend). This is `fmod` on integers, NOT `mod`, which is the remainder
-  /// of a floor division (docs/Semantics.md#derived-operations).
-  Mod,
   Pow,
   Where,
   // Primitives of the complex types only. On the real types these are
-  // derived ops (x + neg y, x * -1, x * reciprocal y, not (x == y)), but a
-  // complex number's derived forms differ from what the complex lowering
-  // computes (in signed zeros, infinities and NaNs), so for the complex
-  // types each is its own primitive, folded as that lowering computes it.
-  Sub,
+  // derived ops (x * -1, x * reciprocal y), but a complex number's derived
+  // forms differ from what the complex lowering computes (in signed zeros,
+  // infinities and NaNs), so for the complex types each is its own
+  // primitive, folded as that lowering computes it.
   Neg,
   Div,
-  CmpNe,
 };
 
 /// The number of AluOp enumerators, for tables indexed by AluOp.
-inline constexpr unsigned kNumAluOps = static_cast<unsigned>(AluOp::CmpNe) + 1;
+inline constexpr unsigned kNumAluOps = static_cast<unsigned>(AluOp::Div) + 1;
 
 /// The op's lower-case name, as the Tolk dialect spells the op: "add", "mul",
 /// "cmplt", "cmpeq", "max", "and", "or", "xor", "shl", "shr", "reciprocal",
-/// "trunc", "sqrt", "exp2", "log2", "truncdiv", "mod", "pow", "where", "sub",
-/// "neg", "div", "ne".
+/// "trunc", "sqrt", "exp2", "log2", "truncdiv", "pow", "where", "neg", "div".
 llvm::StringRef aluOpName(AluOp op);
 
 /// The number of operands the op takes: 1, 2, or 3 for Where.

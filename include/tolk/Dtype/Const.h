@@ -11,8 +11,9 @@
 // data types of literals (docs/Semantics.md#values,
 // docs/Semantics.md#arithmetic-on-values, docs/Semantics.md#literals).
 //
-// An Int is a mathematical integer (GMP): a data type bounds it only when it
-// is truncated. A Float is exact binary64 bits, so 0.0 and -0.0 differ and a
+// An Int is a mathematical integer (llvm::DynamicAPInt): a data type bounds
+// it only when it is truncated. lib/Dtype computes on big integers with GMP,
+// an implementation detail that no public header shows. A Float is exact binary64 bits, so 0.0 and -0.0 differ and a
 // NaN keeps its payload, signalling bit included.
 //
 // Two kinds of value hold the extensions, which a double cannot: a Float128
@@ -30,10 +31,9 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DynamicAPInt.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/Support/Error.h"
-
-#include <gmpxx.h>
 
 #include <cstdint>
 #include <memory>
@@ -77,7 +77,7 @@ public:
   enum class Kind : uint8_t { Bool, Int, Float, Float128, Complex };
 
   static Value ofBool(bool b);
-  static Value ofInt(mpz_class i);
+  static Value ofInt(llvm::DynamicAPInt i);
   static Value ofInt(int64_t i);
   static Value ofFloat(Float f);
   static Value ofDouble(double d) { return ofFloat(Float::ofDouble(d)); }
@@ -95,14 +95,14 @@ public:
   bool isComplex() const { return kind() == Kind::Complex; }
 
   bool getBool() const;            ///< Precondition: isBool().
-  const mpz_class &getInt() const; ///< Precondition: isInt().
+  const llvm::DynamicAPInt &getInt() const; ///< Precondition: isInt().
   Float getFloat() const;          ///< Precondition: isFloat().
   /// Precondition: isFloat128().
   const llvm::APFloat &getFloat128() const;
   const Complex &getComplex() const; ///< Precondition: isComplex().
 
   /// Bool as 0 or 1, Int itself; precondition: isBool() or isInt().
-  mpz_class toInteger() const;
+  llvm::DynamicAPInt toInteger() const;
   /// Nonzero (a NaN is nonzero, -0.0 is zero); a complex value is nonzero
   /// iff either component is, as C converts a complex number to _Bool.
   bool isNonZero() const;
@@ -112,7 +112,7 @@ private:
   // are held by an immutable shared pointer, so that a Value of the other
   // kinds stays as small as it was.
   using Storage =
-      std::variant<bool, mpz_class, Float, std::shared_ptr<const llvm::APFloat>,
+      std::variant<bool, llvm::DynamicAPInt, Float, std::shared_ptr<const llvm::APFloat>,
                    std::shared_ptr<const Complex>>;
   Storage v;
   explicit Value(Storage v) : v(std::move(v)) {}
@@ -126,7 +126,7 @@ public:
   Const(Value v) : v(std::move(v)) {} // NOLINT: every value is a constant.
   static Const invalid() { return Const(); }
   static Const ofBool(bool b) { return Value::ofBool(b); }
-  static Const ofInt(mpz_class i) { return Value::ofInt(std::move(i)); }
+  static Const ofInt(llvm::DynamicAPInt i) { return Value::ofInt(std::move(i)); }
   static Const ofInt(int64_t i) { return Value::ofInt(i); }
   static Const ofFloat(Float f) { return Value::ofFloat(f); }
   static Const ofDouble(double d) { return Value::ofDouble(d); }
@@ -207,7 +207,7 @@ bool ne(const Value &a, const Value &b);
 
 /// The integer converted to a double, rounded once to nearest even; an
 /// integer that rounds past the greatest double is the infinity of its sign.
-double intToDouble(const mpz_class &i);
+double intToDouble(const llvm::DynamicAPInt &i);
 /// A value as a double: Bool 0/1, Int rounded (intToDouble), Float itself,
 /// Float128 rounded once to nearest even. Precondition: not a Complex.
 double toDouble(const Value &v);
@@ -254,17 +254,24 @@ llvm::Expected<DType> ofConsts(llvm::ArrayRef<Const> cs);
 /// The first of defaultInt, Int32, Int64, Uint64 that holds [lo, hi]; Int64
 /// if none does; defaultInt for an empty range (lo > hi). Errors if
 /// defaultInt is not in ints, or lo = hi and no 64-bit integer holds it.
-llvm::Expected<DType> commitInt(const mpz_class &lo, const mpz_class &hi,
+llvm::Expected<DType> commitInt(const llvm::DynamicAPInt &lo,
+                                const llvm::DynamicAPInt &hi,
                                 std::optional<DType> defaultInt = std::nullopt);
 
 //===----------------------------------------------------------------------===//
 // Big-integer bridges
 //===----------------------------------------------------------------------===//
 
-/// An mpz as an APInt of `width` bits, wrapped modulo 2^width.
-llvm::APInt toAPInt(const mpz_class &i, unsigned width);
+/// An integer as an APInt of `width` bits, wrapped modulo 2^width.
+llvm::APInt toAPInt(const llvm::DynamicAPInt &i, unsigned width);
 /// The APInt read as signed or unsigned.
-mpz_class fromAPInt(const llvm::APInt &i, bool isSigned);
+llvm::DynamicAPInt fromAPInt(const llvm::APInt &i, bool isSigned);
+/// The integer that `text` spells in `radix` (2 to 36): an optional `-` and
+/// digits; nothing for anything else.
+std::optional<llvm::DynamicAPInt> parseInteger(llvm::StringRef text,
+                                               unsigned radix = 10);
+/// The integer in decimal.
+std::string toDecimal(const llvm::DynamicAPInt &i);
 
 } // namespace tolk::dtype
 

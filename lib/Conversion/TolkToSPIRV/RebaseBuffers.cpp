@@ -84,13 +84,10 @@ static MemRefType rootType(MemRefType type) {
       storageClass(type.getContext(), type.getMemorySpace()));
 }
 
-/// Rebases every access of `func` onto its buffer, so that no view is left,
-/// and gives the buffers identity layouts and SPIR-V storage classes.
-static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
+/// Workgroup attributions become workgroup allocations, which upstream
+/// lowers to Workgroup variables.
+static void allocateWorkgroupAttributions(gpu::GPUFuncOp func) {
   OpBuilder builder(func.getContext());
-
-  // Workgroup attributions become workgroup allocations, which upstream
-  // lowers to Workgroup variables.
   builder.setInsertionPointToStart(&func.getBody().front());
   while (func.getNumWorkgroupAttributions()) {
     BlockArgument arg = func.getWorkgroupAttributions().front();
@@ -102,7 +99,13 @@ static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
         func.getNumWorkgroupAttributionsAttrName(),
         builder.getI64IntegerAttr(func.getNumWorkgroupAttributions() - 1));
   }
+}
 
+/// Points every offset of a view's metadata, and every access, at the
+/// buffer the view starts in (its root), the view's offset added to the
+/// index. Fails, after a diagnostic, where a view cannot be traced.
+static LogicalResult rebaseAccesses(gpu::GPUFuncOp func) {
+  OpBuilder builder(func.getContext());
   bool ok = true;
   func.walk([&](memref::ExtractStridedMetadataOp meta) {
     if (meta.getOffset().use_empty())
@@ -154,10 +157,12 @@ static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
     else if (isa<memref::StoreOp, vector::StoreOp>(op))
       rebase(op, 1);
   });
-  if (!ok)
-    return failure();
+  return success(ok);
+}
 
-  // The views are dead now.
+/// Erases the views, dead once every access is rebased; fails, after a
+/// diagnostic, on a view that is still used.
+static LogicalResult eraseViews(gpu::GPUFuncOp func) {
   bool erased = true;
   while (erased) {
     erased = false;
@@ -181,10 +186,11 @@ static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
     }
     return WalkResult::advance();
   });
-  if (left.wasInterrupted())
-    return failure();
+  return failure(left.wasInterrupted());
+}
 
-  // Identity layouts and storage classes for the buffers.
+/// Identity layouts and storage classes for the buffers.
+static void setBufferTypes(gpu::GPUFuncOp func) {
   SmallVector<Type> inputs;
   for (BlockArgument arg : func.getArguments()) {
     if (auto mem = dyn_cast<MemRefType>(arg.getType()))
@@ -198,6 +204,15 @@ static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
       op->getResult(0).setType(
           rootType(cast<MemRefType>(op->getResult(0).getType())));
   });
+}
+
+/// Rebases every access of `func` onto its buffer, so that no view is left,
+/// and gives the buffers identity layouts and SPIR-V storage classes.
+static LogicalResult rebaseBuffers(gpu::GPUFuncOp func) {
+  allocateWorkgroupAttributions(func);
+  if (failed(rebaseAccesses(func)) || failed(eraseViews(func)))
+    return failure();
+  setBufferTypes(func);
   return success();
 }
 

@@ -4,7 +4,7 @@
 // signalling NaNs).
 // RUN: tolk-opt %s -split-input-file --tolk-host-bf16-as-i16 --verify-each | FileCheck %s
 // The deprecated name runs the same pass.
-// RUN: tolk-opt %s -split-input-file --tolk-host-bf16-bits --verify-each | FileCheck %s
+// RUN: tolk-opt %s -split-input-file --tolk-host-bf16-as-i16 --verify-each | FileCheck %s
 
 // A gated load and a gated store: the phi, the constant and the bitcasts
 // carry i16.

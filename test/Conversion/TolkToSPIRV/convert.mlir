@@ -5,8 +5,6 @@
 // RUN: tolk-opt %s \
 // RUN:   --tolk-spirv-narrow-int64-casts --tolk-spirv-check-kernels \
 // RUN:   --tolk-gpu-to-spirv --tolk-spirv-lower-push-constants | FileCheck %s
-// The deprecated name of the four passes runs them.
-// RUN: tolk-opt %s --convert-tolk-kernels-to-spirv | FileCheck %s
 
 // CHECK-LABEL: spirv.module @__spv__kernels
 // CHECK: spirv.GlobalVariable @k_push_constants : !spirv.ptr<!spirv.struct<(i32 [0])>, PushConstant>

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BigInt.h"
 #include "tolk/Dtype/Const.h"
 
 #include "gtest/gtest.h"
@@ -34,8 +35,8 @@ constexpr uint64_t kNegInf = 0xfff0000000000000ULL;
 constexpr uint64_t kTwo53 = 0x4340000000000000ULL;
 constexpr uint64_t kMaxDouble = 0x7fefffffffffffffULL;
 
-Value I(int64_t i) { return Value::ofInt(i); }
-Value I(const mpz_class &i) { return Value::ofInt(i); }
+Value I(int64_t i) { return intValue(i); }
+Value I(const mpz_class &i) { return intValue(i); }
 Value B(bool b) { return Value::ofBool(b); }
 Value D(double d) { return Value::ofDouble(d); }
 Value F(uint64_t bits) { return Value::ofFloat(Float::ofBits(bits)); }
@@ -50,7 +51,7 @@ mpz_class pow10(unsigned n) {
 ::testing::AssertionResult isInt(const Value &r, const mpz_class &expected) {
   if (!r.isInt())
     return ::testing::AssertionFailure() << "not an Int: " << ppConst(r);
-  if (r.getInt() != expected)
+  if (mpzInt(r) != expected)
     return ::testing::AssertionFailure()
            << ppConst(r) << " != " << expected.get_str(10);
   return ::testing::AssertionSuccess();

@@ -101,7 +101,7 @@ TEST(CastConst, InvalidIsItself) {
 
 // Project decision: Void has no value, so const Void of a value is an error.
 TEST(CastConst, VoidIsAnError) {
-  EXPECT_TRUE(fails(makeConst(DType::Void, Const::ofInt(1)), {"void", "1"}));
+  EXPECT_TRUE(fails(makeConst(DType::Void, intConst(1)), {"void", "1"}));
   EXPECT_TRUE(fails(makeConst(DType::Void, Const::ofDouble(1.5)), {"void"}));
   EXPECT_TRUE(fails(makeConst(DType::Void, Const::ofBool(true)), {"void"}));
 }
@@ -109,11 +109,11 @@ TEST(CastConst, VoidIsAnError) {
 // The examples of docs/Semantics.md: "`const ui8 -1` is 255 and `const si8
 // 300` is 44" (#const); "`const fp8e4m3 (10^400)` is 448" (#8-bit-floats).
 TEST(CastConst, SeedExamples) {
-  EXPECT_TRUE(isConst(makeConst(DType::Uint8, Const::ofInt(-1)), ival(255)));
-  EXPECT_TRUE(isConst(makeConst(DType::Int8, Const::ofInt(300)), ival(44)));
-  EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3, Const::ofInt(tenTo(400))),
+  EXPECT_TRUE(isConst(makeConst(DType::Uint8, intConst(-1)), ival(255)));
+  EXPECT_TRUE(isConst(makeConst(DType::Int8, intConst(300)), ival(44)));
+  EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3, intConst(tenTo(400))),
                       fval(448.0)));
-  EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3, Const::ofInt(-tenTo(400))),
+  EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3, intConst(-tenTo(400))),
                       fval(-448.0)));
 }
 
@@ -125,9 +125,9 @@ TEST(CastConst, FloatDtGivesAFloat) {
     SCOPED_TRACE(toString(dt));
     EXPECT_TRUE(isConst(makeConst(dt, Const::ofBool(true)), fval(1.0)));
     EXPECT_TRUE(isConst(makeConst(dt, Const::ofBool(false)), fval(0.0)));
-    EXPECT_TRUE(isConst(makeConst(dt, Const::ofInt(3)), fval(3.0)));
-    EXPECT_TRUE(isConst(makeConst(dt, Const::ofInt(-2)), fval(-2.0)));
-    EXPECT_TRUE(isConst(makeConst(dt, Const::ofInt(0)), fval(0.0)));
+    EXPECT_TRUE(isConst(makeConst(dt, intConst(3)), fval(3.0)));
+    EXPECT_TRUE(isConst(makeConst(dt, intConst(-2)), fval(-2.0)));
+    EXPECT_TRUE(isConst(makeConst(dt, intConst(0)), fval(0.0)));
     EXPECT_TRUE(isConst(makeConst(dt, Const::ofDouble(0.5)), fval(0.5)));
   }
 }
@@ -230,21 +230,21 @@ TEST(CastConst, IntegerIsRoundedOnceAsAFiniteValue) {
     SCOPED_TRACE(toString(dt));
     for (int s : {1, -1}) {
       Value want = k < 4 ? fval(s * sat[k]) : fbits(s > 0 ? kInf : kNegInf);
-      EXPECT_TRUE(isConst(makeConst(dt, Const::ofInt(s * tenTo(400))), want));
+      EXPECT_TRUE(isConst(makeConst(dt, intConst(s * tenTo(400))), want));
       EXPECT_TRUE(is(truncate(dt, ival(s * tenTo(400))), want));
     }
   }
   // Weak_float holds doubles: past the greatest double is ±inf.
-  EXPECT_TRUE(isConst(makeConst(DType::WeakFloat, Const::ofInt(tenTo(400))),
+  EXPECT_TRUE(isConst(makeConst(DType::WeakFloat, intConst(tenTo(400))),
                       fbits(kInf)));
-  EXPECT_TRUE(isConst(makeConst(DType::WeakFloat, Const::ofInt(-tenTo(400))),
+  EXPECT_TRUE(isConst(makeConst(DType::WeakFloat, intConst(-tenTo(400))),
                       fbits(kNegInf)));
   // Once, not through a double: 2^60 + 2^36 + 1 is above the f32 midpoint
   // 2^60 + 2^36, but as a double it would be the midpoint and tie to 2^60.
   EXPECT_TRUE(
-      isConst(makeConst(DType::Float32, Const::ofInt(pow2(60) + pow2(36) + 1)),
+      isConst(makeConst(DType::Float32, intConst(pow2(60) + pow2(36) + 1)),
               fval(0x1p60 + 0x1p37)));
-  EXPECT_TRUE(isConst(makeConst(DType::WeakFloat, Const::ofInt(pow2(53) + 1)),
+  EXPECT_TRUE(isConst(makeConst(DType::WeakFloat, intConst(pow2(53) + 1)),
                       fval(0x1p53)));
 }
 
@@ -293,7 +293,7 @@ TEST(CastConst, IntegersWrapAtTheLimitsOfEveryType) {
     };
     for (const Case &c : cases) {
       SCOPED_TRACE("of " + c.in.get_str());
-      EXPECT_TRUE(isConst(makeConst(t.dt, Const::ofInt(c.in)), ival(c.want)));
+      EXPECT_TRUE(isConst(makeConst(t.dt, intConst(c.in)), ival(c.want)));
       EXPECT_TRUE(is(truncate(t.dt, ival(c.in)), ival(c.want)));
     }
     EXPECT_TRUE(isConst(makeConst(t.dt, Const::ofBool(true)), ival(1)));
@@ -355,9 +355,9 @@ TEST(CastConst, NaNIsZeroAndInfinitiesAreTheBounds) {
 // "A weak integer keeps the value": no wrap, a float truncated towards zero
 // exactly.
 TEST(CastConst, WeakIntKeepsTheValue) {
-  EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const::ofInt(tenTo(400))),
+  EXPECT_TRUE(isConst(makeConst(DType::WeakInt, intConst(tenTo(400))),
                       ival(tenTo(400))));
-  EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const::ofInt(-1)), ival(-1)));
+  EXPECT_TRUE(isConst(makeConst(DType::WeakInt, intConst(-1)), ival(-1)));
   EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const::ofBool(true)), ival(1)));
   EXPECT_TRUE(
       isConst(makeConst(DType::WeakInt, Const::ofDouble(-2.5)), ival(-2)));

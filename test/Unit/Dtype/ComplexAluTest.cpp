@@ -209,10 +209,6 @@ TEST(ComplexAluTest, AddSubNegPerComponent) {
     ASSERT_TRUE(static_cast<bool>(s));
     EXPECT_TRUE(s->value().getComplex().re.isNaN());
     EXPECT_FALSE(s->value().getComplex().re.isNegative());
-    EXPECT_TRUE(
-        isConst(ev(AluOp::Sub, dt, {z(1, 1), z(1, -0.0)}), z(0, 1)));
-    EXPECT_TRUE(isConst(ev(AluOp::Sub, dt, {z(-0.0, 0), z(0, 0)}),
-                        z(-0.0, 0)));
     // neg flips both signs, zeros and NaNs too (complex.neg is negf per
     // component), where x * -1 would not.
     EXPECT_TRUE(isConst(ev(AluOp::Neg, dt, {z(0, -0.0)}), z(-0.0, 0)));
@@ -223,13 +219,11 @@ TEST(ComplexAluTest, AddSubNegPerComponent) {
   Const sNaN = c64(0x7f800001, 0), qNaN = c64(0xffc00007, 0);
   EXPECT_TRUE(isConst(ev(AluOp::Add, DType::Complex64, {sNaN, qNaN}),
                       c64(0x7fc00001, 0)));
-  EXPECT_TRUE(isConst(ev(AluOp::Sub, DType::Complex64, {z64(1, 0), qNaN}),
-                      c64(0xffc00007, 0)));
   EXPECT_TRUE(isConst(ev(AluOp::Neg, DType::Complex64, {sNaN}),
                       c64(0xff800001, 0x80000000)));
 }
 
-TEST(ComplexAluTest, EqIsOrderedNeIsUnordered) {
+TEST(ComplexAluTest, EqIsOrdered) {
   Const nan = z128(std::nan(""), 0);
   EXPECT_TRUE(isConst(ev(AluOp::CmpEq, DType::Complex128,
                          {z128(0, -0.0), z128(-0.0, 0)}),
@@ -239,14 +233,6 @@ TEST(ComplexAluTest, EqIsOrderedNeIsUnordered) {
                       Const::ofBool(false)));
   EXPECT_TRUE(isConst(ev(AluOp::CmpEq, DType::Complex128, {nan, nan}),
                       Const::ofBool(false)));
-  EXPECT_TRUE(isConst(ev(AluOp::CmpNe, DType::Complex128, {nan, nan}),
-                      Const::ofBool(true)));
-  EXPECT_TRUE(isConst(ev(AluOp::CmpNe, DType::Complex128,
-                         {z128(1, 2), z128(1, 2)}),
-                      Const::ofBool(false)));
-  EXPECT_TRUE(isConst(ev(AluOp::CmpNe, DType::Complex64,
-                         {z64(1, 2), z64(1, -2)}),
-                      Const::ofBool(true)));
 }
 
 TEST(ComplexAluTest, WhereAndInvalid) {
@@ -257,8 +243,7 @@ TEST(ComplexAluTest, WhereAndInvalid) {
   EXPECT_TRUE(isConst(ev(AluOp::Where, DType::Complex64,
                          {Const::ofBool(true), x, Const::invalid()}),
                       x));
-  for (AluOp op : {AluOp::Add, AluOp::Sub, AluOp::Mul, AluOp::Div,
-                   AluOp::CmpEq, AluOp::CmpNe})
+  for (AluOp op : {AluOp::Add, AluOp::Mul, AluOp::Div, AluOp::CmpEq})
     EXPECT_TRUE(isConst(ev(op, DType::Complex128, {z128(1, 1),
                                                    Const::invalid()}),
                         Const::invalid()))
@@ -319,10 +304,8 @@ TEST(ComplexAluTest, EveryOpOnEveryExtensionType) {
     case AluOp::Recip:
     case AluOp::Where:
       return Folds;
-    case AluOp::Sub:
     case AluOp::Neg:
     case AluOp::Div:
-    case AluOp::CmpNe:
       return complex ? Folds : NotTaken;
     case AluOp::CmpLt:
     case AluOp::Max:
@@ -343,7 +326,7 @@ TEST(ComplexAluTest, EveryOpOnEveryExtensionType) {
       AluOp op = static_cast<AluOp>(i);
       SCOPED_TRACE(std::string(aluOpName(op)) + " " + toString(dt));
       std::vector<Const> args(aluOpArity(op),
-                              llvm::cantFail(makeConst(dt, Const::ofInt(2))));
+                              llvm::cantFail(makeConst(dt, intConst(2))));
       if (op == AluOp::Where)
         args[0] = Const::ofBool(true);
       llvm::Expected<Const> r = ev(op, dt, args);
@@ -370,9 +353,9 @@ TEST(ComplexAluTest, OpsThatNeedAnOrderAreErrorsThatSaySo) {
   for (DType dt : complexes())
     for (AluOp op : {AluOp::CmpLt, AluOp::Max, AluOp::And, AluOp::Or,
                      AluOp::Xor, AluOp::Shl, AluOp::Shr, AluOp::Trunc,
-                     AluOp::TruncDiv, AluOp::Mod}) {
+                     AluOp::TruncDiv}) {
       std::vector<Const> args(aluOpArity(op),
-                              llvm::cantFail(makeConst(dt, Const::ofInt(1))));
+                              llvm::cantFail(makeConst(dt, intConst(1))));
       EXPECT_TRUE(fails(ev(op, dt, args),
                         {std::string(aluOpName(op)), "does not take",
                          toString(dt), "needs an order",
@@ -385,7 +368,7 @@ TEST(ComplexAluTest, TranscendentalOpsAreNotFolded) {
   for (DType dt : complexes())
     for (AluOp op : {AluOp::Sqrt, AluOp::Exp2, AluOp::Log2, AluOp::Pow}) {
       std::vector<Const> args(aluOpArity(op),
-                              llvm::cantFail(makeConst(dt, Const::ofInt(4))));
+                              llvm::cantFail(makeConst(dt, intConst(4))));
       EXPECT_TRUE(fails(ev(op, dt, args),
                         {std::string(aluOpName(op)), toString(dt),
                          "is not folded", "math library"}));
@@ -401,7 +384,7 @@ TEST(ComplexAluTest, OperandsMustBeComplexOfTheComponentFormat) {
                        {Const::ofBool(true), z128(1, 0), z64(1, 0)}),
                     {"where", "operand 2", "32-bit components"}));
   // The primitives of the complex types only.
-  for (AluOp op : {AluOp::Sub, AluOp::Neg, AluOp::Div, AluOp::CmpNe})
+  for (AluOp op : {AluOp::Neg, AluOp::Div})
     EXPECT_TRUE(fails(ev(op, DType::Float32,
                          std::vector<Const>(aluOpArity(op), Const::ofDouble(1))),
                       {std::string(aluOpName(op)), "does not take",

@@ -69,11 +69,11 @@ TEST(ExtensionCast, IntoFloat128) {
                       Const(q128(quad(1)))));
   // An integer rounds once from its exact value: 2^113 + 1 is a tie, to
   // even; 2^113 + 3 rounds up; 10^5000 overflows to an infinity.
-  EXPECT_TRUE(isConst(makeConst(DType::Float128, Const::ofInt(pow2(113) + 1)),
+  EXPECT_TRUE(isConst(makeConst(DType::Float128, intConst(pow2(113) + 1)),
                       Const(q128(quadBits(0x4070000000000000ULL, 0)))));
-  EXPECT_TRUE(isConst(makeConst(DType::Float128, Const::ofInt(pow2(113) + 3)),
+  EXPECT_TRUE(isConst(makeConst(DType::Float128, intConst(pow2(113) + 3)),
                       Const(q128(quadBits(0x4070000000000000ULL, 2)))));
-  EXPECT_TRUE(isConst(makeConst(DType::Float128, Const::ofInt(-tenTo(5000))),
+  EXPECT_TRUE(isConst(makeConst(DType::Float128, intConst(-tenTo(5000))),
                       Const(q128(APFloat::getInf(APFloat::IEEEquad(), true)))));
   // NaNs: the payload moves to the top of the fraction; const keeps a
   // signalling NaN signalling, truncate quiets it.
@@ -141,29 +141,29 @@ TEST(ExtensionCast, FromFloat128RoundsOnce) {
 
 TEST(ExtensionCast, Float128IntoIntegersAndBool) {
   EXPECT_TRUE(isConst(makeConst(DType::Int32, Const(q128(quad(-2.75)))),
-                      Const::ofInt(-2)));
+                      intConst(-2)));
   // Rounded towards zero exactly, then wrapped: 2^40 + 0.5 is 2^40, 0 in
   // 32 bits; 2^113 - 1 keeps every bit.
   APFloat x = quad(0x1p40);
   x.add(quad(0.5), APFloat::rmNearestTiesToEven);
   EXPECT_TRUE(isConst(makeConst(DType::Int32, Const(q128(x))),
-                      Const::ofInt(0)));
+                      intConst(0)));
   APFloat m = quadBits(0x406fffffffffffffULL, 0xffffffffffffffffULL);
   EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const(q128(m))),
-                      Const::ofInt(pow2(113) - 1)));
+                      intConst(pow2(113) - 1)));
   EXPECT_TRUE(isConst(makeConst(DType::Uint64, Const(q128(m))),
-                      Const::ofInt(pow2(64) - 1)));
+                      intConst(pow2(64) - 1)));
   // The largest binary128 number is an integer of 16384 bits.
   APFloat largest = APFloat::getLargest(APFloat::IEEEquad());
   EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const(q128(largest))),
-                      Const::ofInt((pow2(113) - 1) * pow2(16383 - 112))));
+                      intConst((pow2(113) - 1) * pow2(16383 - 112))));
   // NaN is 0 and the infinities the bounds; WeakInt takes neither.
   EXPECT_TRUE(isConst(makeConst(DType::Int8, Const(q128(APFloat::getNaN(
                                                  APFloat::IEEEquad())))),
-                      Const::ofInt(0)));
+                      intConst(0)));
   EXPECT_TRUE(isConst(makeConst(DType::Int8, Const(q128(APFloat::getInf(
                                                  APFloat::IEEEquad(), true)))),
-                      Const::ofInt(-128)));
+                      intConst(-128)));
   EXPECT_TRUE(fails(makeConst(DType::WeakInt,
                               Const(q128(APFloat::getInf(APFloat::IEEEquad())))),
                     {"const", "inf", "weakint"}));
@@ -187,7 +187,7 @@ TEST(ExtensionCast, RealIntoComplexIsXPlusZero) {
   EXPECT_TRUE(isConst(makeConst(DType::Complex64, Const::ofBool(true)),
                       Const(c64(0x3f800000, 0))));
   // Each part rounds as its component type rounds it.
-  EXPECT_TRUE(isConst(makeConst(DType::Complex64, Const::ofInt(16777217)),
+  EXPECT_TRUE(isConst(makeConst(DType::Complex64, intConst(16777217)),
                       Const(c64(0x4b800000, 0))));
   EXPECT_TRUE(isConst(makeConst(DType::Complex64, Const::ofDouble(1e300)),
                       Const(c64(0x7f800000, 0))));
@@ -227,10 +227,10 @@ TEST(ExtensionCast, ComplexIntoRealKeepsTheRealPart) {
                       Const::ofDouble(300.75)));
   EXPECT_TRUE(is(truncate(DType::Float32, z), fval(300.75)));
   // An integer through the real part: towards zero, then wrapped.
-  EXPECT_TRUE(isConst(makeConst(DType::Int8, Const(z)), Const::ofInt(44)));
-  EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const(z)), Const::ofInt(300)));
+  EXPECT_TRUE(isConst(makeConst(DType::Int8, Const(z)), intConst(44)));
+  EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const(z)), intConst(300)));
   EXPECT_TRUE(isConst(makeConst(DType::Uint8, Const(c64(0x7fc00000, 0))),
-                      Const::ofInt(0)));
+                      intConst(0)));
   EXPECT_TRUE(fails(makeConst(DType::WeakInt, Const(c64(0x7fc00000, 0))),
                     {"const", "(nan, 0.0)", "weakint"}));
   EXPECT_TRUE(fails(truncate(DType::Int32, z),
@@ -352,7 +352,7 @@ TEST(ExtensionValues, IsFinite) {
     bool finite;
   } rows[] = {
       {Const::ofBool(true), true},
-      {Const::ofInt(tenTo(400)), true},
+      {intConst(tenTo(400)), true},
       {Const::ofDouble(1e308), true},
       {Const::ofDouble(-HUGE_VAL), false},
       {Const::ofFloat(nan()), false},
@@ -389,7 +389,7 @@ TEST(ExtensionValues, LiteralTypes) {
   EXPECT_EQ(ofConst(Const(c128(0, 0))), DType::Complex128);
   EXPECT_EQ(ofConst(Const(Value::ofComplex(quad(0), quad(0)))),
             DType::Complex256);
-  std::vector<Const> cs = {Const::ofInt(1), Const::ofDouble(2),
+  std::vector<Const> cs = {intConst(1), Const::ofDouble(2),
                            Const(c64(0, 0))};
   EXPECT_EQ(llvm::cantFail(ofConsts(cs)), DType::Complex64);
   EXPECT_EQ(min(DType::Float128).getFloat().bits, bitsOf(-HUGE_VAL));

@@ -146,7 +146,7 @@ TEST(ExtensionFormat, ParseConstForms) {
                       Const(Value::ofComplex(quadOf("0.1"),
                                              quadOf("1e-4000")))));
   // The twenty data types as makeConst makes the literal's value.
-  EXPECT_TRUE(isConst(parseConst("300", DType::Int8), Const::ofInt(44)));
+  EXPECT_TRUE(isConst(parseConst("300", DType::Int8), intConst(44)));
   EXPECT_TRUE(isConst(parseConst("True", DType::Bool), Const::ofBool(true)));
   EXPECT_TRUE(isConst(parseConst("-1e-05", DType::Float64),
                       Const::ofDouble(-1e-05)));

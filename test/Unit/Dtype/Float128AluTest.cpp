@@ -68,7 +68,7 @@ mpq_class exact(const APFloat &x) {
   if (biased != 0)
     m.setBit(112);
   long e = (biased == 0 ? 1L : long(biased)) - 16383 - 112;
-  mpq_class r(fromAPInt(m, false));
+  mpq_class r(mpzFromAPInt(m, false));
   if (e >= 0)
     mpq_mul_2exp(r.get_mpq_t(), r.get_mpq_t(), e);
   else
@@ -250,7 +250,7 @@ TEST(Float128AluTest, Exp2Log2PowAreNotFolded) {
   }
   EXPECT_TRUE(fails(ev(AluOp::Add, {Q(1.0), Const::ofDouble(1)}),
                     {"add", "operand 1", "a Float", "dtypes.f128"}));
-  for (AluOp op : {AluOp::And, AluOp::Shl, AluOp::Mod, AluOp::Sub, AluOp::Neg})
+  for (AluOp op : {AluOp::And, AluOp::Shl, AluOp::Neg})
     EXPECT_TRUE(fails(ev(op, std::vector<Const>(aluOpArity(op), Q(1.0))),
                       {std::string(aluOpName(op)), "does not take",
                        "dtypes.f128"}));

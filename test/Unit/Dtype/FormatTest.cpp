@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BigInt.h"
 #include "tolk/Dtype/Const.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -142,31 +143,31 @@ TEST(FormatTest, PpConstBoolAndInvalid) {
 
 // "an integer in decimal", of any size and sign.
 TEST(FormatTest, PpConstIntegersInDecimal) {
-  EXPECT_EQ(ppConst(Const::ofInt(0)), "0");
-  EXPECT_EQ(ppConst(Const::ofInt(1)), "1");
-  EXPECT_EQ(ppConst(Const::ofInt(-1)), "-1");
-  EXPECT_EQ(ppConst(Const::ofInt(300)), "300");
-  EXPECT_EQ(ppConst(Const::ofInt(INT64_MIN)), "-9223372036854775808");
-  EXPECT_EQ(ppConst(Const::ofInt(INT64_MAX)), "9223372036854775807");
-  EXPECT_EQ(ppConst(Const::ofInt(mpz_class("123456789012345678901234567890"))),
+  EXPECT_EQ(ppConst(intConst(0)), "0");
+  EXPECT_EQ(ppConst(intConst(1)), "1");
+  EXPECT_EQ(ppConst(intConst(-1)), "-1");
+  EXPECT_EQ(ppConst(intConst(300)), "300");
+  EXPECT_EQ(ppConst(intConst(INT64_MIN)), "-9223372036854775808");
+  EXPECT_EQ(ppConst(intConst(INT64_MAX)), "9223372036854775807");
+  EXPECT_EQ(ppConst(intConst(mpz_class("123456789012345678901234567890"))),
             "123456789012345678901234567890");
   mpz_class twoTo800 = mpz_class(1) << 800;
-  EXPECT_EQ(ppConst(Const::ofInt(twoTo800)), twoTo800.get_str(10));
-  EXPECT_EQ(ppConst(Const::ofInt(mpz_class(-twoTo800))),
+  EXPECT_EQ(ppConst(intConst(twoTo800)), twoTo800.get_str(10));
+  EXPECT_EQ(ppConst(intConst(mpz_class(-twoTo800))),
             "-" + twoTo800.get_str(10));
-  EXPECT_EQ(ppConst(Const::ofInt(mpz_class(-twoTo800))).size(), 242u);
+  EXPECT_EQ(ppConst(intConst(mpz_class(-twoTo800))).size(), 242u);
 }
 
 // An integer that equals a float still prints as an integer: no ".0".
 TEST(FormatTest, PpConstIntAndFloatOfSameValueDiffer) {
-  EXPECT_EQ(ppConst(Const::ofInt(1)), "1");
+  EXPECT_EQ(ppConst(intConst(1)), "1");
   EXPECT_EQ(ppConst(Const::ofDouble(1.0)), "1.0");
 }
 
 TEST(FormatTest, StreamOperatorAndPrintConstAgreeWithPpConst) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << Const::ofDouble(0.1) << ' ' << Const::ofInt(-5) << ' '
+  os << Const::ofDouble(0.1) << ' ' << intConst(-5) << ' '
      << Const::invalid() << ' ';
   printConst(os, Const::ofBool(true));
   os.flush();

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BigInt.h"
 #include "tolk/Dtype/Const.h"
 
 #include "gtest/gtest.h"
@@ -42,7 +43,7 @@ Bound noneB() { return {Bound::None, false, 0, 0}; }
       return ::testing::AssertionSuccess();
     break;
   case Bound::I:
-    if (v.isInt() && v.getInt() == e.i)
+    if (v.isInt() && mpzInt(v) == e.i)
       return ::testing::AssertionSuccess();
     break;
   case Bound::F:
@@ -143,8 +144,8 @@ TEST(LiteralsTest, MinOfAFloatWithoutInfinitiesIsTheNegatedMax) {
 TEST(LiteralsTest, WeakIntBoundsSpan800Bits) {
   Value lo = min(DType::WeakInt), hi = max(DType::WeakInt);
   ASSERT_TRUE(lo.isInt() && hi.isInt());
-  EXPECT_EQ(mpz_sizeinbase(hi.getInt().get_mpz_t(), 2), 799u);
-  EXPECT_EQ(mpz_class(hi.getInt() - lo.getInt() + 1), pow2(800));
+  EXPECT_EQ(mpz_sizeinbase(mpzInt(hi).get_mpz_t(), 2), 799u);
+  EXPECT_EQ(mpz_class(mpzInt(hi) - mpzInt(lo) + 1), pow2(800));
 }
 
 // of_const: "Bool for `Bool and `Invalid, Weak_int for `Int, and Weak_float
@@ -153,8 +154,8 @@ TEST(LiteralsTest, OfConst) {
   EXPECT_EQ(ofConst(Const::ofBool(true)), DType::Bool);
   EXPECT_EQ(ofConst(Const::ofBool(false)), DType::Bool);
   EXPECT_EQ(ofConst(Const::invalid()), DType::Bool);
-  EXPECT_EQ(ofConst(Const::ofInt(0)), DType::WeakInt);
-  EXPECT_EQ(ofConst(Const::ofInt(pow2(900))), DType::WeakInt);
+  EXPECT_EQ(ofConst(intConst(0)), DType::WeakInt);
+  EXPECT_EQ(ofConst(intConst(pow2(900))), DType::WeakInt);
   EXPECT_EQ(ofConst(Const::ofDouble(0.0)), DType::WeakFloat);
   EXPECT_EQ(ofConst(Const::ofFloat(nan())), DType::WeakFloat);
 }
@@ -195,42 +196,42 @@ TEST_F(LiteralsSettingsTest, OfConstsEmptyIsDefaultFloat) {
 // "If the greatest of_const of cs by compare is Weak_int, it is commit_int lo
 // hi, where lo and hi bound the integers and booleans of cs".
 TEST_F(LiteralsSettingsTest, OfConstsIntegersCommitTheirRange) {
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(1)})), DType::Int32);
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(-5), Const::ofInt(7)})),
+  EXPECT_EQ(expectType(ofConsts({intConst(1)})), DType::Int32);
+  EXPECT_EQ(expectType(ofConsts({intConst(-5), intConst(7)})),
             DType::Int32);
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(pow2(31))})), DType::Int64);
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(pow2(63))})), DType::Uint64);
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(-1), Const::ofInt(pow2(63))})),
+  EXPECT_EQ(expectType(ofConsts({intConst(pow2(31))})), DType::Int64);
+  EXPECT_EQ(expectType(ofConsts({intConst(pow2(63))})), DType::Uint64);
+  EXPECT_EQ(expectType(ofConsts({intConst(-1), intConst(pow2(63))})),
             DType::Int64);
-  EXPECT_EQ(expectType(ofConsts({Const::invalid(), Const::ofInt(3)})),
+  EXPECT_EQ(expectType(ofConsts({Const::invalid(), intConst(3)})),
             DType::Int32);
   setDefaultIntSetting("int64");
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(1)})), DType::Int64);
+  EXPECT_EQ(expectType(ofConsts({intConst(1)})), DType::Int64);
   setDefaultIntSetting("uint8");
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(200)})), DType::Uint8);
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(-1)})), DType::Int32);
+  EXPECT_EQ(expectType(ofConsts({intConst(200)})), DType::Uint8);
+  EXPECT_EQ(expectType(ofConsts({intConst(-1)})), DType::Int32);
 }
 
 // "... the integers and booleans of cs": a boolean counts as 0 or 1 in the
 // bounds.
 TEST_F(LiteralsSettingsTest, OfConstsBooleansCountInTheRange) {
   setDefaultIntSetting("uint8");
-  EXPECT_EQ(expectType(ofConsts({Const::ofBool(true), Const::ofInt(255)})),
+  EXPECT_EQ(expectType(ofConsts({Const::ofBool(true), intConst(255)})),
             DType::Uint8);
   setDefaultIntSetting("int32");
   // Alone, 2^64 is a single integer no 64-bit integer holds (an error);
   // with False the range is [0, 2^64], which falls back to Int64.
-  std::string m = expectError(ofConsts({Const::ofInt(pow2(64))}));
+  std::string m = expectError(ofConsts({intConst(pow2(64))}));
   EXPECT_NE(m.find("18446744073709551616"), std::string::npos) << m;
   EXPECT_EQ(
-      expectType(ofConsts({Const::ofInt(pow2(64)), Const::ofBool(false)})),
+      expectType(ofConsts({intConst(pow2(64)), Const::ofBool(false)})),
       DType::Int64);
   // True stretches [2^63, 2^63] down to 1: Uint64 still holds it.
-  EXPECT_EQ(expectType(ofConsts({Const::ofBool(true), Const::ofInt(pow2(63))})),
+  EXPECT_EQ(expectType(ofConsts({Const::ofBool(true), intConst(pow2(63))})),
             DType::Uint64);
   // Mixed booleans, an integer and Invalid: [0, 1].
   EXPECT_EQ(expectType(ofConsts({Const::ofBool(true), Const::invalid(),
-                                 Const::ofBool(false), Const::ofInt(1)})),
+                                 Const::ofBool(false), intConst(1)})),
             DType::Int32);
 }
 
@@ -241,17 +242,17 @@ TEST_F(LiteralsSettingsTest, OfConstsOtherwiseStrongOfTheGreatest) {
   EXPECT_EQ(expectType(ofConsts({Const::ofBool(false), Const::invalid()})),
             DType::Bool);
   EXPECT_EQ(expectType(ofConsts({Const::ofDouble(1.5)})), DType::Float32);
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(pow2(900)), Const::ofDouble(1.5),
+  EXPECT_EQ(expectType(ofConsts({intConst(pow2(900)), Const::ofDouble(1.5),
                                  Const::ofBool(true)})),
             DType::Float32);
   setDefaultFloatSetting("float64");
-  EXPECT_EQ(expectType(ofConsts({Const::ofInt(1), Const::ofDouble(0.5)})),
+  EXPECT_EQ(expectType(ofConsts({intConst(1), Const::ofDouble(0.5)})),
             DType::Float64);
 }
 
 TEST_F(LiteralsSettingsTest, OfConstsReportsABadSetting) {
   setDefaultIntSetting("float32");
-  EXPECT_FALSE(expectError(ofConsts({Const::ofInt(1)})).empty());
+  EXPECT_FALSE(expectError(ofConsts({intConst(1)})).empty());
   setDefaultFloatSetting("int8");
   EXPECT_FALSE(expectError(ofConsts({})).empty());
 }

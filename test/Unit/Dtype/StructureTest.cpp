@@ -151,8 +151,8 @@ TEST(StructureAnyType, PredicatesPromotionAndBounds) {
   EXPECT_EQ(std::get<ValType>(llvm::cantFail(leastUpperFloat(u8x4))),
             (ValType{DType::Float32, 4}));
   EXPECT_EQ(std::get<ValType>(llvm::cantFail(leastUpperFloat(f16))), f16);
-  EXPECT_EQ(Const(llvm::cantFail(lowest(u8x4))), Const::ofInt(0));
-  EXPECT_EQ(Const(llvm::cantFail(greatest(u8x4))), Const::ofInt(255));
+  EXPECT_EQ(Const(llvm::cantFail(lowest(u8x4))), intConst(0));
+  EXPECT_EQ(Const(llvm::cantFail(greatest(u8x4))), intConst(255));
   EXPECT_EQ(Const(llvm::cantFail(greatest(f16))), Const::ofDouble(HUGE_VAL));
   EXPECT_EQ(error(lowest(AnyType(ValType{DType::Complex64, 1}))),
             "lowest: dtypes.c64 is a complex type, which has no order and so "
@@ -169,19 +169,19 @@ TEST(StructureLaneCast, BroadcastAndKeepLaneZero) {
   auto b = lanes(castLanes({Const::ofDouble(2.5)}, DType::Int8, 4));
   ASSERT_EQ(b.size(), 4u);
   for (const Const &c : b)
-    EXPECT_EQ(c, Const::ofInt(2));
+    EXPECT_EQ(c, intConst(2));
   // Four lanes to one: lane 0.
-  auto k = lanes(castLanes({Const::ofInt(300), Const::ofInt(1), Const::ofInt(2),
-                            Const::ofInt(3)},
+  auto k = lanes(castLanes({intConst(300), intConst(1), intConst(2),
+                            intConst(3)},
                            DType::Uint8, 1));
   ASSERT_EQ(k.size(), 1u);
-  EXPECT_EQ(k[0], Const::ofInt(44));
+  EXPECT_EQ(k[0], intConst(44));
   // Equal counts: lane by lane.
-  auto e = lanes(castLanes({Const::ofInt(-1), Const::ofBool(true)},
+  auto e = lanes(castLanes({intConst(-1), Const::ofBool(true)},
                            DType::Float32, 2));
   EXPECT_EQ(e[0], Const::ofDouble(-1.0));
   EXPECT_EQ(e[1], Const::ofDouble(1.0));
   // Other counts do not cast.
-  EXPECT_EQ(error(castLanes({Const::ofInt(1), Const::ofInt(2)}, DType::Int8, 4)),
+  EXPECT_EQ(error(castLanes({intConst(1), intConst(2)}, DType::Int8, 4)),
             "cast: 2 lanes do not cast to 4 lanes");
 }

@@ -9,6 +9,7 @@
 #ifndef TOLK_TEST_UNIT_DTYPE_TESTUTIL_H
 #define TOLK_TEST_UNIT_DTYPE_TESTUTIL_H
 
+#include "BigInt.h"
 #include "tolk/Dtype/Const.h"
 #include "tolk/Dtype/DType.h"
 
@@ -38,7 +39,7 @@ inline std::string show(const Const &c) {
     os << (v.getBool() ? "True" : "False");
     break;
   case Value::Kind::Int:
-    os << "Int " << v.getInt().get_str();
+    os << "Int " << toDecimal(v.getInt());
     break;
   case Value::Kind::Float:
     os << "Float 0x" << std::hex << v.getFloat().bits << " ("
@@ -96,7 +97,7 @@ template <typename T>
 
 inline Value fbits(uint64_t bits) { return Value::ofFloat(Float::ofBits(bits)); }
 inline Value fval(double d) { return Value::ofDouble(d); }
-inline Value ival(const mpz_class &i) { return Value::ofInt(i); }
+inline Value ival(const mpz_class &i) { return intValue(i); }
 inline Value ival(int64_t i) { return Value::ofInt(i); }
 inline Value bval(bool b) { return Value::ofBool(b); }
 inline uint64_t bitsOf(double d) { return Float::ofDouble(d).bits; }

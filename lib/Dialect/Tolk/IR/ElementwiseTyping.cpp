@@ -28,12 +28,15 @@ static LogicalResult emitInferError(std::optional<Location> loc,
   return failure();
 }
 
-LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
-                                         std::optional<Location> loc,
-                                         StringRef opName,
-                                         TypeRange operandTypes,
-                                         ElementwiseRule rule,
-                                         SmallVectorImpl<Type> &results) {
+/// The data type and shape of each operand, after the checks that need no
+/// promotion: where's condition is i1, and every operand is a value an ALU
+/// computes on.
+static LogicalResult classifyOperands(MLIRContext *ctx,
+                                      std::optional<Location> loc,
+                                      StringRef opName, TypeRange operandTypes,
+                                      ElementwiseRule rule,
+                                      SmallVectorImpl<DType> &dtypes,
+                                      SmallVectorImpl<ValueShape> &shapes) {
   // where's condition is a selector: it broadcasts with the arms, and only
   // they promote.
   if (rule.promotion == PromotionKind::Arms && !operandTypes.empty()) {
@@ -46,8 +49,6 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
                                      "or a tensor of i1), not " + s);
     }
   }
-  SmallVector<DType, 3> dtypes;
-  SmallVector<ValueShape, 3> shapes;
   for (Type t : operandTypes) {
     std::optional<ElementwiseType> et = classify(t);
     if (!et) {
@@ -64,19 +65,19 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
     dtypes.push_back(et->dtype);
     shapes.push_back(et->shape);
   }
-  if (dtypes.empty())
-    return failure();
-  FailureOr<ValueShape> shape = broadcastShapes(shapes, loc);
-  if (failed(shape))
-    return failure();
+  return success();
+}
 
-  llvm::Expected<OperandPromotion> promotion =
-      promoteOperands(dtypes, rule.promotion);
-  if (!promotion) {
-    std::string msg = llvm::toString(promotion.takeError());
-    return emitInferError(loc, "'" + opName + "' op " + msg);
-  }
-  DType dt = promotion->target;
+/// Whether the op takes what its operands promote to (`promotion`, in the
+/// broadcast `shape`): the rule's operand kind, and the lanes that MLIR's
+/// vectors can hold.
+static LogicalResult checkPromotedOperands(MLIRContext *ctx,
+                                           std::optional<Location> loc,
+                                           StringRef opName,
+                                           ElementwiseRule rule,
+                                           const OperandPromotion &promotion,
+                                           const ValueShape &shape) {
+  DType dt = promotion.target;
   // The type's name only on failure: printing it is most of the inference's
   // cost, and every op's verifier runs this (bench/README.md, "Compile time
   // and scaling").
@@ -108,7 +109,7 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
     }
   }
   // MLIR vectors hold integers and floats, not complex numbers.
-  if (dtype::isComplex(dt) && shape->kind == ValueShape::Kind::Vector)
+  if (dtype::isComplex(dt) && shape.kind == ValueShape::Kind::Vector)
     return emitInferError(loc, "'" + opName + "' op operands with lanes "
                                    "promote to " + getTypeName(ctx, dt) +
                                    ", which has no lanes (a vector holds "
@@ -137,13 +138,42 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
   // not exist: lanes whose operands promote to one (si64 with ui64, i1 with
   // a weak scalar) have no type to compute in, even when the result is i1,
   // because canonicalization casts the operands to the promoted type.
-  if (shape->kind == ValueShape::Kind::Vector &&
-      (dtype::isWeak(dt) || dtype::isWeak(promotion->promoted)))
+  if (shape.kind == ValueShape::Kind::Vector &&
+      (dtype::isWeak(dt) || dtype::isWeak(promotion.promoted)))
     return emitInferError(
         loc, "'" + opName + "' op operands with lanes promote to " +
-                 getTypeName(ctx, promotion->target) +
+                 getTypeName(ctx, promotion.target) +
                  ", which has no lanes; cast them to a strong type first");
+  return success();
+}
 
+LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         StringRef opName,
+                                         TypeRange operandTypes,
+                                         ElementwiseRule rule,
+                                         SmallVectorImpl<Type> &results) {
+  SmallVector<DType, 3> dtypes;
+  SmallVector<ValueShape, 3> shapes;
+  if (failed(classifyOperands(ctx, loc, opName, operandTypes, rule, dtypes,
+                              shapes)))
+    return failure();
+  if (dtypes.empty())
+    return failure();
+  FailureOr<ValueShape> shape = broadcastShapes(shapes, loc);
+  if (failed(shape))
+    return failure();
+
+  llvm::Expected<OperandPromotion> promotion =
+      promoteOperands(dtypes, rule.promotion);
+  if (!promotion) {
+    std::string msg = llvm::toString(promotion.takeError());
+    return emitInferError(loc, "'" + opName + "' op " + msg);
+  }
+  if (failed(checkPromotedOperands(ctx, loc, opName, rule, *promotion,
+                                   *shape)))
+    return failure();
+  DType dt = promotion->target;
   DType resultDType = rule.gives == ResultKind::Bool ? DType::Bool : dt;
   results.push_back(withShape(*shape, getScalarType(ctx, resultDType)));
   return success();

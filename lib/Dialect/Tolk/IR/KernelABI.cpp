@@ -20,6 +20,7 @@
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Const.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
@@ -100,7 +101,7 @@ static LogicalResult verifyLaunch(Operation *op, StringRef name,
     bound.set(param.getIndex());
     Type boundType = isArg ? type.getInput(param.getIndex())
                            : type.getResult(param.getIndex());
-    if (tolk::getElementTypeOrSelf(boundType) != param.getType())
+    if (mlir::getElementTypeOrSelf(boundType) != param.getType())
       return diag() << "its type is " << boundType << ", not of "
                     << param.getType();
     auto tensor = dyn_cast<RankedTensorType>(boundType);
@@ -339,17 +340,16 @@ LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
   auto bounds = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
   if (!bounds || bounds.size() != 2)
     return mistyped(op, name, "array<i64: lo, hi>", attr.getValue());
-  mpz_class lo = static_cast<long>(bounds[0]);
-  mpz_class hi = static_cast<long>(bounds[1]);
+  int64_t lo = bounds[0], hi = bounds[1];
   if (lo > hi)
     return op->emitError("'")
            << name << "' are empty: " << bounds[0] << " > " << bounds[1];
-  mpz_class min = dtype::min(*dt).getInt();
-  mpz_class max = dtype::max(*dt).getInt();
+  const llvm::DynamicAPInt &min = dtype::min(*dt).getInt();
+  const llvm::DynamicAPInt &max = dtype::max(*dt).getInt();
   if (lo < min || hi > max)
     return op->emitError("'")
            << name << "' [" << bounds[0] << ", " << bounds[1] << "] do not fit "
-           << ptr.getElementType() << " (" << min.get_str() << " to "
-           << max.get_str() << ")";
+           << ptr.getElementType() << " (" << dtype::toDecimal(min) << " to "
+           << dtype::toDecimal(max) << ")";
   return success();
 }

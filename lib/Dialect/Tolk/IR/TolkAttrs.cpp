@@ -73,7 +73,7 @@ void tolk::printConstValue(AsmPrinter &printer, const dtype::Const &c) {
     printer << (v.getBool() ? "true" : "false");
     return;
   case dtype::Value::Kind::Int:
-    printer << v.getInt().get_str();
+    printer << dtype::toDecimal(v.getInt());
     return;
   case dtype::Value::Kind::Float:
     // By its bits: the attribute has no type to give a decimal meaning to,

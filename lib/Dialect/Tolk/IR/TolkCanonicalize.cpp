@@ -181,7 +181,7 @@ static bool isBool(Value v) {
 
 /// The integer a constant bound or step reads as, in its own type (an
 /// unsigned one is never negative); nothing for any other value.
-static std::optional<mpz_class> getCountConstant(Value v) {
+static std::optional<llvm::DynamicAPInt> getCountConstant(Value v) {
   Attribute attr;
   if (!matchPattern(v, m_Constant(&attr)))
     return std::nullopt;
@@ -203,9 +203,9 @@ struct EraseEmptyRange : public OpRewritePattern<RangeOp> {
 
   LogicalResult matchAndRewrite(RangeOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<mpz_class> step = getCountConstant(op.getStep());
-    std::optional<mpz_class> lb = getCountConstant(op.getLowerBound());
-    std::optional<mpz_class> ub = getCountConstant(op.getUpperBound());
+    std::optional<llvm::DynamicAPInt> step = getCountConstant(op.getStep());
+    std::optional<llvm::DynamicAPInt> lb = getCountConstant(op.getLowerBound());
+    std::optional<llvm::DynamicAPInt> ub = getCountConstant(op.getUpperBound());
     if (!(step && *step <= 0) && !(lb && ub && *lb >= *ub))
       return rewriter.notifyMatchFailure(op, "may run an iteration");
     rewriter.eraseOp(op);

@@ -45,7 +45,7 @@ static bool isCountType(Type type) {
 /// The value of `v` as an integer when it is a constant: an `index` or
 /// builtin integer attribute, or a `tolk.const` integer. Nothing for
 /// `invalid` and for anything that is not a constant.
-static std::optional<mpz_class> getConstantInteger(Value v) {
+static std::optional<llvm::DynamicAPInt> getConstantInteger(Value v) {
   Attribute attr;
   if (!matchPattern(v, m_Constant(&attr)))
     return std::nullopt;
@@ -213,10 +213,10 @@ LogicalResult IndexOp::verify() {
   int64_t size = ptr.getSize();
   if (size < 0)
     return success();
-  mpz_class total = 0;
+  llvm::DynamicAPInt total(0);
   IndexOp cur = *this;
   while (true) {
-    std::optional<mpz_class> c = getConstantInteger(cur.getOffset());
+    std::optional<llvm::DynamicAPInt> c = getConstantInteger(cur.getOffset());
     if (!c)
       return success();
     total += *c;
@@ -228,14 +228,14 @@ LogicalResult IndexOp::verify() {
   if (total >= 0 && total + width <= size)
     return success();
   InFlightDiagnostic diag = emitOpError("element offset ")
-                            << total.get_str();
+                            << dtype::toDecimal(total);
   if (width != 1)
     diag << " with vector width " << width;
   diag << " is out of bounds of " << ptr << ": valid offsets are 0 to "
        << size - static_cast<int64_t>(width);
-  if (total.get_str() != getConstantInteger(getOffset())->get_str())
+  if (total != *getConstantInteger(getOffset()))
     diag << " (the offsets of the tolk.index chain add up to "
-         << total.get_str() << ")";
+         << dtype::toDecimal(total) << ")";
   return diag;
 }
 

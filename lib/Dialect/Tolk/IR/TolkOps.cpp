@@ -21,6 +21,7 @@
 #include "tolk/Dtype/Cast.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -285,11 +286,11 @@ static FailureOr<dtype::Const> literalValue(OpAsmParser &parser,
     return error() << "expected an integer literal for " << elt;
   if (dt == DType::Bool)
     return error() << "expected true or false for i1";
-  mpz_class value;
-  if (value.set_str(hex ? text.drop_front(2).str() : text.str(), hex ? 16 : 10))
+  std::optional<llvm::DynamicAPInt> parsed =
+      dtype::parseInteger(hex ? text.drop_front(2) : text, hex ? 16 : 10);
+  if (!parsed)
     return error() << "malformed integer literal " << lit.text;
-  if (negative)
-    value = -value;
+  llvm::DynamicAPInt value = negative ? -*parsed : *parsed;
   if (dt != DType::WeakInt) {
     dtype::Value v = dtype::Value::ofInt(value);
     if (v < dtype::min(dt) || v > dtype::max(dt))

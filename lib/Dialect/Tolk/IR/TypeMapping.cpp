@@ -9,6 +9,7 @@
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
+#include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Diagnostics.h"
 
 #include "llvm/ADT/TypeSwitch.h"
@@ -148,12 +149,6 @@ Type tolk::withShape(const ValueShape &shape, Type elt) {
   llvm_unreachable("covered switch");
 }
 
-Type tolk::getElementTypeOrSelf(Type type) {
-  if (auto s = dyn_cast<ShapedType>(type))
-    return s.getElementType();
-  return type;
-}
-
 static std::string describe(const ValueShape &s) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -201,22 +196,17 @@ tolk::broadcastShapes(ArrayRef<ValueShape> shapes, std::optional<Location> loc) 
         return fail(result, s);
       continue;
     }
-    // numpy: align from the right; a dimension of 1 stretches; a dynamic
-    // dimension matches 1 or itself.
-    llvm::SmallVector<int64_t, 4> out(std::max(s.shape.size(), result.shape.size()), 1);
-    for (size_t i = 0; i < out.size(); ++i) {
-      auto dim = [&](const ValueShape &v) -> int64_t {
-        size_t n = v.shape.size();
-        return i < out.size() - n ? 1 : v.shape[i - (out.size() - n)];
-      };
-      int64_t a = dim(result), b = dim(s);
-      if (a == b || b == 1)
-        out[i] = a;
-      else if (a == 1)
-        out[i] = b;
-      else
+    // numpy, as upstream's getBroadcastedShape, except that a dynamic
+    // dimension matches only 1 or a dynamic dimension: upstream assumes that
+    // it fits any static size.
+    llvm::SmallVector<int64_t, 4> out;
+    if (!OpTrait::util::getBroadcastedShape(result.shape, s.shape, out))
+      return fail(result, s);
+    for (auto [a, b] : llvm::zip(llvm::reverse(result.shape),
+                                 llvm::reverse(s.shape)))
+      if (ShapedType::isDynamic(a) != ShapedType::isDynamic(b) && a != 1 &&
+          b != 1)
         return fail(result, s);
-    }
     result.shape = std::move(out);
   }
   return result;

@@ -44,11 +44,14 @@ struct Decompose : public tolk::impl::TolkDecomposeBase<Decompose> {
 /// width; an odd x has an order dividing 2^(width-2) (the unit group modulo
 /// 2^width, width >= 3). So any n >= width may be replaced by the number
 /// congruent to it modulo 2^(width-2) in [width, width + 2^(width-2)).
-static mpz_class reduceExponent(const mpz_class &n, unsigned width) {
+static llvm::DynamicAPInt reduceExponent(const llvm::DynamicAPInt &n,
+                                         unsigned width) {
   if (n < width || width < 3)
     return n;
-  mpz_class period = mpz_class(1) << (width - 2);
-  mpz_class r = n % period;
+  llvm::DynamicAPInt period =
+      dtype::fromAPInt(llvm::APInt::getOneBitSet(width - 1, width - 2),
+                       /*isSigned=*/false);
+  llvm::DynamicAPInt r = n % period;
   while (r < width)
     r += period;
   return r;
@@ -69,20 +72,22 @@ static FailureOr<Value> expandIntegerPow(ElementwiseBuilder &eb, PowOp op) {
   const Const &c = cst.getValue().getValue();
   if (c.isInvalid())
     return Value();
-  const mpz_class &exponent = c.value().getInt();
+  const llvm::DynamicAPInt &exponent = c.value().getInt();
   if (exponent < 0)
     return op.emitOpError("pow of an integer by a negative exponent (")
-           << exponent.get_str() << ") has no integer result";
+           << dtype::toDecimal(exponent) << ") has no integer result";
 
-  mpz_class n = reduceExponent(exponent, dtype::bitsize(base));
+  llvm::DynamicAPInt n = reduceExponent(exponent, dtype::bitsize(base));
   // The constant 1 of the result type also gives x's value the result's
   // shape, where the exponent's shape broadcast it.
   Value result = eb.constant(op.getType(), Const::ofInt(int64_t(1)));
   Value square = op.getLhs();
-  for (size_t bit = 0, e = mpz_sizeinbase(n.get_mpz_t(), 2); bit < e; ++bit) {
+  // n's bits from the lowest: one squaring a bit past the first, one
+  // multiplication a set bit.
+  for (size_t bit = 0; n != 0; n /= 2, ++bit) {
     if (bit != 0)
       square = eb.mul(square, square);
-    if (mpz_tstbit(n.get_mpz_t(), bit))
+    if (n % 2 != 0)
       result = eb.mul(result, square);
   }
   return result;

@@ -31,6 +31,7 @@
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -193,7 +194,7 @@ static void markAligned(Operation *access, PtrType ptrType) {
 /// body or signature.
 static bool holdsTolk(func::FuncOp func) {
   auto isTolk = [](Type t) {
-    return isa<TolkDialect>(tolk::getElementTypeOrSelf(t).getDialect());
+    return isa<TolkDialect>(mlir::getElementTypeOrSelf(t).getDialect());
   };
   if (llvm::any_of(func.getArgumentTypes(), isTolk) ||
       llvm::any_of(func.getResultTypes(), isTolk))
@@ -369,9 +370,9 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   for (BlockArgument arg : func.getArguments())
     if (isBuffer(arg) && !arg.use_empty())
       widest = std::max(
-          widest, elementBytes(tolk::getElementTypeOrSelf(arg.getType())));
+          widest, elementBytes(mlir::getElementTypeOrSelf(arg.getType())));
   for (Type type : func.getResultTypes())
-    widest = std::max(widest, elementBytes(tolk::getElementTypeOrSelf(type)));
+    widest = std::max(widest, elementBytes(mlir::getElementTypeOrSelf(type)));
   int64_t lanes =
       upcast > 0 ? upcast
                  : std::clamp<int64_t>(kVectorBytes / widest, 1, kMaxUpcast);
@@ -465,7 +466,7 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
   // Parameters: the arguments, then one buffer per result.
   SmallVector<Type> params;
   for (BlockArgument arg : func.getArguments()) {
-    Type elt = tolk::getElementTypeOrSelf(arg.getType());
+    Type elt = mlir::getElementTypeOrSelf(arg.getType());
     int64_t n = product(*getStaticShape(arg.getType()));
     bool byValue = !isa<RankedTensorType>(arg.getType()) ||
                    cast<RankedTensorType>(arg.getType()).getRank() == 0;
@@ -483,7 +484,7 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
   }
   for (Type type : func.getResultTypes())
     params.push_back(
-        buffer(tolk::getElementTypeOrSelf(type), plan.size, lanes));
+        buffer(mlir::getElementTypeOrSelf(type), plan.size, lanes));
 
   b.setInsertionPointToEnd(module.getBody());
   auto kernel = gpu::GPUFuncOp::create(b, loc, func.getSymName(),
@@ -660,7 +661,7 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
       value = LoadOp::create(b, loc, ptr);
     }
     markAligned(value.getDefiningOp(), ptrType);
-    Type argElt = tolk::getElementTypeOrSelf(arg.getType());
+    Type argElt = mlir::getElementTypeOrSelf(arg.getType());
     if (argElt != ptrType.getElementType())
       value = CastOp::create(
           b, loc, VectorType::get({ptrType.getVecWidth()}, argElt), value);
@@ -677,7 +678,7 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     }
     if (auto cst = dyn_cast<ConstOp>(op)) {
       mapping.map(cst.getResult(),
-                  eb.constant(tolk::getElementTypeOrSelf(cst.getType()),
+                  eb.constant(mlir::getElementTypeOrSelf(cst.getType()),
                               cst.getValue().getValue()));
       continue;
     }
@@ -687,7 +688,7 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     bool vector = llvm::any_of(clone->getOperandTypes(),
                                [](Type t) { return isa<VectorType>(t); });
     for (Value v : clone->getResults()) {
-      Type elt = tolk::getElementTypeOrSelf(v.getType());
+      Type elt = mlir::getElementTypeOrSelf(v.getType());
       v.setType(vector ? VectorType::get({lanes}, elt) : elt);
     }
   }
@@ -700,7 +701,7 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     // lanes (docs/Semantics.md#lanes-and-shapes); Bool lanes become bytes.
     Type elt = cast<PtrType>(out.getType()).getElementType();
     if (lanes != 1 && (!isa<VectorType>(value.getType()) ||
-                       tolk::getElementTypeOrSelf(value.getType()) != elt))
+                       mlir::getElementTypeOrSelf(value.getType()) != elt))
       value = CastOp::create(b, loc, VectorType::get({lanes}, elt), value);
     auto store = StoreOp::create(b, loc, ptr, value, gate);
     markAligned(store, cast<PtrType>(out.getType()));
@@ -721,7 +722,7 @@ static LaunchAttr describeLaunch(func::FuncOp func, gpu::GPUFuncOp kernel,
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     auto ptr = cast<PtrType>(type);
     // The function's element type: a kernel reads Bool lanes as bytes.
-    Type elt = tolk::getElementTypeOrSelf(
+    Type elt = mlir::getElementTypeOrSelf(
         i < numArgs ? func.getArgumentTypes()[i]
                     : func.getResultTypes()[i - numArgs]);
     bool byValue = ptr.getAddrSpace() == AddrSpace::alu;

@@ -6,26 +6,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Primitives, constants and casts are a PrimitiveBuilder's; each derived
-// function in Style::Primitives is its one definition (DerivedDefinitions.h),
-// which the folder evaluates on constants too.
+// Primitives, constants and casts are a PrimitiveBuilder's, wrapped.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
-#include "tolk/Dialect/Tolk/IR/DerivedDefinitions.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
 using namespace mlir;
 using namespace tolk;
 using dtype::Const;
 using dtype::DType;
-
-template <typename OpTy, typename... Args>
-ElementwiseValue ElementwiseBuilder::create(Args &&...args) {
-  return wrap(OpTy::create(prim.getBuilder(), prim.getLoc(),
-                           std::forward<Args>(args)...));
-}
 
 //===----------------------------------------------------------------------===//
 // Constants and conversions
@@ -39,7 +30,7 @@ ElementwiseValue ElementwiseBuilder::constant(DType dt, const Const &value) {
   return wrap(prim.constant(dt, value));
 }
 
-ElementwiseValue ElementwiseBuilder::weakInt(const mpz_class &value) {
+ElementwiseValue ElementwiseBuilder::weakInt(const llvm::DynamicAPInt &value) {
   return constant(DType::WeakInt, Const::ofInt(value));
 }
 
@@ -97,36 +88,7 @@ FailureOr<ElementwiseValue> ElementwiseBuilder::pow(Value x, Value y) {
       if (!c.isInvalid() && c.value().isInt() && c.value().getInt() < 0)
         return emitError(getLoc())
                << "pow of an integer by a negative exponent ("
-               << c.value().getInt().get_str() << ") has no integer result";
+               << dtype::toDecimal(c.value().getInt()) << ") has no integer result";
     }
   return wrap(prim.pow(x, y));
 }
-
-//===----------------------------------------------------------------------===//
-// Derived functions
-//===----------------------------------------------------------------------===//
-
-// The derived op itself, or its definition in primitives.
-#define TOLK_DERIVED(FN, OP, PARAMS, ARGS)                                     \
-  ElementwiseValue ElementwiseBuilder::FN PARAMS {                             \
-    if (!primitives())                                                         \
-      return create<OP> ARGS;                                                  \
-    return wrap(derived::FN(prim, TOLK_UNPAREN ARGS));                         \
-  }
-#define TOLK_UNPAREN(...) __VA_ARGS__
-TOLK_DERIVED(sub, SubOp, (Value x, Value y), (x, y))
-TOLK_DERIVED(neg, NegOp, (Value x), (x))
-TOLK_DERIVED(logicalNot, LogicalNotOp, (Value x), (x))
-TOLK_DERIVED(bitwiseNot, BitwiseNotOp, (Value x), (x))
-TOLK_DERIVED(gt, GtOp, (Value x, Value y), (x, y))
-TOLK_DERIVED(le, LeOp, (Value x, Value y), (x, y))
-TOLK_DERIVED(ge, GeOp, (Value x, Value y), (x, y))
-TOLK_DERIVED(ne, NeOp, (Value x, Value y), (x, y))
-TOLK_DERIVED(floor, FloorOp, (Value x), (x))
-TOLK_DERIVED(minimum, MinimumOp, (Value x, Value y), (x, y))
-TOLK_DERIVED(div, DivOp, (Value x, Value y, Rounding rounding),
-             (x, y, rounding))
-TOLK_DERIVED(mod, ModOp, (Value x, Value y), (x, y))
-TOLK_DERIVED(fmod, FModOp, (Value x, Value y), (x, y))
-#undef TOLK_DERIVED
-#undef TOLK_UNPAREN

@@ -58,8 +58,6 @@ std::optional<ElementwiseType> classify(mlir::Type type);
 
 /// `elt` with the shape of `like` (a scalar, vector or tensor).
 mlir::Type withShape(const ValueShape &shape, mlir::Type elt);
-/// The element type of a vector or tensor, the type itself otherwise.
-mlir::Type getElementTypeOrSelf(mlir::Type type);
 
 /// The shape of an elementwise result: every operand's shape broadcast as
 /// numpy does (tensors; a scalar broadcasts against anything), or equal
