@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # README command 2: builds and runs every test (GoogleTest and lit, through
-# ctest), then checks that the C and C++ sources are clang-format'ted
-# (scripts/format.sh --check; skipped where clang-format-22 is missing).
+# ctest), ending with ctest's summary line.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TOLK_BUILD_DIR:-$ROOT/build}"
@@ -12,4 +11,3 @@ BUILD="${TOLK_BUILD_DIR:-$ROOT/build}"
 # lit runs as one ctest entry; its own report (which tests were skipped, and
 # why) is printed on failure, and in full with TOLK_LIT_VERBOSE=1.
 ctest --test-dir "$BUILD" --output-on-failure -j "$(nproc)"
-"$ROOT/scripts/format.sh" --check
