@@ -20,7 +20,8 @@
 #      --tolk-commit-weak --canonicalize` (what a weak float made from a
 #      strong value computes waits for the commit, docs/Semantics.md#weak-types);
 #   2. each backend: `tolk-run` on the tensor function with the arguments as
-#      .npy files, and on the same graph with one argument (number N mod
+#      .npy files, and (--constant-inputs) on the same graph with one
+#      argument (number N mod
 #      the argument count for seed N)
 #      replaced by a constant of one of its values, which the pipeline's own
 #      canonicalizer folds into the kernel;
@@ -39,7 +40,8 @@
 #
 #   scripts/differential-programs.py --bin build/bin --seed 1 --count 50
 #
-# Besides gen-random-graph's ops, the programs draw weak intermediates: a
+# Besides gen-random-graph's ops, with --weak-intermediates the programs
+# draw weak intermediates: a
 # strong value (an integer past every float's exact range, often) with a
 # weak constant, whose weak-float result then meets a strong value of
 # another width.
@@ -82,6 +84,9 @@ CONST_SHAPES = [None, ("t", (1, 5)), ("t", (3, 1))]
 # none, and tiny or huge beside an integer.
 WEAK_FLOATS = ["1.5", "0.1", "3.0", "-2.5", "0.3333333333333333", "1.0e-3",
                "9.313225746154785e-10", "1.0e20", "16777216.0", "0.5"]
+# With --weak-intermediates (off in the seeded CI runs, which draw what they
+# always drew): weak intermediates and integers past every float's range.
+WEAK_INTERMEDIATES = False
 # Integers past the exact range of each float (bf16: 2^8, f16: 2^11, f32:
 # 2^24, f64: 2^53), at odd values a conversion must round.
 PAST_EXACT = [(1 << 8) + 1, (1 << 11) + 1, (1 << 24) + 1, (1 << 24) + 3,
@@ -147,7 +152,10 @@ class KernelFunction(graph.Function):
 
     def op_generators(self):
         """gen-random-graph's mix, with weak intermediates."""
-        return super().op_generators() + [(self.gen_weak_intermediate, 15)]
+        gens = super().op_generators()
+        if WEAK_INTERMEDIATES:
+            gens.append((self.gen_weak_intermediate, 15))
+        return gens
 
     def generate_kernel(self):
         nargs = self.rng.randint(1, 4)
@@ -195,7 +203,7 @@ def arg_values(rng, dt, shape):
     ty = mlir_type(dt)
     pool = [v for v in diff.boundary_values(ty, rng, 4)
             if not (diff.is_float(ty) and diff.float_is_snan(ty, v))]
-    if not diff.is_float(ty) and ty != "i1":
+    if WEAK_INTERMEDIATES and not diff.is_float(ty) and ty != "i1":
         bits = diff.width(ty)
         signed = ty.startswith("si")
         top = 1 << (bits - 1 if signed else bits)
@@ -451,11 +459,15 @@ def main():
     p.add_argument("--count", type=int, default=20)
     p.add_argument("--ops", type=int, default=12, help="ops per program")
     p.add_argument("--keep", help="keep the files of the last seed here")
-    p.add_argument("--no-constant-inputs", dest="constant_inputs",
-                   action="store_false",
-                   help="run only the graph as generated, not also the one "
-                   "with an argument replaced by a constant")
+    p.add_argument("--constant-inputs", action="store_true",
+                   help="also run the graph with an argument replaced by a "
+                   "constant")
+    p.add_argument("--weak-intermediates", action="store_true",
+                   help="draw weak intermediates and integers past every "
+                   "float's exact range")
     args = p.parse_args()
+    global WEAK_INTERMEDIATES
+    WEAK_INTERMEDIATES = args.weak_intermediates
     args.backend = args.backend or ["host"]
     failures = []
     # Per backend: elements compared, unspecified, undefined; programs

@@ -135,6 +135,46 @@ struct TolkReductionPatterns : DialectReductionPatternInterface {
 };
 } // namespace
 
+/// mlir-reduce exits 1 without a word when the script does not find the
+/// input interesting (there is nothing to reduce then): say so, with the
+/// script's verdict, when the reduction's `test=` option names a script.
+static void explainUninteresting(int argc, char **argv) {
+  std::string script, input;
+  std::vector<std::string> scriptArgs;
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg(argv[i]);
+    if (arg == "-o") {
+      ++i;
+      continue;
+    }
+    if (!arg.starts_with("-")) {
+      if (input.empty())
+        input = arg.str();
+      continue;
+    }
+    if (!arg.contains("reduction"))
+      continue;
+    SmallVector<StringRef> words;
+    arg.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (StringRef word : words) {
+      word = word.trim("'\"{}");
+      if (word.consume_front("test="))
+        script = word.str();
+      else if (word.consume_front("test-arg="))
+        scriptArgs.push_back(word.str());
+    }
+  }
+  if (script.empty() || input.empty())
+    return;
+  if (Tester(script, scriptArgs).isInteresting(input) ==
+      Tester::Interestingness::True)
+    return;
+  llvm::errs() << "tolk-reduce: error: the input '" << input
+               << "' is not interesting: '" << script
+               << "' does not exit with 1 on it, so there is nothing to "
+                  "reduce (docs/Reducing.md)\n";
+}
+
 int main(int argc, char **argv) {
   DialectRegistry registry;
   tolk::registerAllDialects(registry);
@@ -152,5 +192,8 @@ int main(int argc, char **argv) {
   });
 
   MLIRContext context(registry);
-  return failed(mlirReduceMain(argc, argv, context));
+  if (succeeded(mlirReduceMain(argc, argv, context)))
+    return 0;
+  explainUninteresting(argc, argv);
+  return 1;
 }
