@@ -50,18 +50,11 @@ TolkRtStatus invalid(const llvm::Twine &message) {
   return makeStatus(TolkRtErrorInvalidArgument, message.str());
 }
 
-/// Runs `body`, a call's work, turning an exception into a status.
-template <typename Body> TolkRtStatus guarded(Body body) {
-  try {
-    return body();
-  } catch (const std::bad_alloc &) {
-    return makeStatus(TolkRtErrorOutOfMemory, "out of memory");
-  } catch (const std::exception &e) {
-    return makeStatus(TolkRtErrorInternal, e.what());
-  } catch (...) {
-    return makeStatus(TolkRtErrorInternal, "an unknown C++ exception");
-  }
-}
+/// Runs `body`, a call's work. Nothing here throws: the library is built
+/// without exceptions, as LLVM and MLIR are, and the runtime allocates
+/// buffers with nothrow new, so running out of memory is a status
+/// (TolkRtErrorOutOfMemory) rather than an exception to catch.
+template <typename Body> TolkRtStatus guarded(Body body) { return body(); }
 
 enum class Kind { Device, Buffer, Program };
 

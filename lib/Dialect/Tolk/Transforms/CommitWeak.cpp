@@ -142,10 +142,10 @@ static LogicalResult checkWeakShifts(Operation *root) {
       return;
     std::optional<dtype::Const> count = getConstantValue(attr);
     if (!count || count->isInvalid() || !count->value().isInt() ||
-        sgn(count->value().getInt()) >= 0)
+        count->value().getInt() >= 0)
       return;
     op->emitOpError("shifts a weak integer by the negative count ")
-        << count->value().getInt().get_str()
+        << dtype::toDecimal(count->value().getInt())
         << ": a weak shift is exact and takes no negative count "
            "(docs/Semantics.md#shl-shr)";
     bad = true;
