@@ -266,7 +266,7 @@ bool tolkConstAttrGetBoolValue(MlirAttribute attr) {
   return constOf(attr).value().getBool();
 }
 bool tolkConstAttrIntFitsInt64(MlirAttribute attr) {
-  const llvm::DynamicAPInt &i = constOf(attr).value().getInt();
+  llvm::DynamicAPInt i = constOf(attr).value().getInt(); // constOf: a copy
   return i >= INT64_MIN && i <= INT64_MAX;
 }
 int64_t tolkConstAttrGetIntValue(MlirAttribute attr) {

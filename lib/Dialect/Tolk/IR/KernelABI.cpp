@@ -344,8 +344,9 @@ LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
   if (lo > hi)
     return op->emitError("'")
            << name << "' are empty: " << bounds[0] << " > " << bounds[1];
-  const llvm::DynamicAPInt &min = dtype::min(*dt).getInt();
-  const llvm::DynamicAPInt &max = dtype::max(*dt).getInt();
+  // By value: min() and max() return temporaries.
+  llvm::DynamicAPInt min = dtype::min(*dt).getInt();
+  llvm::DynamicAPInt max = dtype::max(*dt).getInt();
   if (lo < min || hi > max)
     return op->emitError("'")
            << name << "' [" << bounds[0] << ", " << bounds[1] << "] do not fit "
