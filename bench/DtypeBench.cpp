@@ -52,8 +52,7 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// Cycles through a prepared vector; cheaper than a modulo per call.
-template <typename T>
-class Cycle {
+template <typename T> class Cycle {
 public:
   explicit Cycle(const std::vector<T> &items) : items(items) {}
   const T &next() {
@@ -71,8 +70,7 @@ private:
 /// Consumes the value or the error of a call, so that an error path costs
 /// what it costs in the folder (which also discards it) and the optimizer
 /// keeps the call.
-template <typename T>
-void sink(llvm::Expected<T> result) {
+template <typename T> void sink(llvm::Expected<T> result) {
   if (result)
     benchmark::DoNotOptimize(*result);
   else
@@ -113,7 +111,8 @@ const std::vector<Const> &constInputs() {
              0, 1, -1, 3, 127, -129, 255, 65535, -2147483648LL, 4294967296LL,
              INT64_MAX, INT64_MIN})
       v.push_back(Const::ofInt(i));
-    v.push_back(Const::ofInt(*parseInteger("340282366920938463463374607431768211457")));
+    v.push_back(
+        Const::ofInt(*parseInteger("340282366920938463463374607431768211457")));
     v.push_back(Const::ofInt(*parseInteger("-18446744073709551617")));
     v.push_back(Const::ofBool(true));
     v.push_back(Const::ofBool(false));
@@ -338,9 +337,9 @@ void registerPerType() {
         dt);
   }
 
-  const DType addTypes[] = {DType::Int32,   DType::Uint8,   DType::Int64,
-                            DType::WeakInt, DType::Float16, DType::Bfloat16,
-                            DType::Fp8e4m3, DType::Float32, DType::Float64,
+  const DType addTypes[] = {DType::Int32,    DType::Uint8,   DType::Int64,
+                            DType::WeakInt,  DType::Float16, DType::Bfloat16,
+                            DType::Fp8e4m3,  DType::Float32, DType::Float64,
                             DType::WeakFloat};
   for (DType dt : addTypes)
     benchmark::RegisterBenchmark(("EvalAlu/add/" + label(dt)).c_str(),

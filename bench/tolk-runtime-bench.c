@@ -48,14 +48,13 @@ static double nowSeconds(void) {
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static const char kEmpty[] =
-    "gpu.module @bench {\n"
-    "  gpu.func @empty() kernel attributes {\n"
-    "      known_block_size = array<i32: 1, 1, 1>,\n"
-    "      known_grid_size = array<i32: 1, 1, 1>} {\n"
-    "    gpu.return\n"
-    "  }\n"
-    "}\n";
+static const char kEmpty[] = "gpu.module @bench {\n"
+                             "  gpu.func @empty() kernel attributes {\n"
+                             "      known_block_size = array<i32: 1, 1, 1>,\n"
+                             "      known_grid_size = array<i32: 1, 1, 1>} {\n"
+                             "    gpu.return\n"
+                             "  }\n"
+                             "}\n";
 
 static TolkRtDevice openDevice(const char *backend) {
   TolkRtDeviceOptions options;
@@ -147,8 +146,10 @@ static int bandwidth(const char *backend, const char *path, const char *name,
     TolkRtParamInfo param;
     check(tolkRtProgramGetParam(program, index, p, &param), "parameter");
     if (param.kind == TolkRtParamScalar || param.minBytes == 0) {
-      fprintf(stderr, "tolk-runtime-bench: parameter %u is not a buffer of a "
-                      "declared size\n", p);
+      fprintf(stderr,
+              "tolk-runtime-bench: parameter %u is not a buffer of a "
+              "declared size\n",
+              p);
       return 1;
     }
     /* Inputs of a pattern, so that no kernel sees only zeros. */
@@ -157,8 +158,7 @@ static int bandwidth(const char *backend, const char *path, const char *name,
       data[i] = (unsigned char)((i * 37) >> 3);
     check(tolkRtBufferAllocate(device, param.minBytes, &args[p].buffer),
           "allocate");
-    check(tolkRtBufferWrite(args[p].buffer, 0, data, param.minBytes),
-          "write");
+    check(tolkRtBufferWrite(args[p].buffer, 0, data, param.minBytes), "write");
     free(data);
     args[p].kind = TolkRtArgBuffer;
     bytes += (double)param.minBytes;

@@ -227,8 +227,10 @@ tolkConstAttrGetComplexElementType(MlirAttribute attr);
 /// part (the binary64 that holds it, a NaN's payload at the top of the
 /// fraction), kind Float128 for an f128 part. Precondition: the kind is
 /// Complex.
-MLIR_CAPI_EXPORTED MlirAttribute tolkConstAttrGetComplexReal(MlirAttribute attr);
-MLIR_CAPI_EXPORTED MlirAttribute tolkConstAttrGetComplexImag(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirAttribute
+tolkConstAttrGetComplexReal(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirAttribute
+tolkConstAttrGetComplexImag(MlirAttribute attr);
 
 /// The constant `attr` as a constant of the data type `type`, as a folded
 /// tolk.cast makes it (docs/Semantics.md, "const"): integers wrap, floats

@@ -393,21 +393,18 @@ static inline TolkRtArg tolkRtArgFromBits(uint64_t bits) {
 /// launch before returning (the host on its pool, the calling thread among
 /// its threads). Errors name the kernel and the launch ("launch 12 of
 /// kernel 'add'").
-TOLK_RT_EXPORTED TolkRtStatus tolkRtLaunch(TolkRtProgram program,
-                                           const char *kernel,
-                                           const uint32_t *grid,
-                                           const uint32_t *block,
-                                           const TolkRtArg *args,
-                                           size_t numArgs);
+TOLK_RT_EXPORTED TolkRtStatus
+tolkRtLaunch(TolkRtProgram program, const char *kernel, const uint32_t *grid,
+             const uint32_t *block, const TolkRtArg *args, size_t numArgs);
 
 /// tolkRtLaunch, waited for, and the kernel's time in milliseconds: the
 /// host's clock around the run of the workgroups, Vulkan's timestamps
 /// around the dispatch (the host's clock where the queue has none), CUDA's
 /// events around the launch. Copies and compilation are outside it.
-TOLK_RT_EXPORTED TolkRtStatus tolkRtLaunchTimed(
-    TolkRtProgram program, const char *kernel, const uint32_t *grid,
-    const uint32_t *block, const TolkRtArg *args, size_t numArgs,
-    double *kernelMs);
+TOLK_RT_EXPORTED TolkRtStatus
+tolkRtLaunchTimed(TolkRtProgram program, const char *kernel,
+                  const uint32_t *grid, const uint32_t *block,
+                  const TolkRtArg *args, size_t numArgs, double *kernelMs);
 
 #ifdef __cplusplus
 }

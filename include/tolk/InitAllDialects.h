@@ -42,14 +42,13 @@ namespace tolk {
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<TolkDialect>();
   registry.insert<mlir::arith::ArithDialect, mlir::complex::ComplexDialect,
-                  mlir::cf::ControlFlowDialect,
-                  mlir::func::FuncDialect, mlir::gpu::GPUDialect,
-                  mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
-                  mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect,
-                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect, mlir::spirv::SPIRVDialect,
-                  mlir::tensor::TensorDialect, mlir::ub::UBDialect,
-                  mlir::vector::VectorDialect>();
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::gpu::GPUDialect, mlir::index::IndexDialect,
+                  mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,
+                  mlir::ROCDL::ROCDLDialect, mlir::math::MathDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  mlir::spirv::SPIRVDialect, mlir::tensor::TensorDialect,
+                  mlir::ub::UBDialect, mlir::vector::VectorDialect>();
 }
 
 } // namespace tolk

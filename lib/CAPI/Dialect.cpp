@@ -98,10 +98,10 @@ static MlirType getPtrChecked(MlirLocation loc, MlirType elementType,
                               std::optional<tolk::ImageKind> image,
                               ArrayRef<int64_t> imageShape) {
   Location l = unwrap(loc);
-  return wrap(tolk::PtrType::getChecked(
-      [&] { return emitError(l); }, l.getContext(), unwrap(elementType),
-      static_cast<tolk::AddrSpace>(addrSpace), size, vecWidth, image,
-      imageShape));
+  return wrap(tolk::PtrType::getChecked([&] { return emitError(l); },
+                                        l.getContext(), unwrap(elementType),
+                                        static_cast<tolk::AddrSpace>(addrSpace),
+                                        size, vecWidth, image, imageShape));
 }
 
 MlirType tolkPtrTypeGetChecked(MlirLocation loc, MlirType elementType,
@@ -118,9 +118,8 @@ MlirType tolkPtrTypeGetVectorChecked(MlirLocation loc, MlirType elementType,
 }
 
 MlirType tolkPtrTypeGetImageChecked(MlirLocation loc, MlirType elementType,
-                                    TolkAddrSpace addrSpace,
-                                    TolkImageKind kind, intptr_t rank,
-                                    const int64_t *shape) {
+                                    TolkAddrSpace addrSpace, TolkImageKind kind,
+                                    intptr_t rank, const int64_t *shape) {
   ArrayRef<int64_t> dims(shape, rank);
   if (dims.empty()) {
     emitError(unwrap(loc)) << "an image pointer needs a shape";
@@ -186,8 +185,8 @@ bool tolkAttributeIsARounding(MlirAttribute attr) {
   return isa<tolk::RoundingAttr>(unwrap(attr));
 }
 MlirAttribute tolkRoundingAttrGet(MlirContext ctx, TolkRounding value) {
-  return wrap(tolk::RoundingAttr::get(unwrap(ctx),
-                                      static_cast<tolk::Rounding>(value)));
+  return wrap(
+      tolk::RoundingAttr::get(unwrap(ctx), static_cast<tolk::Rounding>(value)));
 }
 TolkRounding tolkRoundingAttrGetValue(MlirAttribute attr) {
   return static_cast<TolkRounding>(

@@ -75,16 +75,26 @@ struct OpInfo {
 
 // Indexed by AluOp.
 static constexpr OpInfo kOps[] = {
-    {"add", 2, B | I | F | C},   {"mul", 2, B | I | F | C},
-    {"cmplt", 2, B | I | F},     {"cmpeq", 2, B | I | F | C},
-    {"max", 2, B | I | F},       {"and", 2, B | I},
-    {"or", 2, B | I},            {"xor", 2, B | I},
-    {"shl", 2, I},               {"shr", 2, I},
-    {"reciprocal", 1, F | C},    {"trunc", 1, B | I | F},
-    {"sqrt", 1, F},              {"exp2", 1, F},
-    {"log2", 1, F},              {"truncdiv", 2, I},
-    {"pow", 2, B | I | F},       {"where", 3, B | I | F | C},
-    {"neg", 1, C},               {"div", 2, C},
+    {"add", 2, B | I | F | C},
+    {"mul", 2, B | I | F | C},
+    {"cmplt", 2, B | I | F},
+    {"cmpeq", 2, B | I | F | C},
+    {"max", 2, B | I | F},
+    {"and", 2, B | I},
+    {"or", 2, B | I},
+    {"xor", 2, B | I},
+    {"shl", 2, I},
+    {"shr", 2, I},
+    {"reciprocal", 1, F | C},
+    {"trunc", 1, B | I | F},
+    {"sqrt", 1, F},
+    {"exp2", 1, F},
+    {"log2", 1, F},
+    {"truncdiv", 2, I},
+    {"pow", 2, B | I | F},
+    {"where", 3, B | I | F | C},
+    {"neg", 1, C},
+    {"div", 2, C},
 };
 static_assert(sizeof(kOps) / sizeof(kOps[0]) == kNumAluOps,
               "one row per AluOp");
@@ -138,8 +148,9 @@ static const char *kindName(Value::Kind k) {
 }
 
 static llvm::Error fail(AluOp op, const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 (llvm::Twine(info(op).name) + ": " + msg).str());
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      (llvm::Twine(info(op).name) + ": " + msg).str());
 }
 
 /// The error for an op that does not take dt although the op table's kinds
@@ -289,8 +300,8 @@ static Value shiftKnownWidth(AluOp op, DType dt, const mpz_class &x,
 static llvm::Expected<Value> shiftWeak(AluOp op, const mpz_class &x,
                                        const mpz_class &count) {
   if (sgn(count) < 0)
-    return fail(op, "negative shift count " + count.get_str() +
-                        " of " + toString(DType::WeakInt) + " is not folded");
+    return fail(op, "negative shift count " + count.get_str() + " of " +
+                        toString(DType::WeakInt) + " is not folded");
   unsigned long xBits = mpz_sizeinbase(x.get_mpz_t(), 2);
   mpz_class r;
   if (op == AluOp::Shl) {
@@ -669,8 +680,8 @@ static llvm::Expected<Value> compute(AluOp op, DType dt,
     // a weak integer is and agrees with every width after wrapping.
     mpz_class x = mpzInt(a), y = mpzInt(*v[1]);
     return intValue(op == AluOp::And  ? mpz_class(x & y)
-                        : op == AluOp::Or ? mpz_class(x | y)
-                                          : mpz_class(x ^ y));
+                    : op == AluOp::Or ? mpz_class(x | y)
+                                      : mpz_class(x ^ y));
   }
   case AluOp::Shl:
   case AluOp::Shr:
@@ -752,15 +763,13 @@ llvm::Expected<Const> tolk::dtype::evalAlu(AluOp op, DType dt,
       continue;
     if (k != want)
       return fail(op, llvm::Twine("operand ") + llvm::Twine(i) + " is " +
-                          kindName(k) + ", not a constant of " +
-                          toString(dt));
+                          kindName(k) + ", not a constant of " + toString(dt));
     if (componentSem && &val->getComplex().semantics() != componentSem)
       return fail(op, llvm::Twine("operand ") + llvm::Twine(i) +
                           " is a Complex of " +
                           llvm::Twine(llvm::APFloat::semanticsSizeInBits(
                               val->getComplex().semantics())) +
-                          "-bit components, not a constant of " +
-                          toString(dt));
+                          "-bit components, not a constant of " + toString(dt));
   }
 
   if (op == AluOp::Where) {

@@ -159,8 +159,8 @@ llvm::Expected<Const> tolk::dtype::makeConst(DType dt, const Const &c) {
   if (dt == DType::Float128)
     return Const(Value::ofFloat128(roundToQuad(v, NaNMode::Keep).value));
   if (isComplex(dt)) {
-    llvm::Expected<Value> r =
-        toComplex(dt, v, [](DType part, const Value &x) -> llvm::Expected<Value> {
+    llvm::Expected<Value> r = toComplex(
+        dt, v, [](DType part, const Value &x) -> llvm::Expected<Value> {
           llvm::Expected<Const> c = makeConst(part, Const(x));
           if (!c)
             return c.takeError();
@@ -220,17 +220,15 @@ llvm::Expected<Value> tolk::dtype::truncate(DType dt, const Value &v) {
   if (dt == DType::Float128)
     return Value::ofFloat128(roundToQuad(v, NaNMode::Quiet).value);
   if (isComplex(dt))
-    return toComplex(dt, v, [](DType part, const Value &x) {
-      return truncate(part, x);
-    });
+    return toComplex(
+        dt, v, [](DType part, const Value &x) { return truncate(part, x); });
   std::optional<IntFormat> f = intFormat(dt);
   assert(f && "every data type is covered");
   if (v.isFloat() || v.isFloat128() || v.isComplex())
-    return invalidArgument(llvm::Twine("truncate: the ") +
-                           (v.isComplex() ? "complex " : "float ") +
-                           describe(v) +
-                           " cannot be truncated to the integer type " +
-                           toString(dt));
+    return invalidArgument(
+        llvm::Twine("truncate: the ") +
+        (v.isComplex() ? "complex " : "float ") + describe(v) +
+        " cannot be truncated to the integer type " + toString(dt));
   return Value::ofInt(wrap(v.toInteger(), *f));
 }
 
@@ -402,9 +400,9 @@ llvm::Expected<Value> tolk::dtype::fromBits(DType dt, const APInt &bits) {
     return Value::ofFloat128(llvm::APFloat(llvm::APFloat::IEEEquad(), bits));
   if (std::optional<DType> part = componentType(dt)) {
     const llvm::fltSemantics &sem = *semantics(*part);
-    return Value::ofComplex(llvm::APFloat(sem, bits.extractBits(width / 2, 0)),
-                            llvm::APFloat(sem, bits.extractBits(width / 2,
-                                                                width / 2)));
+    return Value::ofComplex(
+        llvm::APFloat(sem, bits.extractBits(width / 2, 0)),
+        llvm::APFloat(sem, bits.extractBits(width / 2, width / 2)));
   }
 
   if (dt == DType::Bool) {

@@ -174,13 +174,14 @@ size_t tolk::dtype::hashConst(const Const &c) {
     const __mpz_struct *z = i.get_mpz_t();
     size_t n = mpz_size(z);
     llvm::ArrayRef<mp_limb_t> limbs(mpz_limbs_read(z), n);
-    return llvm::hash_combine(1, mpz_sgn(z),
-                              llvm::hash_combine_range(limbs.begin(), limbs.end()));
+    return llvm::hash_combine(
+        1, mpz_sgn(z), llvm::hash_combine_range(limbs.begin(), limbs.end()));
   }
   case Value::Kind::Float:
     return llvm::hash_combine(2, v.getFloat().bits);
   case Value::Kind::Float128:
-    return llvm::hash_combine(4, llvm::hash_value(v.getFloat128().bitcastToAPInt()));
+    return llvm::hash_combine(
+        4, llvm::hash_value(v.getFloat128().bitcastToAPInt()));
   case Value::Kind::Complex:
     return llvm::hash_combine(
         5, llvm::hash_value(v.getComplex().re.bitcastToAPInt()),
@@ -245,12 +246,11 @@ llvm::APInt tolk::dtype::toAPInt(const llvm::DynamicAPInt &i, unsigned width) {
   return toAPInt(toMpz(i), width);
 }
 
-llvm::DynamicAPInt tolk::dtype::fromAPInt(const llvm::APInt &i,
-                                          bool isSigned) {
+llvm::DynamicAPInt tolk::dtype::fromAPInt(const llvm::APInt &i, bool isSigned) {
   // A value of one machine word stays in DynamicAPInt's small form.
   if (isSigned ? i.getSignificantBits() <= 64 : i.getActiveBits() <= 63)
-    return llvm::DynamicAPInt(isSigned ? i.getSExtValue()
-                                       : static_cast<int64_t>(i.getZExtValue()));
+    return llvm::DynamicAPInt(
+        isSigned ? i.getSExtValue() : static_cast<int64_t>(i.getZExtValue()));
   // One bit wider, so that DynamicAPInt, which reads an APInt as signed,
   // reads the same value.
   return llvm::DynamicAPInt(isSigned ? i.sext(i.getBitWidth() + 1)
@@ -263,7 +263,8 @@ static mpz_class mpzOfInt64(int64_t i) {
   // mpz_class has no int64_t constructor where long is 32 bits; go through
   // the magnitude so that INT64_MIN is exact too.
   mpz_class m;
-  uint64_t mag = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+  uint64_t mag =
+      i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
   mpz_import(m.get_mpz_t(), 1, 1, sizeof mag, 0, 0, &mag);
   if (i < 0)
     m = -m;

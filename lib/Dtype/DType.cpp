@@ -114,42 +114,50 @@ llvm::Expected<std::pair<unsigned, unsigned>> tolk::dtype::finfo(DType dt) {
 //===----------------------------------------------------------------------===//
 
 static constexpr DType kFloats[] = {
-    DType::Fp8e4m3, DType::Fp8e5m2, DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz,
-    DType::Float16, DType::Bfloat16, DType::Float32,    DType::Float64};
-static constexpr DType kInts[] = {DType::Uint8, DType::Uint16, DType::Uint32,
-                                  DType::Uint64, DType::Int8,  DType::Int16,
-                                  DType::Int32, DType::Int64};
+    DType::Fp8e4m3, DType::Fp8e5m2,  DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz,
+    DType::Float16, DType::Bfloat16, DType::Float32,     DType::Float64};
+static constexpr DType kInts[] = {DType::Uint8,  DType::Uint16, DType::Uint32,
+                                  DType::Uint64, DType::Int8,   DType::Int16,
+                                  DType::Int32,  DType::Int64};
 static constexpr DType kAll[] = {
-    DType::Fp8e4m3, DType::Fp8e5m2, DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz,
-    DType::Float16, DType::Bfloat16, DType::Float32,    DType::Float64,
-    DType::Uint8,   DType::Uint16,  DType::Uint32,      DType::Uint64,
-    DType::Int8,    DType::Int16,   DType::Int32,       DType::Int64,
+    DType::Fp8e4m3, DType::Fp8e5m2,  DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz,
+    DType::Float16, DType::Bfloat16, DType::Float32,     DType::Float64,
+    DType::Uint8,   DType::Uint16,   DType::Uint32,      DType::Uint64,
+    DType::Int8,    DType::Int16,    DType::Int32,       DType::Int64,
     DType::Bool};
 static constexpr DType kWeaks[] = {DType::WeakInt, DType::WeakFloat};
 static constexpr DType kEvery[] = {
-    DType::Void,        DType::WeakInt,     DType::Bool,    DType::Int8,
-    DType::Uint8,       DType::Int16,       DType::Uint16,  DType::Int32,
-    DType::Uint32,      DType::Int64,       DType::Uint64,  DType::WeakFloat,
-    DType::Fp8e4m3,     DType::Fp8e5m2,     DType::Fp8e4m3fnuz,
-    DType::Fp8e5m2fnuz, DType::Float16,     DType::Bfloat16, DType::Float32,
-    DType::Float64};
+    DType::Void,    DType::WeakInt,  DType::Bool,        DType::Int8,
+    DType::Uint8,   DType::Int16,    DType::Uint16,      DType::Int32,
+    DType::Uint32,  DType::Int64,    DType::Uint64,      DType::WeakFloat,
+    DType::Fp8e4m3, DType::Fp8e5m2,  DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz,
+    DType::Float16, DType::Bfloat16, DType::Float32,     DType::Float64};
 static constexpr DType kExtensions[] = {DType::Float128, DType::Complex64,
                                         DType::Complex128, DType::Complex256};
 static constexpr DType kPromotable[] = {
-    DType::WeakInt,     DType::Bool,        DType::Int8,      DType::Uint8,
-    DType::Int16,       DType::Uint16,      DType::Int32,     DType::Uint32,
-    DType::Int64,       DType::Uint64,      DType::WeakFloat, DType::Fp8e4m3,
-    DType::Fp8e5m2,     DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz,
-    DType::Float16,     DType::Bfloat16,    DType::Float32,   DType::Float64,
-    DType::Float128,    DType::Complex64,   DType::Complex128,
-    DType::Complex256};
+    DType::WeakInt,   DType::Bool,        DType::Int8,        DType::Uint8,
+    DType::Int16,     DType::Uint16,      DType::Int32,       DType::Uint32,
+    DType::Int64,     DType::Uint64,      DType::WeakFloat,   DType::Fp8e4m3,
+    DType::Fp8e5m2,   DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz, DType::Float16,
+    DType::Bfloat16,  DType::Float32,     DType::Float64,     DType::Float128,
+    DType::Complex64, DType::Complex128,  DType::Complex256};
 
-llvm::ArrayRef<DType> tolk::dtype::fp8Ocp() { return llvm::ArrayRef(kFloats).take_front(2); }
-llvm::ArrayRef<DType> tolk::dtype::fp8Fnuz() { return llvm::ArrayRef(kFloats).slice(2, 2); }
-llvm::ArrayRef<DType> tolk::dtype::fp8s() { return llvm::ArrayRef(kFloats).take_front(4); }
+llvm::ArrayRef<DType> tolk::dtype::fp8Ocp() {
+  return llvm::ArrayRef(kFloats).take_front(2);
+}
+llvm::ArrayRef<DType> tolk::dtype::fp8Fnuz() {
+  return llvm::ArrayRef(kFloats).slice(2, 2);
+}
+llvm::ArrayRef<DType> tolk::dtype::fp8s() {
+  return llvm::ArrayRef(kFloats).take_front(4);
+}
 llvm::ArrayRef<DType> tolk::dtype::floats() { return kFloats; }
-llvm::ArrayRef<DType> tolk::dtype::uints() { return llvm::ArrayRef(kInts).take_front(4); }
-llvm::ArrayRef<DType> tolk::dtype::sints() { return llvm::ArrayRef(kInts).take_back(4); }
+llvm::ArrayRef<DType> tolk::dtype::uints() {
+  return llvm::ArrayRef(kInts).take_front(4);
+}
+llvm::ArrayRef<DType> tolk::dtype::sints() {
+  return llvm::ArrayRef(kInts).take_back(4);
+}
 llvm::ArrayRef<DType> tolk::dtype::ints() { return kInts; }
 llvm::ArrayRef<DType> tolk::dtype::weaks() { return kWeaks; }
 llvm::ArrayRef<DType> tolk::dtype::all() { return kAll; }

@@ -149,14 +149,13 @@ Rounded detail::roundInteger(const FloatFormat &f, const mpz_class &i) {
 /// A binary128 number rounded once to f. A NaN or an infinity goes through
 /// the double that holds it (a NaN's payload top-aligned, which keeps the
 /// same top bits a direct move would), a finite value directly.
-static Rounded roundQuad(const FloatFormat &f, const APFloat &q,
-                         NaNMode mode) {
+static Rounded roundQuad(const FloatFormat &f, const APFloat &q, NaNMode mode) {
   if (q.isNaN())
     return roundDouble(f, toFloat(moveNaN(q, APFloat::IEEEdouble(), mode)),
                        mode);
   if (q.isInfinity())
-    return roundDouble(f, Float::ofDouble(q.isNegative() ? -HUGE_VAL : HUGE_VAL),
-                       mode);
+    return roundDouble(
+        f, Float::ofDouble(q.isNegative() ? -HUGE_VAL : HUGE_VAL), mode);
   APFloat a = q;
   bool losesInfo = false;
   APFloat::opStatus status =

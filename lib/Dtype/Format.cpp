@@ -33,8 +33,7 @@ using namespace tolk::dtype;
 /// A finite float laid out as Python's repr lays out a double: `digits`, the
 /// shortest significant digits (no leading or trailing zeros but a lone "0"),
 /// with the first one's decimal exponent exp10.
-static std::string layOut(bool negative, const std::string &digits,
-                          int exp10) {
+static std::string layOut(bool negative, const std::string &digits, int exp10) {
   // Python (float_repr_style 'short', format code 'r') uses the position of
   // the decimal point, decpt, where d = 0.DIGITS * 10^decpt: exponent
   // notation iff decpt <= -4 or decpt > 16, i.e. below 1e-4 or from 1e16.
@@ -183,8 +182,8 @@ std::string tolk::dtype::formatFloat128(const llvm::APFloat &q) {
   // the neighbour is half as far at the bottom of a binade.
   mpz_class m = mpzFromAPInt(frac, /*isSigned=*/false);
   bool binadeBottom = biased > 1 && m == (mpz_class(1) << 112);
-  mpz_class hiMid = (4 * m + 2), loMid = binadeBottom ? mpz_class(4 * m - 1)
-                                                     : mpz_class(4 * m - 2);
+  mpz_class hiMid = (4 * m + 2),
+            loMid = binadeBottom ? mpz_class(4 * m - 1) : mpz_class(4 * m - 2);
   bool evenSignificand = mpz_even_p(m.get_mpz_t());
   // The three-way comparison of d * 10^s with a * 2^(e - 2).
   auto compareScaled = [&](const mpz_class &d, long s, const mpz_class &a) {
@@ -207,8 +206,8 @@ std::string tolk::dtype::formatFloat128(const llvm::APFloat &q) {
     char next = all[n];
     bool restBeyondHalf =
         inexact || all.find_first_not_of('0', n + 1) != std::string::npos;
-    bool up = next > '5' || (next == '5' && (restBeyondHalf ||
-                                             (head.back() - '0') % 2 == 1));
+    bool up = next > '5' ||
+              (next == '5' && (restBeyondHalf || (head.back() - '0') % 2 == 1));
     long exp10 = k;
     if (up) {
       mpz_class h(head);
@@ -223,9 +222,10 @@ std::string tolk::dtype::formatFloat128(const llvm::APFloat &q) {
       head.pop_back();
     mpz_class d(head);
     long scale = exp10 - static_cast<long>(head.size()) + 1;
-    int lo = compareScaled(d, scale, loMid), hi = compareScaled(d, scale, hiMid);
-    bool readsBack = (lo > 0 && hi < 0) ||
-                     ((lo == 0 || hi == 0) && evenSignificand);
+    int lo = compareScaled(d, scale, loMid),
+        hi = compareScaled(d, scale, hiMid);
+    bool readsBack =
+        (lo > 0 && hi < 0) || ((lo == 0 || hi == 0) && evenSignificand);
     if (n >= 36 || readsBack)
       return layOut(q.isNegative(), head, static_cast<int>(exp10));
   }

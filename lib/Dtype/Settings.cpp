@@ -83,7 +83,8 @@ static llvm::Expected<DType> resolve(llvm::StringRef setting,
 }
 
 llvm::Expected<DType> tolk::dtype::defaultFloat() {
-  std::string value = current(&Settings::defaultFloat, "DEFAULT_FLOAT", "float32");
+  std::string value =
+      current(&Settings::defaultFloat, "DEFAULT_FLOAT", "float32");
   llvm::Expected<DType> dt = resolve("DEFAULT_FLOAT", value);
   if (!dt)
     return dt.takeError();

@@ -110,8 +110,12 @@ unsigned tolk::dtype::bitsize(const PtrType &p) {
     return *p.image == ImageKind::Imageh ? 16 : 32;
   return bitsize(p.base);
 }
-unsigned tolk::dtype::itemsize(const ValType &v) { return (bitsize(v) + 7) / 8; }
-unsigned tolk::dtype::itemsize(const PtrType &p) { return (bitsize(p) + 7) / 8; }
+unsigned tolk::dtype::itemsize(const ValType &v) {
+  return (bitsize(v) + 7) / 8;
+}
+unsigned tolk::dtype::itemsize(const PtrType &p) {
+  return (bitsize(p) + 7) / 8;
+}
 int tolk::dtype::priority(const PtrType &p) {
   return p.image ? 100 : priority(p.base.scalar);
 }
@@ -262,13 +266,14 @@ std::string tolk::dtype::repr(const PtrType &p) {
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<llvm::SmallVector<Const, 4>>
-tolk::dtype::castLanes(llvm::ArrayRef<Const> lanes, DType to, unsigned toLanes) {
+tolk::dtype::castLanes(llvm::ArrayRef<Const> lanes, DType to,
+                       unsigned toLanes) {
   if (lanes.empty() || toLanes == 0)
     return llvm::createStringError("cast: a vector of 0 lanes");
   if (lanes.size() != 1 && toLanes != 1 && lanes.size() != toLanes)
-    return llvm::createStringError(
-        "cast: " + llvm::Twine(lanes.size()) + " lanes do not cast to " +
-        llvm::Twine(toLanes) + " lanes");
+    return llvm::createStringError("cast: " + llvm::Twine(lanes.size()) +
+                                   " lanes do not cast to " +
+                                   llvm::Twine(toLanes) + " lanes");
   llvm::SmallVector<Const, 4> out;
   for (unsigned i = 0; i < toLanes; ++i) {
     // One source lane broadcasts; to one lane, lane 0 is kept.

@@ -101,9 +101,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Pass>
-tolk::createIfPresentPass(std::unique_ptr<Pass> pass,
-                          ArrayRef<StringRef> triggers) {
+std::unique_ptr<Pass> tolk::createIfPresentPass(std::unique_ptr<Pass> pass,
+                                                ArrayRef<StringRef> triggers) {
   llvm::SmallVector<std::string, 2> dialects, opNames;
   for (StringRef trigger : triggers)
     (trigger.contains('.') ? opNames : dialects).push_back(trigger.str());

@@ -163,7 +163,7 @@ public:
       return fail("unexpected text after the header's dict");
     if (!haveDescr || !haveOrder || !haveShape)
       return error("the .npy header lacks '" +
-                   StringRef(!haveDescr ? "descr"
+                   StringRef(!haveDescr   ? "descr"
                              : !haveOrder ? "fortran_order"
                                           : "shape") +
                    "'");
@@ -224,9 +224,7 @@ private:
 } // namespace
 
 llvm::Expected<Array> npy::parse(StringRef bytes, StringRef name) {
-  auto bad = [&](const llvm::Twine &what) {
-    return error(name + ": " + what);
-  };
+  auto bad = [&](const llvm::Twine &what) { return error(name + ": " + what); };
   if (!bytes.starts_with(kMagic))
     return bad("not a .npy file (no \\x93NUMPY magic)");
   if (bytes.size() < 10)
@@ -287,8 +285,8 @@ llvm::Expected<Array> npy::read(StringRef path) {
 }
 
 std::string npy::serialize(const Array &array) {
-  std::string dict = "{'descr': '" + array.descr +
-                     "', 'fortran_order': False, 'shape': (";
+  std::string dict =
+      "{'descr': '" + array.descr + "', 'fortran_order': False, 'shape': (";
   for (size_t i = 0; i < array.shape.size(); ++i)
     dict += (i ? ", " : "") + std::to_string(array.shape[i]);
   if (array.shape.size() == 1)

@@ -131,15 +131,14 @@ static Value truncF32KeepingExponent(NarrowTruncation &t, Value bits) {
   LaneArith &ib = t.ib;
   auto c = [&](uint64_t v) { return t.c(v); };
   using P = arith::CmpIPredicate;
-  Value isNaN = ib.cmpi(P::ugt, ib.andi(bits, c(0x7fffffff)),
-                        c(0x7f800000));
+  Value isNaN = ib.cmpi(P::ugt, ib.andi(bits, c(0x7fffffff)), c(0x7f800000));
   Value kept = ib.shrui(bits, c(t.d));
   Value rounded = shiftRoundingToNearestEven(ib, bits, kept, t.d);
   // A NaN keeps its sign and the top of its payload, the lowest fraction bit
   // set where all of it falls off (as truncNaNOrInf).
   Value payload = ib.andi(kept, c((1u << t.fmt.mbits) - 1));
-  Value nan = ib.select(ib.cmpi(P::eq, payload, c(0)),
-                        ib.ori(kept, c(1)), kept);
+  Value nan =
+      ib.select(ib.cmpi(P::eq, payload, c(0)), ib.ori(kept, c(1)), kept);
   return ib.select(isNaN, nan, rounded);
 }
 
@@ -164,8 +163,8 @@ static Value roundMagnitude(NarrowTruncation &t, Value abs, Value man,
   // The target's biased exponent, as a signed number: e >= 1 is normal
   // (for a source with a leading one).
   Value e = ib.subi(expEff, c(uint64_t(int64_t(t.biasS - fmt.bias))));
-  Value normal = arith::AndIOp::create(
-      rewriter, loc, ib.cmpi(P::sgt, e, c(0)), ib.cmpi(P::ne, exp, c(0)));
+  Value normal = arith::AndIOp::create(rewriter, loc, ib.cmpi(P::sgt, e, c(0)),
+                                       ib.cmpi(P::ne, exp, c(0)));
   // Normal: the exponent field and the top of the mantissa; d bits fall
   // off.
   Value baseN = ib.ori(ib.shli(e, c(fmt.mbits)), ib.shrui(man, c(d)));
@@ -294,7 +293,8 @@ template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
                             : roundMagnitude(t, abs, man, one);
     Value overflow = ib.cmpi(P::ugt, code, c(fmt->maxCode()));
     if (fmt->saturates()) {
-      // A finite value past the largest saturates to it (the folder's rule for 8 bits).
+      // A finite value past the largest saturates to it (the folder's rule for
+      // 8 bits).
       code = ib.select(overflow, c(fmt->maxCode()), code);
     } else {
       // An infinity, however far past (an f64 exponent gives any code).
@@ -306,8 +306,7 @@ template <typename OpTy> struct TruncFToNarrow : public OpRewritePattern<OpTy> {
     code = ib.ori(code, signBit);
 
     auto [inf, nan] = truncNaNOrInf(t, sign, signBit, man, one);
-    return replaceWithCode(
-        ib.select(isInf, inf, ib.select(isNaN, nan, code)));
+    return replaceWithCode(ib.select(isInf, inf, ib.select(isNaN, nan, code)));
   }
 
   bool includeBf16;
@@ -326,8 +325,8 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
     if (!fmt)
       return failure();
     Location loc = op.getLoc();
-    Type storage = withElement(x.getType(),
-                               rewriter.getIntegerType(fmt->width));
+    Type storage =
+        withElement(x.getType(), rewriter.getIntegerType(fmt->width));
     Type i32Type = withElement(x.getType(), rewriter.getI32Type());
     Type f32Type = withElement(x.getType(), rewriter.getF32Type());
     ImplicitLocOpBuilder b(loc, rewriter);
@@ -345,15 +344,14 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
       result = ib.shli(bits, c(16));
     } else {
       Value sign = ib.shrui(bits, c(7));
-      Value exp = ib.andi(ib.shrui(bits, c(fmt->mbits)),
-                          c((1u << fmt->ebits) - 1));
+      Value exp =
+          ib.andi(ib.shrui(bits, c(fmt->mbits)), c((1u << fmt->ebits) - 1));
       Value man = ib.andi(bits, c((1u << fmt->mbits) - 1));
       Value signBit = ib.shli(sign, c(31));
 
       // Normal: rebias the exponent, widen the mantissa.
-      Value normal = ib.ori(
-          ib.shli(ib.addi(exp, c(127 - fmt->bias)), c(23)),
-          ib.shli(man, c(23 - fmt->mbits)));
+      Value normal = ib.ori(ib.shli(ib.addi(exp, c(127 - fmt->bias)), c(23)),
+                            ib.shli(man, c(23 - fmt->mbits)));
       // Subnormal (and zero): man * 2^(1 - bias - mbits), exact in f32 (an
       // integer below 8 times a power of two well inside f32's range).
       Value manF = arith::UIToFPOp::create(rewriter, loc, f32Type, man);
@@ -432,8 +430,7 @@ static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
                        ib.shli(ib.convert<arith::ExtUIOp>(inexact, elt), c(k)));
     // |x| >= 2^(k + 16): x >> (k + 16) is neither 0 nor, for a negative x,
     // -1.
-    Value top =
-        isSigned ? ib.shrsi(x, c(k + 16)) : ib.shrui(x, c(k + 16));
+    Value top = isSigned ? ib.shrsi(x, c(k + 16)) : ib.shrui(x, c(k + 16));
     Value big = ib.cmpi(P::ne, top, c(0));
     if (isSigned)
       big = ib.andi(big, ib.cmpi(P::ne, top, c(APInt::getAllOnes(width))));
@@ -449,8 +446,7 @@ static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
 /// these appear after TolkToArith's integer-to-narrow-float casts. An
 /// integer wider than f64 holds (64 bits and more) is rounded to odd first,
 /// so that its two roundings give the one rounding of the integer.
-template <typename OpTy>
-struct IntToNarrow : public OpRewritePattern<OpTy> {
+template <typename OpTy> struct IntToNarrow : public OpRewritePattern<OpTy> {
   IntToNarrow(MLIRContext *ctx, bool includeBf16)
       : OpRewritePattern<OpTy>(ctx), includeBf16(includeBf16) {}
 
@@ -481,8 +477,7 @@ struct IntToNarrow : public OpRewritePattern<OpTy> {
 
 /// arith.fptosi/fptoui from a narrow float: the exact extension to f32
 /// first (expanded above), then the conversion.
-template <typename OpTy>
-struct NarrowToInt : public OpRewritePattern<OpTy> {
+template <typename OpTy> struct NarrowToInt : public OpRewritePattern<OpTy> {
   NarrowToInt(MLIRContext *ctx, bool includeBf16)
       : OpRewritePattern<OpTy>(ctx), includeBf16(includeBf16) {}
 
@@ -492,8 +487,8 @@ struct NarrowToInt : public OpRewritePattern<OpTy> {
     if (!getNarrowFloatFormat(getElementTypeOrSelf(x.getType()), includeBf16))
       return failure();
     Value wide = arith::ExtFOp::create(
-        rewriter, op.getLoc(),
-        withElement(x.getType(), rewriter.getF32Type()), x);
+        rewriter, op.getLoc(), withElement(x.getType(), rewriter.getF32Type()),
+        x);
     rewriter.replaceOpWithNewOp<OpTy>(op, op.getType(), wide);
     return success();
   }

@@ -1,4 +1,5 @@
-//===- ExpandIPowI.cpp - Integer powers as a loop of squarings -------------===//
+//===- ExpandIPowI.cpp - Integer powers as a loop of squarings
+//-------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

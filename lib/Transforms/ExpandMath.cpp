@@ -324,8 +324,7 @@ Value tolk::buildC99Pow(LaneArith &la, Value x, Value y,
 
   // The sign, from x's sign bit (-0 and -inf included) and an odd y.
   Value xSign = la.signBit(x);
-  Value r =
-      la.select(la.andi(xSign, yOdd), arith::NegFOp::create(b, mag), mag);
+  Value r = la.select(la.andi(xSign, yOdd), arith::NegFOp::create(b, mag), mag);
 
   Value nan = c(std::numeric_limits<double>::quiet_NaN());
   Value negativeX = la.andi(la.cmpf(P::OLT, x, zero), xFinite);

@@ -50,8 +50,8 @@ struct DD {
 class DoubleDouble {
 public:
   explicit DoubleDouble(LaneArith &la)
-      : la(la), f64(la.builder().getF64Type()),
-        i64(la.builder().getI64Type()) {}
+      : la(la), f64(la.builder().getF64Type()), i64(la.builder().getI64Type()) {
+  }
 
   Value c(double v) { return la.f64(v); }
   Value i(int64_t v) { return la.intConst(i64, v); }
@@ -137,10 +137,10 @@ DD log2OfPositive(DoubleDouble &dd, Value x) {
   Value mantissa = la.andi(normal, fracMask);
   // m in [1, 2) above sqrt(2) becomes m / 2, e + 1.
   Value high = la.cmpi(I::ugt, mantissa, dd.i(0x6a09e667f3bcd));
-  Value m = la.bitcast(
-      la.ori(mantissa, la.select(high, dd.i(0x3fe0000000000000),
-                                 dd.i(0x3ff0000000000000))),
-      f64);
+  Value m =
+      la.bitcast(la.ori(mantissa, la.select(high, dd.i(0x3fe0000000000000),
+                                            dd.i(0x3ff0000000000000))),
+                 f64);
   e = la.addi(e, la.convert<arith::ExtUIOp>(high, i64));
   // s = (m - 1) / (m + 1): m - 1 is exact (Sterbenz), m + 1 = den.hi +
   // den.lo, and the quotient's low part from the exact remainder.
@@ -160,7 +160,8 @@ DD log2OfPositive(DoubleDouble &dd, Value x) {
     if (k > 0)
       series = dd.mul(series, z);
   }
-  DD log2m = dd.mul(dd.mul(series, s), dd.constant(kTwoOverLn2Hi, kTwoOverLn2Lo));
+  DD log2m =
+      dd.mul(dd.mul(series, s), dd.constant(kTwoOverLn2Hi, kTwoOverLn2Lo));
   DD sum = dd.twoSum(la.convert<arith::SIToFPOp>(e, f64), log2m.hi);
   return dd.fastTwoSum(sum.hi, la.addf(sum.lo, log2m.lo));
 }
@@ -251,8 +252,7 @@ Value expandLog2(LaneArith &la, DoubleDouble &dd, math::Log2Op op) {
   r = la.select(la.cmpf(P::OEQ, x, dd.c(inf)), x, r);
   r = la.select(la.cmpf(P::OEQ, x, zero), dd.c(-inf), r);
   Value invalid = la.cmpf(P::ULT, x, zero); // A NaN or below zero.
-  return la.select(invalid, dd.c(std::numeric_limits<double>::quiet_NaN()),
-                   r);
+  return la.select(invalid, dd.c(std::numeric_limits<double>::quiet_NaN()), r);
 }
 
 /// math.powf on f64: C99's special cases (tolk::buildC99Pow) around
@@ -264,11 +264,11 @@ Value expandLog2(LaneArith &la, DoubleDouble &dd, math::Log2Op op) {
 Value expandPow(LaneArith &la, DoubleDouble &dd, math::PowFOp op) {
   auto core = [&](Value x, Value y) -> Value {
     double limit = std::ldexp(1.0, 64);
-    Value big = la.cmpf(P::OGT, math::AbsFOp::create(la.builder(), y),
-                        dd.c(limit));
+    Value big =
+        la.cmpf(P::OGT, math::AbsFOp::create(la.builder(), y), dd.c(limit));
     Value negative = la.cmpf(P::OLT, y, dd.c(0.0));
-    Value clamped = la.select(
-        big, la.select(negative, dd.c(-limit), dd.c(limit)), y);
+    Value clamped =
+        la.select(big, la.select(negative, dd.c(-limit), dd.c(limit)), y);
     DD t = dd.mul(log2OfPositive(dd, x), clamped);
     // Beyond +-1100 the result is 0 or infinite; the clamp keeps n in
     // exp2Scaled's range (and drops t.lo, which may be large there).

@@ -23,10 +23,10 @@
 #include "tolk/Transforms/LLVMDiagnostics.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
@@ -191,7 +191,8 @@ static llvm::TargetMachine *getThreadTargetMachine(StringRef triple,
   if (machine)
     return machine.get();
   llvm::Triple parsed(triple);
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(parsed, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(parsed, error);
   if (!target)
     return nullptr;
   machine.reset(target->createTargetMachine(parsed, chip, features, {}, {}));
@@ -549,8 +550,7 @@ struct TolkGpuModuleToBinaryPass
             .Default(std::nullopt);
     if (!format) {
       root->emitError("tolk-gpu-module-to-binary: unknown format '")
-          << compilationTarget
-          << "' (expected offloading, isa, bin or fatbin)";
+          << compilationTarget << "' (expected offloading, isa, bin or fatbin)";
       return signalPassFailure();
     }
 
@@ -572,7 +572,8 @@ struct TolkGpuModuleToBinaryPass
       StringRef section;
       if (auto attr = m.module->getAttrOfType<StringAttr>(gpu::elfSectionName))
         section = attr.getValue();
-      options.emplace_back(toolkitPath, /*librariesToLink=*/ArrayRef<Attribute>(),
+      options.emplace_back(toolkitPath,
+                           /*librariesToLink=*/ArrayRef<Attribute>(),
                            cmdOptions, section, *format);
     }
 

@@ -78,8 +78,8 @@ struct LibdeviceCallToIntrinsic : OpRewritePattern<LLVM::CallOp> {
           llvm::any_of(call.getOperandTypes(),
                        [&](Type t) { return t != type; }))
         return failure();
-      rewriter.replaceOp(call, f.build(rewriter, call.getLoc(), type,
-                                       call.getOperands()));
+      rewriter.replaceOp(
+          call, f.build(rewriter, call.getLoc(), type, call.getOperands()));
       return success();
     }
     return failure();

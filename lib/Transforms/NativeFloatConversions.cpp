@@ -80,8 +80,7 @@ bool Fp8Instructions::isNative(Type t) const {
   return false;
 }
 
-Value Fp8Instructions::finishNonFiniteAhead(ImplicitLocOpBuilder &,
-                                            Value) {
+Value Fp8Instructions::finishNonFiniteAhead(ImplicitLocOpBuilder &, Value) {
   llvm_unreachable("no fix-up ahead of this chip's instruction");
 }
 
@@ -160,8 +159,7 @@ Value truncate(ImplicitLocOpBuilder &b, Fp8Instructions &chip, bool emulate,
   Value bits, abs, nonFinite;
   if (!nanFirst || (w != 32 && emulate)) {
     bits = lanes.bitcast(source, intTy);
-    abs = lanes.andi(bits,
-                     lanes.intConst(intTy, (uint64_t(1) << (w - 1)) - 1));
+    abs = lanes.andi(bits, lanes.intConst(intTy, (uint64_t(1) << (w - 1)) - 1));
   }
   if (!nanFirst)
     nonFinite = lanes.cmpi(P::uge, abs, lanes.intConst(intTy, infBits));
@@ -180,8 +178,8 @@ Value truncate(ImplicitLocOpBuilder &b, Fp8Instructions &chip, bool emulate,
     }
     x = lanes.convert<arith::ExtFOp>(x, f32);
   }
-  Value hw = chip.truncate(b, chip.prepareTruncate(lanes, x, fmt), fp8,
-                           i8Shape);
+  Value hw =
+      chip.truncate(b, chip.prepareTruncate(lanes, x, fmt), fp8, i8Shape);
 
   // The fix-ups.
   if (nanFirst)
@@ -344,8 +342,7 @@ struct NativeFloatConversions
         auto ext = cast<arith::ExtFOp>(op);
         auto fp8 = cast<FloatType>(getElementTypeOrSelf(ext.getIn()));
         Value codes = arith::BitcastOp::create(
-            b, withElement(ext.getIn().getType(), b.getI8Type()),
-            ext.getIn());
+            b, withElement(ext.getIn().getType(), b.getI8Type()), ext.getIn());
         result = extend(b, instructions, emulate, codes, fp8, ext.getType());
       }
       op->getResult(0).replaceAllUsesWith(result);

@@ -55,8 +55,7 @@ public:
   /// The instruction (or its model) on the f32 lanes `x`: the codes of
   /// `fp8` as `codesType` (i8 lanes of x's shape).
   virtual mlir::Value truncate(mlir::ImplicitLocOpBuilder &b, mlir::Value x,
-                               mlir::FloatType fp8,
-                               mlir::Type codesType) = 0;
+                               mlir::FloatType fp8, mlir::Type codesType) = 0;
   /// The fix-up after a truncation that nonFiniteAhead chose.
   virtual mlir::Value finishNonFiniteAhead(mlir::ImplicitLocOpBuilder &b,
                                            mlir::Value codes);

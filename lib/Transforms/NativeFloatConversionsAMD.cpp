@@ -86,9 +86,8 @@ private:
   /// The i8 codes of two f32 lanes converted by v_cvt_pk_fp8_f32
   /// (v_cvt_pk_bf8_f32): sourceA into byte 0, sourceB into byte 1 of the low
   /// word.
-  static std::pair<Value, Value> truncatePair(ImplicitLocOpBuilder &b,
-                                              Value lo, Value hi,
-                                              FloatType fp8) {
+  static std::pair<Value, Value> truncatePair(ImplicitLocOpBuilder &b, Value lo,
+                                              Value hi, FloatType fp8) {
     Type i8 = b.getI8Type();
     auto packed = VectorType::get({4}, fp8);
     Value word = amdgpu::PackedTrunc2xFp8Op::create(

@@ -65,8 +65,8 @@ public:
     // apart.
     SmallVector<Value> in = splitLanes(b, x), pairs;
     for (size_t i = 0; i < in.size(); i += 2)
-      pairs.push_back(truncatePair(
-          b, in[i], i + 1 < in.size() ? in[i + 1] : in[i], fp8));
+      pairs.push_back(
+          truncatePair(b, in[i], i + 1 < in.size() ? in[i + 1] : in[i], fp8));
     return concatPairs(b, codesType, pairs);
   }
 
@@ -195,8 +195,7 @@ private:
   /// rounded to nearest even; a NaN gives a NaN. PTX does not say which
   /// NaN: the model gives S.1111.111 with the source's sign (0x7F or 0xFF),
   /// so that the fix-ups are tested against NaN codes of both signs.
-  static Value satfiniteModel(ImplicitLocOpBuilder &b, Value x,
-                              FloatType fp8) {
+  static Value satfiniteModel(ImplicitLocOpBuilder &b, Value x, FloatType fp8) {
     tolk::NarrowFloatFormat fmt(fp8.getFloatSemantics());
     LaneArith lanes(b, x.getType());
     Type f32 = b.getF32Type(), i8 = b.getI8Type(), i32 = b.getI32Type();

@@ -47,8 +47,8 @@ constexpr unsigned kConstantAddressSpace = 4;
 /// The field of `type` at `offset` bytes into the dispatch packet, zero
 /// extended to i32. The packet does not change while the kernel runs, so
 /// the load is invariant and LLVM may hoist and merge it.
-Value loadPacketField(PatternRewriter &rewriter, Location loc,
-                      IntegerType type, int64_t offset) {
+Value loadPacketField(PatternRewriter &rewriter, Location loc, IntegerType type,
+                      int64_t offset) {
   MLIRContext *ctx = rewriter.getContext();
   auto ptrType = LLVM::LLVMPointerType::get(ctx, kConstantAddressSpace);
   Value packet =
@@ -56,10 +56,10 @@ Value loadPacketField(PatternRewriter &rewriter, Location loc,
           rewriter, loc, ptrType,
           rewriter.getStringAttr("llvm.amdgcn.dispatch.ptr"), ValueRange{})
           .getResult(0);
-  Value field = LLVM::GEPOp::create(
-      rewriter, loc, ptrType, rewriter.getI8Type(), packet,
-      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)},
-      LLVM::GEPNoWrapFlags::inbounds);
+  Value field =
+      LLVM::GEPOp::create(rewriter, loc, ptrType, rewriter.getI8Type(), packet,
+                          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)},
+                          LLVM::GEPNoWrapFlags::inbounds);
   Value value = LLVM::LoadOp::create(rewriter, loc, type, field,
                                      /*alignment=*/type.getWidth() / 8,
                                      /*isVolatile=*/false,
@@ -98,9 +98,9 @@ struct BlockDimFromPacket : OpRewritePattern<DimOp> {
     if (!type)
       return failure();
     Location loc = op.getLoc();
-    rewriter.replaceOp(op, toResultType(rewriter, loc,
-                                        workgroupSize(rewriter, loc, Dim),
-                                        type));
+    rewriter.replaceOp(
+        op,
+        toResultType(rewriter, loc, workgroupSize(rewriter, loc, Dim), type));
     return success();
   }
 };
@@ -120,7 +120,8 @@ struct GridDimFromPacket : OpRewritePattern<DimOp> {
       return failure();
     Location loc = op.getLoc();
     auto i32 = rewriter.getI32Type();
-    Value items = loadPacketField(rewriter, loc, i32, kGridSizeOffset + 4 * Dim);
+    Value items =
+        loadPacketField(rewriter, loc, i32, kGridSizeOffset + 4 * Dim);
     Value block = workgroupSize(rewriter, loc, Dim);
     Value groups = LLVM::UDivOp::create(rewriter, loc, items, block);
     Value rest = LLVM::URemOp::create(rewriter, loc, items, block);

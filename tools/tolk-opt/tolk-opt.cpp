@@ -61,8 +61,7 @@ static llvm::StringRef findPassArgument(int argc, char **argv,
 static void locateOptionErrors(mlir::MlirOptMainConfig &config, int argc,
                                char **argv) {
   mlir::MlirOptMainConfig upstream = config;
-  config.setPassPipelineSetupFn([upstream, argc,
-                                 argv](mlir::PassManager &pm) {
+  config.setPassPipelineSetupFn([upstream, argc, argv](mlir::PassManager &pm) {
     mlir::ScopedDiagnosticHandler handler(
         pm.getContext(), [&](mlir::Diagnostic &diag) {
           if (!llvm::isa<mlir::UnknownLoc>(diag.getLocation()) ||

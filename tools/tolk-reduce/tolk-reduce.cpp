@@ -69,19 +69,20 @@ struct SimplifyValueOp : RewritePattern {
     Type type = op->getResult(0).getType();
     for (Value operand : op->getOperands()) {
       if (operand.getType() != type ||
-          !stillInteresting(op, [&](OpBuilder &, Operation *copy,
-                                    IRMapping &map) {
-            return map.lookup(operand);
-          }))
+          !stillInteresting(op,
+                            [&](OpBuilder &, Operation *copy, IRMapping &map) {
+                              return map.lookup(operand);
+                            }))
         continue;
       rewriter.replaceOp(op, operand);
       return success();
     }
     std::optional<tolk::dtype::Const> zero = zeroOf(type);
-    if (!zero || !stillInteresting(op, [&](OpBuilder &b, Operation *copy,
-                                            IRMapping &) -> Value {
-          return tolk::ConstOp::create(b, copy->getLoc(), type, *zero);
-        }))
+    if (!zero ||
+        !stillInteresting(
+            op, [&](OpBuilder &b, Operation *copy, IRMapping &) -> Value {
+              return tolk::ConstOp::create(b, copy->getLoc(), type, *zero);
+            }))
       return failure();
     rewriter.replaceOpWithNewOp<tolk::ConstOp>(op, type, *zero);
     return success();

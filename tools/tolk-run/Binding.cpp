@@ -170,8 +170,7 @@ static llvm::Expected<uint64_t> parseScalar(StringRef text, dt::DType dtype,
     llvm::DynamicAPInt i = negative ? -*parsed : *parsed;
     if (i < dt::min(dtype).getInt() || i > dt::max(dtype).getInt())
       return bad("out of the type's range");
-    if (bounds && bounds.size() == 2 &&
-        (i < bounds[0] || i > bounds[1]))
+    if (bounds && bounds.size() == 2 && (i < bounds[0] || i > bounds[1]))
       return bad("outside the parameter's " +
                  tolk::TolkDialect::BoundsAttrHelper::getNameStr().str() +
                  " [" + std::to_string(bounds[0]) + ", " +

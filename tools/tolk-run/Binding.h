@@ -1,4 +1,5 @@
-//===- Binding.h - .npy files and --arg values to kernel parameters -*- C++ -*-===//
+//===- Binding.h - .npy files and --arg values to kernel parameters -*- C++
+//-*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -73,12 +74,10 @@ struct Output {
 /// values) to the parameters of `kernel`: the buffers and scalars of
 /// `launch` (an output's buffer zeroed, of its shape), and the inputs of
 /// `summary`. Returns the outputs to write after the run.
-llvm::Expected<llvm::SmallVector<Output>>
-bindParameters(ResolvedKernel resolved, const Kernel &kernel,
-               llvm::ArrayRef<std::string> inputs,
-               llvm::ArrayRef<OutputArg> outputs,
-               llvm::ArrayRef<std::string> args, Launch &launch,
-               RunSummary &summary);
+llvm::Expected<llvm::SmallVector<Output>> bindParameters(
+    ResolvedKernel resolved, const Kernel &kernel,
+    llvm::ArrayRef<std::string> inputs, llvm::ArrayRef<OutputArg> outputs,
+    llvm::ArrayRef<std::string> args, Launch &launch, RunSummary &summary);
 
 /// Writes every output from `launch`'s buffers, or none: a failure removes
 /// the files already written. Records them in `summary`.

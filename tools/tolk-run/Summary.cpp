@@ -55,15 +55,14 @@ static double bandwidthGBps(const RunSummary &summary) {
                                 : 0;
 }
 
-void tolk::run::printSummary(llvm::raw_ostream &os,
-                             const RunSummary &summary) {
-  os << "tolk-run: ran " << summary.kernel << " on " << summary.backend
-     << " (" << summary.device << ", ";
+void tolk::run::printSummary(llvm::raw_ostream &os, const RunSummary &summary) {
+  os << "tolk-run: ran " << summary.kernel << " on " << summary.backend << " ("
+     << summary.device << ", ";
   if (summary.threads)
-    os << summary.threads << (summary.threads == 1 ? " thread, " : " threads, ");
-  os << summary.memorySafety << "), grid "
-     << sizeString(summary.grid) << ", block " << sizeString(summary.block)
-     << ": wrote ";
+    os << summary.threads
+       << (summary.threads == 1 ? " thread, " : " threads, ");
+  os << summary.memorySafety << "), grid " << sizeString(summary.grid)
+     << ", block " << sizeString(summary.block) << ": wrote ";
   if (summary.outputs.empty())
     os << "nothing";
   for (auto [i, f] : llvm::enumerate(summary.outputs))
@@ -108,12 +107,11 @@ void tolk::run::printSummaryJSON(llvm::raw_ostream &os,
       {"block", sizeJSON(summary.block)},
       {"inputs", filesJSON(summary.inputs)},
       {"outputs", filesJSON(summary.outputs)},
-      {"kernel_time",
-       llvm::json::Object{{"runs", t.runs},
-                          {"warmup", t.warmup},
-                          {"min_ms", t.minMs},
-                          {"median_ms", t.medianMs},
-                          {"clock", t.clock}}},
+      {"kernel_time", llvm::json::Object{{"runs", t.runs},
+                                         {"warmup", t.warmup},
+                                         {"min_ms", t.minMs},
+                                         {"median_ms", t.medianMs},
+                                         {"clock", t.clock}}},
       {"bandwidth_gbps", bandwidthGBps(summary)},
   };
   if (!summary.function.empty())

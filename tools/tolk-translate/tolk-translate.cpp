@@ -36,8 +36,9 @@ using namespace mlir;
 // One PTX module per file is what ptxas reads: a module with several
 // gpu.binary ops (one per gpu.module) prints them one at a time.
 static llvm::cl::opt<std::string>
-    binaryName("binary", llvm::cl::desc("Print only the gpu.binary of this "
-                                        "name (default: every one)"),
+    binaryName("binary",
+               llvm::cl::desc("Print only the gpu.binary of this "
+                              "name (default: every one)"),
                llvm::cl::init(""));
 
 static LogicalResult printIsa(Operation *root, llvm::raw_ostream &os) {
@@ -165,7 +166,7 @@ static void registerFromMLIR(
         tolk::registerAllDialects(registry);
         tolk::registerTolkPipelineExtensions(registry);
         if (tolk::reportUnreadable(*sourceMgr, sourceMgr->getMainFileID(),
-                                    registry))
+                                   registry))
           return failure();
         ctx->appendDialectRegistry(registry);
         OwningOpRef<Operation *> op = parseSourceFileForTool(

@@ -13,8 +13,9 @@
 //
 // An Int is a mathematical integer (llvm::DynamicAPInt): a data type bounds
 // it only when it is truncated. lib/Dtype computes on big integers with GMP,
-// an implementation detail that no public header shows. A Float is exact binary64 bits, so 0.0 and -0.0 differ and a
-// NaN keeps its payload, signalling bit included.
+// an implementation detail that no public header shows. A Float is exact
+// binary64 bits, so 0.0 and -0.0 differ and a NaN keeps its payload, signalling
+// bit included.
 //
 // Two kinds of value hold the extensions, which a double cannot: a Float128
 // is an IEEE binary128 number, and a Complex a pair of components of one of
@@ -94,9 +95,9 @@ public:
   bool isFloat128() const { return kind() == Kind::Float128; }
   bool isComplex() const { return kind() == Kind::Complex; }
 
-  bool getBool() const;            ///< Precondition: isBool().
+  bool getBool() const;                     ///< Precondition: isBool().
   const llvm::DynamicAPInt &getInt() const; ///< Precondition: isInt().
-  Float getFloat() const;          ///< Precondition: isFloat().
+  Float getFloat() const;                   ///< Precondition: isFloat().
   /// Precondition: isFloat128().
   const llvm::APFloat &getFloat128() const;
   const Complex &getComplex() const; ///< Precondition: isComplex().
@@ -111,9 +112,9 @@ private:
   // The extensions' values are rare and wide (an APFloat is 24 bytes): they
   // are held by an immutable shared pointer, so that a Value of the other
   // kinds stays as small as it was.
-  using Storage =
-      std::variant<bool, llvm::DynamicAPInt, Float, std::shared_ptr<const llvm::APFloat>,
-                   std::shared_ptr<const Complex>>;
+  using Storage = std::variant<bool, llvm::DynamicAPInt, Float,
+                               std::shared_ptr<const llvm::APFloat>,
+                               std::shared_ptr<const Complex>>;
   Storage v;
   explicit Value(Storage v) : v(std::move(v)) {}
   friend class Const;
@@ -126,7 +127,9 @@ public:
   Const(Value v) : v(std::move(v)) {} // NOLINT: every value is a constant.
   static Const invalid() { return Const(); }
   static Const ofBool(bool b) { return Value::ofBool(b); }
-  static Const ofInt(llvm::DynamicAPInt i) { return Value::ofInt(std::move(i)); }
+  static Const ofInt(llvm::DynamicAPInt i) {
+    return Value::ofInt(std::move(i));
+  }
   static Const ofInt(int64_t i) { return Value::ofInt(i); }
   static Const ofFloat(Float f) { return Value::ofFloat(f); }
   static Const ofDouble(double d) { return Value::ofDouble(d); }
@@ -143,8 +146,12 @@ private:
 
 /// The same constructor with the same payload; floats by their bits.
 bool equalConst(const Const &a, const Const &b);
-inline bool operator==(const Const &a, const Const &b) { return equalConst(a, b); }
-inline bool operator!=(const Const &a, const Const &b) { return !equalConst(a, b); }
+inline bool operator==(const Const &a, const Const &b) {
+  return equalConst(a, b);
+}
+inline bool operator!=(const Const &a, const Const &b) {
+  return !equalConst(a, b);
+}
 /// Compatible with equalConst.
 size_t hashConst(const Const &c);
 /// For llvm::DenseMap and MLIR attribute storage (found by ADL).
@@ -214,14 +221,28 @@ double toDouble(const Value &v);
 } // namespace value
 
 // Operators on values, for readable tests and callers.
-inline Value operator+(const Value &a, const Value &b) { return value::add(a, b); }
-inline Value operator-(const Value &a, const Value &b) { return value::sub(a, b); }
-inline Value operator*(const Value &a, const Value &b) { return value::mul(a, b); }
+inline Value operator+(const Value &a, const Value &b) {
+  return value::add(a, b);
+}
+inline Value operator-(const Value &a, const Value &b) {
+  return value::sub(a, b);
+}
+inline Value operator*(const Value &a, const Value &b) {
+  return value::mul(a, b);
+}
 inline Value operator-(const Value &a) { return value::neg(a); }
-inline bool operator<(const Value &a, const Value &b) { return value::lt(a, b); }
-inline bool operator<=(const Value &a, const Value &b) { return value::le(a, b); }
-inline bool operator>(const Value &a, const Value &b) { return value::gt(a, b); }
-inline bool operator>=(const Value &a, const Value &b) { return value::ge(a, b); }
+inline bool operator<(const Value &a, const Value &b) {
+  return value::lt(a, b);
+}
+inline bool operator<=(const Value &a, const Value &b) {
+  return value::le(a, b);
+}
+inline bool operator>(const Value &a, const Value &b) {
+  return value::gt(a, b);
+}
+inline bool operator>=(const Value &a, const Value &b) {
+  return value::ge(a, b);
+}
 
 //===----------------------------------------------------------------------===//
 // Bounds and literals

@@ -112,19 +112,20 @@ bool isFloat(DType dt);    ///< in floats, WeakFloat, or Float128
 bool isInt(DType dt);      ///< in ints, or WeakInt
 bool isUnsigned(DType dt); ///< in uints
 bool isBool(DType dt);
-bool isWeak(DType dt);     ///< WeakInt or WeakFloat
-bool isFp8(DType dt);      ///< in fp8s
-bool isComplex(DType dt);  ///< in complexes (a complex type is not a float)
+bool isWeak(DType dt);    ///< WeakInt or WeakFloat
+bool isFp8(DType dt);     ///< in fp8s
+bool isComplex(DType dt); ///< in complexes (a complex type is not a float)
 
 llvm::ArrayRef<DType> fp8Ocp();  ///< [Fp8e4m3; Fp8e5m2]
 llvm::ArrayRef<DType> fp8Fnuz(); ///< [Fp8e4m3fnuz; Fp8e5m2fnuz]
 llvm::ArrayRef<DType> fp8s();    ///< fp8Ocp @ fp8Fnuz
-llvm::ArrayRef<DType> floats();  ///< fp8s, then Float16, Bfloat16, Float32, Float64
-llvm::ArrayRef<DType> uints();   ///< Uint8 .. Uint64
-llvm::ArrayRef<DType> sints();   ///< Int8 .. Int64
-llvm::ArrayRef<DType> ints();    ///< uints @ sints
-llvm::ArrayRef<DType> weaks();   ///< [WeakInt; WeakFloat]
-llvm::ArrayRef<DType> all();     ///< floats @ ints @ [Bool]
+llvm::ArrayRef<DType>
+floats(); ///< fp8s, then Float16, Bfloat16, Float32, Float64
+llvm::ArrayRef<DType> uints(); ///< Uint8 .. Uint64
+llvm::ArrayRef<DType> sints(); ///< Int8 .. Int64
+llvm::ArrayRef<DType> ints();  ///< uints @ sints
+llvm::ArrayRef<DType> weaks(); ///< [WeakInt; WeakFloat]
+llvm::ArrayRef<DType> all();   ///< floats @ ints @ [Bool]
 /// The twenty data types, in declaration order (no storage helpers).
 llvm::ArrayRef<DType> every();
 /// [Complex64; Complex128; Complex256].

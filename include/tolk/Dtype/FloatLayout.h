@@ -31,8 +31,8 @@ struct FloatLayout {
         mbits(llvm::APFloat::semanticsPrecision(sem) - 1),
         bias(1 - llvm::APFloat::semanticsMinExponent(sem)),
         // A format whose NaN is the negative zero's code has no -0.0.
-        unsignedZero(!llvm::APFloat::getZero(sem, /*Negative=*/true)
-                          .isNegative()),
+        unsignedZero(
+            !llvm::APFloat::getZero(sem, /*Negative=*/true).isNegative()),
         finiteOnly(!llvm::APFloat::semanticsHasInf(sem) && !unsignedZero) {}
 
   const llvm::fltSemantics *semantics;
@@ -51,9 +51,7 @@ struct FloatLayout {
   /// the wider formats overflow to an infinity.
   bool saturates() const { return isFp8(); }
   uint64_t signBit() const { return uint64_t(1) << (width - 1); }
-  uint64_t expAllOnes() const {
-    return ((uint64_t(1) << ebits) - 1) << mbits;
-  }
+  uint64_t expAllOnes() const { return ((uint64_t(1) << ebits) - 1) << mbits; }
   /// The largest finite code (of a format of 64 bits at most).
   uint64_t maxCode() const {
     return llvm::APFloat::getLargest(*semantics)

@@ -1,4 +1,5 @@
-//===- IfPresent.h - A pass run only on a module that has its ops -*- C++ -*-===//
+//===- IfPresent.h - A pass run only on a module that has its ops -*- C++
+//-*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -29,8 +30,9 @@ namespace tolk {
 /// nothing to convert"). Where the pass runs, it runs as a nested pipeline,
 /// verified as any other pass. In a printed pipeline the wrapper is the
 /// pass, with its options.
-std::unique_ptr<mlir::Pass> createIfPresentPass(
-    std::unique_ptr<mlir::Pass> pass, llvm::ArrayRef<llvm::StringRef> triggers);
+std::unique_ptr<mlir::Pass>
+createIfPresentPass(std::unique_ptr<mlir::Pass> pass,
+                    llvm::ArrayRef<llvm::StringRef> triggers);
 
 /// What one op of a module holds for a wrapped pass.
 enum class PassWork {

@@ -28,9 +28,9 @@ void populateExpandFloatConversionPatterns(mlir::RewritePatternSet &patterns,
 
 /// math.trunc as math.floor or math.ceil by the sign.
 void populateExpandTruncPattern(mlir::RewritePatternSet &patterns);
-/// math.powf on f32, f16 and bf16 as C99's pow: Annex F's special cases as selects
-/// around a core for a positive finite base and a finite exponent, in f64
-/// arithmetic (+, -, *, / and conversions only) with `f64Core`, else
+/// math.powf on f32, f16 and bf16 as C99's pow: Annex F's special cases as
+/// selects around a core for a positive finite base and a finite exponent, in
+/// f64 arithmetic (+, -, *, / and conversions only) with `f64Core`, else
 /// math.powf of those operands.
 void populateExpandPowFAsC99Pattern(mlir::RewritePatternSet &patterns,
                                     bool f64Core);

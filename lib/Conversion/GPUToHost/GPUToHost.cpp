@@ -253,10 +253,9 @@ Value KernelRewriter::threadView(OpBuilder &b, memref::AllocaOp alloca,
     sizes.push_back(b.getIndexAttr(size));
     strideAttrs.push_back(b.getIndexAttr(stride));
   }
-  return memref::ReinterpretCastOp::create(b, loc, viewType,
-                                           threadMemory.lookup(alloca),
-                                           OpFoldResult(offset), sizes,
-                                           strideAttrs);
+  return memref::ReinterpretCastOp::create(
+      b, loc, viewType, threadMemory.lookup(alloca), OpFoldResult(offset),
+      sizes, strideAttrs);
 }
 
 FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
@@ -323,9 +322,9 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
   // serves them all; its contents at a workgroup's start are undefined, as
   // on a GPU. Calls on other threads have their own.
   for (BlockArgument a : kernel.getWorkgroupAttributions())
-    global.map(a, memref::AllocaOp::create(
-                      b, a.getLoc(), cast<MemRefType>(stripMemorySpace(
-                                         a.getType()))));
+    global.map(
+        a, memref::AllocaOp::create(
+               b, a.getLoc(), cast<MemRefType>(stripMemorySpace(a.getType()))));
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
   Value threads = arith::MulIOp::create(
@@ -477,8 +476,7 @@ struct TolkGPUToHostPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     bool ok = true;
-    SmallVector<gpu::GPUModuleOp> gpuModules(
-        module.getOps<gpu::GPUModuleOp>());
+    SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
       for (Operation &op : gpuModule.getBody()->getOperations()) {
         auto kernel = dyn_cast<gpu::GPUFuncOp>(op);

@@ -50,8 +50,7 @@ using tolk::getBF16BitsType;
 
 namespace {
 
-struct HostBF16AsI16
-    : public tolk::impl::TolkHostBF16AsI16Base<HostBF16AsI16> {
+struct HostBF16AsI16 : public tolk::impl::TolkHostBF16AsI16Base<HostBF16AsI16> {
   using TolkHostBF16AsI16Base::TolkHostBF16AsI16Base;
 
   void runOnOperation() override {

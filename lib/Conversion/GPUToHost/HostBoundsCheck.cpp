@@ -133,8 +133,7 @@ LogicalResult tolk::host::insertBoundsChecks(
     ModuleOp module, func::FuncOp host, ArrayRef<CheckedBuffer> buffers,
     function_ref<std::array<Value, 3>(Operation *)> threadIds,
     std::array<Value, 3> blockIds) {
-  if (Operation *existing =
-          module.lookupSymbol(kHostOutOfBoundsFunction)) {
+  if (Operation *existing = module.lookupSymbol(kHostOutOfBoundsFunction)) {
     auto fn = dyn_cast<func::FuncOp>(existing);
     if (!fn || fn.getFunctionType() != callbackType(module.getContext()))
       return existing->emitOpError("is named like the host kernels' "
@@ -152,8 +151,8 @@ LogicalResult tolk::host::insertBoundsChecks(
   };
   DenseMap<Value, BufferInfo> sizeOf;
   for (const CheckedBuffer &buffer : buffers) {
-    auto meta = memref::ExtractStridedMetadataOp::create(
-        b, buffer.arg.getLoc(), buffer.arg);
+    auto meta = memref::ExtractStridedMetadataOp::create(b, buffer.arg.getLoc(),
+                                                         buffer.arg);
     sizeOf[buffer.arg] = {buffer.param, meta.getSizes()[0], meta.getOffset()};
   }
 
@@ -217,8 +216,7 @@ LogicalResult tolk::host::insertBoundsChecks(
     unsigned param = buffer.param;
     Value size = buffer.size;
     // The element the access starts at, counted from the buffer's first.
-    auto meta =
-        memref::ExtractStridedMetadataOp::create(b, loc, access.memref);
+    auto meta = memref::ExtractStridedMetadataOp::create(b, loc, access.memref);
     Value first = arith::SubIOp::create(
         b, loc,
         arith::AddIOp::create(b, loc, meta.getOffset(),
@@ -241,9 +239,9 @@ LogicalResult tolk::host::insertBoundsChecks(
         return arith::ConstantIntOp::create(eb, l, v, 64);
       };
       std::array<Value, 3> thread = threadIds(op);
-      SmallVector<Value, 11> args = {
-          constant(param), constant(access.isStore), i64(first),
-          constant(access.count), i64(size)};
+      SmallVector<Value, 11> args = {constant(param), constant(access.isStore),
+                                     i64(first), constant(access.count),
+                                     i64(size)};
       for (Value id : thread)
         args.push_back(i64(id));
       for (Value id : blockIds)
@@ -267,9 +265,8 @@ LogicalResult tolk::host::insertBoundsChecks(
                   eb, l, c, eb.getArrayAttr({zero, zero})));
               continue;
             }
-            zeros.push_back(
-                arith::ConstantOp::create(eb, l, cast<TypedAttr>(
-                                                     eb.getZeroAttr(t))));
+            zeros.push_back(arith::ConstantOp::create(
+                eb, l, cast<TypedAttr>(eb.getZeroAttr(t))));
           }
           scf::YieldOp::create(eb, l, zeros);
         });

@@ -1,4 +1,5 @@
-//===- HostBoundsCheck.h - Checked buffer accesses in host kernels -*- C++ -*-===//
+//===- HostBoundsCheck.h - Checked buffer accesses in host kernels -*- C++
+//-*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -44,8 +45,7 @@ bool isCheckableBuffer(mlir::Type type);
 mlir::LogicalResult insertBoundsChecks(
     mlir::ModuleOp module, mlir::func::FuncOp host,
     llvm::ArrayRef<CheckedBuffer> buffers,
-    llvm::function_ref<std::array<mlir::Value, 3>(mlir::Operation *)>
-        threadIds,
+    llvm::function_ref<std::array<mlir::Value, 3>(mlir::Operation *)> threadIds,
     std::array<mlir::Value, 3> blockIds);
 
 } // namespace tolk::host

@@ -62,9 +62,8 @@ mlir::Value truncToFp8(mlir::ImplicitLocOpBuilder &b, mlir::Value v,
 mlir::Value canonicalFp8NaN(mlir::ImplicitLocOpBuilder &b, mlir::Value v);
 
 /// The complex constant (re, im) of complex type `type`.
-mlir::Value complexConst(mlir::ImplicitLocOpBuilder &b,
-                         mlir::ComplexType type, const llvm::APFloat &re,
-                         const llvm::APFloat &im);
+mlir::Value complexConst(mlir::ImplicitLocOpBuilder &b, mlir::ComplexType type,
+                         const llvm::APFloat &re, const llvm::APFloat &im);
 
 /// The patterns of tolk.const, tolk.cast and tolk.bitcast.
 void populateConversionOpPatterns(const mlir::TypeConverter &converter,

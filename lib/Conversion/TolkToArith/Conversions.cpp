@@ -68,8 +68,8 @@ std::optional<DType> tolk::detail::computeDType(Operation *op) {
 /// A later pass maps it to a chip's instruction or expands it in arith.
 Value tolk::detail::truncToFp8(ImplicitLocOpBuilder &b, Value v,
                                FloatType dst) {
-  return tolk::SaturatingTruncFOp::create(
-      b, LaneArith(b, v.getType()).of(dst), v);
+  return tolk::SaturatingTruncFOp::create(b, LaneArith(b, v.getType()).of(dst),
+                                          v);
 }
 
 /// S.11111.11 of its sign in Fp8e5m2 (0x7D, 0x7E and their negatives are
@@ -175,8 +175,8 @@ Value truncModulo(ImplicitLocOpBuilder &b, Value x, unsigned bits,
 /// 0 first), then a truncation to w bits, is the wrap. Otherwise the value
 /// is reduced modulo 2^M in float arithmetic (truncFloatModulo). Either way
 /// an infinity then selects the saturated value.
-Value floatToInt(ImplicitLocOpBuilder &b, Value v, DType from,
-                 IntegerType dst, bool isSigned) {
+Value floatToInt(ImplicitLocOpBuilder &b, Value v, DType from, IntegerType dst,
+                 bool isSigned) {
   LaneArith lanes(b, v);
   auto src = cast<FloatType>(mlir::getElementTypeOrSelf(v.getType()));
   const llvm::fltSemantics &sem = src.getFloatSemantics();
@@ -333,8 +333,8 @@ Value convertValue(const ArithLowering &lo, Value v, DType from, DType to,
       if (lo.computesInF32(ft))
         v = lanes.convert<arith::ExtFOp>(v, b.getF32Type());
       auto et = cast<FloatType>(mlir::getElementTypeOrSelf(v.getType()));
-      Value zero = lo.lanes(v).floatConst(
-          et, APFloat::getZero(et.getFloatSemantics()));
+      Value zero =
+          lo.lanes(v).floatConst(et, APFloat::getZero(et.getFloatSemantics()));
       return lanes.cmpf(arith::CmpFPredicate::UNE, v, zero);
     }
     Value zero = lanes.intConst(src, 0);
@@ -507,8 +507,7 @@ struct ConstLowering : public OpConversionPattern<tolk::ConstOp> {
 /// docs/Semantics.md#lanes-and-shapes (lanes into a scalar keep lane 0; a
 /// scalar into lanes broadcasts after the conversion).
 struct CastLowering : public OpConversionPattern<tolk::CastOp> {
-  CastLowering(const TypeConverter &converter, MLIRContext *ctx,
-               bool bf16InF32)
+  CastLowering(const TypeConverter &converter, MLIRContext *ctx, bool bf16InF32)
       : OpConversionPattern(converter, ctx), bf16InF32(bf16InF32) {}
   bool bf16InF32;
   LogicalResult
@@ -602,9 +601,9 @@ struct BitcastLowering : public OpConversionPattern<tolk::BitcastOp> {
 
 } // namespace
 
-void tolk::detail::populateConversionOpPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns,
-    bool bf16InF32) {
+void tolk::detail::populateConversionOpPatterns(const TypeConverter &converter,
+                                                RewritePatternSet &patterns,
+                                                bool bf16InF32) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ConstLowering, BitcastLowering>(converter, ctx);
   patterns.add<CastLowering>(converter, ctx, bf16InF32);

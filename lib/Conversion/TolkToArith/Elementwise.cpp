@@ -319,8 +319,7 @@ Value lowerElementwise(Operation *op, const ArithLowering &lo, DType dt,
 struct ElementwiseLowering : public ConversionPattern {
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
                       bool bf16InF32)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
-                          ctx),
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
         bf16InF32(bf16InF32) {}
   bool bf16InF32;
 

@@ -123,14 +123,13 @@ namespace {
 /// arith.constant's attribute needs a new type, and its bits stay.
 struct SignlessUpstreamOp : public ConversionPattern {
   SignlessUpstreamOp(const TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {
-  }
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<arith::ArithDialect, vector::VectorDialect,
-             tensor::TensorDialect>(op->getDialect()))
+    if (!isa<arith::ArithDialect, vector::VectorDialect, tensor::TensorDialect>(
+            op->getDialect()))
       return failure();
     // An op with regions would need its blocks' types converted too; none
     // of the ops the folders build has one.
@@ -218,17 +217,18 @@ static LogicalResult checkTolkOp(Operation *op) {
     if (!et ||
         !(tolk::dtype::isBool(et->dtype) || tolk::dtype::isInt(et->dtype) ||
           tolk::dtype::isFloat(et->dtype) ||
-          tolk::dtype::isComplex(et->dtype) || (storage && !tolk::isPrimitiveOp(op))))
+          tolk::dtype::isComplex(et->dtype) ||
+          (storage && !tolk::isPrimitiveOp(op))))
       return tolk::emitOpErrorAtKnownLocation(
                  op, "has no arith lowering for the type ")
              << t;
     // The complex dialect computes on scalars: tensors of complex numbers
     // are kernelized into loops over them first.
     if (tolk::dtype::isComplex(et->dtype) && isa<ShapedType>(t))
-      return tolk::emitOpErrorAtKnownLocation(
-                 op, "has no arith lowering for ")
-             << t << ", a tensor of complex numbers: run --tolk-kernelize "
-                     "first";
+      return tolk::emitOpErrorAtKnownLocation(op, "has no arith lowering for ")
+             << t
+             << ", a tensor of complex numbers: run --tolk-kernelize "
+                "first";
   }
   if (auto c = dyn_cast<tolk::ConstOp>(op)) {
     auto shaped = dyn_cast<ShapedType>(c.getType());
@@ -319,8 +319,7 @@ struct ConvertTolkToArithPass
     MLIRContext *ctx = &getContext();
     tolk::TolkToArithTypeConverter converter;
     RewritePatternSet patterns(ctx);
-    tolk::populateTolkToArithConversionPatterns(converter, patterns,
-                                                bf16InF32);
+    tolk::populateTolkToArithConversionPatterns(converter, patterns, bf16InF32);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);

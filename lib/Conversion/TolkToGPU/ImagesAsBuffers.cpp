@@ -52,8 +52,8 @@ struct Texel {
   int64_t width;
 };
 
-Texel locate(OpBuilder &b, Location loc, tolk::PtrType image,
-             Value coordinate, Value gate) {
+Texel locate(OpBuilder &b, Location loc, tolk::PtrType image, Value coordinate,
+             Value gate) {
   return {tolk::buildTexelInside(b, loc, image, coordinate, gate), coordinate,
           image.getImageShape()[1]};
 }
@@ -62,9 +62,11 @@ Texel locate(OpBuilder &b, Location loc, tolk::PtrType image,
 /// the image, where x and y are non-negative and it cannot overflow.
 Value offsetOf(OpBuilder &b, Location loc, const Texel &t) {
   Value x = arith::IndexCastUIOp::create(
-      b, loc, b.getIndexType(), vector::ExtractOp::create(b, loc, t.coordinate, 0));
+      b, loc, b.getIndexType(),
+      vector::ExtractOp::create(b, loc, t.coordinate, 0));
   Value y = arith::IndexCastUIOp::create(
-      b, loc, b.getIndexType(), vector::ExtractOp::create(b, loc, t.coordinate, 1));
+      b, loc, b.getIndexType(),
+      vector::ExtractOp::create(b, loc, t.coordinate, 1));
   Value w = arith::ConstantIndexOp::create(b, loc, t.width);
   Value four = arith::ConstantIndexOp::create(b, loc, 4);
   Value row = arith::MulIOp::create(b, loc, y, w);
@@ -117,14 +119,14 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
     Location loc = op.getLoc();
     Texel t = locate(rewriter, loc, op.getImage().getType(),
                      adaptor.getCoordinate(), adaptor.getGate());
-    tolk::buildGuardedTexelStore(rewriter, loc, t.inside, [&](OpBuilder &b,
-                                                              Location l) {
-      Value v = tolk::roundTexelToStorage(b, l, op.getImage().getType(),
-                                          adaptor.getValue());
-      vector::StoreOp::create(b, l, v, adaptor.getImage(),
-                              ValueRange{offsetOf(b, l, t)},
-                              /*nontemporal=*/false, texelAlignment(mem));
-    });
+    tolk::buildGuardedTexelStore(
+        rewriter, loc, t.inside, [&](OpBuilder &b, Location l) {
+          Value v = tolk::roundTexelToStorage(b, l, op.getImage().getType(),
+                                              adaptor.getValue());
+          vector::StoreOp::create(b, l, v, adaptor.getImage(),
+                                  ValueRange{offsetOf(b, l, t)},
+                                  /*nontemporal=*/false, texelAlignment(mem));
+        });
     rewriter.eraseOp(op);
     return success();
   }
@@ -132,8 +134,8 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
 
 } // namespace
 
-void tolk::populateTolkImagesAsBuffersPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+void tolk::populateTolkImagesAsBuffersPatterns(const TypeConverter &converter,
+                                               RewritePatternSet &patterns) {
   patterns.add<ImageLoadLowering, ImageStoreLowering>(converter,
                                                       patterns.getContext());
 }

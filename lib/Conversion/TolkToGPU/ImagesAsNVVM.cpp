@@ -116,21 +116,21 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
     tolk::PtrType image = op.getImage().getType();
     Value inside = tolk::buildTexelInside(
         rewriter, loc, image, adaptor.getCoordinate(), adaptor.getGate());
-    tolk::buildGuardedTexelStore(rewriter, loc, inside, [&](OpBuilder &b,
-                                                            Location l) {
-      SurfaceTexel texel = getSurfaceTexel(image);
-      // The store itself writes bits.
-      Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
-      v = arith::BitcastOp::create(b, l, texel.bits, v);
-      auto [x, y] = surfaceCoordinate(b, l, image, adaptor.getCoordinate());
-      SmallVector<Value> operands = {adaptor.getImage(), x, y};
-      for (int64_t i = 0; i < 4; ++i)
-        operands.push_back(vector::ExtractOp::create(b, l, v, i));
-      LLVM::CallIntrinsicOp::create(
-          b, l,
-          b.getStringAttr("llvm.nvvm.sust.b.2d." + texel.suffix + ".zero"),
-          operands);
-    });
+    tolk::buildGuardedTexelStore(
+        rewriter, loc, inside, [&](OpBuilder &b, Location l) {
+          SurfaceTexel texel = getSurfaceTexel(image);
+          // The store itself writes bits.
+          Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
+          v = arith::BitcastOp::create(b, l, texel.bits, v);
+          auto [x, y] = surfaceCoordinate(b, l, image, adaptor.getCoordinate());
+          SmallVector<Value> operands = {adaptor.getImage(), x, y};
+          for (int64_t i = 0; i < 4; ++i)
+            operands.push_back(vector::ExtractOp::create(b, l, v, i));
+          LLVM::CallIntrinsicOp::create(
+              b, l,
+              b.getStringAttr("llvm.nvvm.sust.b.2d." + texel.suffix + ".zero"),
+              operands);
+        });
     rewriter.eraseOp(op);
     return success();
   }

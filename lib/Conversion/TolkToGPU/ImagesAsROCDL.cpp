@@ -123,17 +123,17 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
     tolk::PtrType image = op.getImage().getType();
     Value inside = tolk::buildTexelInside(
         rewriter, loc, image, adaptor.getCoordinate(), adaptor.getGate());
-    tolk::buildGuardedTexelStore(rewriter, loc, inside, [&](OpBuilder &b,
-                                                            Location l) {
-      auto [lanes, suffix] = imageTexel(image);
-      Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
-      SmallVector<Value> operands = {v};
-      llvm::append_range(operands, imageOperands(b, l, adaptor.getImage(),
-                                                 adaptor.getCoordinate()));
-      LLVM::CallIntrinsicOp::create(
-          b, l, b.getStringAttr("llvm.amdgcn.image.store.2d." + suffix),
-          operands);
-    });
+    tolk::buildGuardedTexelStore(
+        rewriter, loc, inside, [&](OpBuilder &b, Location l) {
+          auto [lanes, suffix] = imageTexel(image);
+          Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
+          SmallVector<Value> operands = {v};
+          llvm::append_range(operands, imageOperands(b, l, adaptor.getImage(),
+                                                     adaptor.getCoordinate()));
+          LLVM::CallIntrinsicOp::create(
+              b, l, b.getStringAttr("llvm.amdgcn.image.store.2d." + suffix),
+              operands);
+        });
     rewriter.eraseOp(op);
     return success();
   }

@@ -37,8 +37,9 @@ Type tolk::getSPIRVImagePointerType(PtrType image) {
   MLIRContext *ctx = image.getContext();
   // Vulkan: the sampled type of a float format is a 32-bit float, whatever
   // the format's width.
-  auto format = getTexelStorageType(image).isF16() ? spirv::ImageFormat::Rgba16f
-                                                   : spirv::ImageFormat::Rgba32f;
+  auto format = getTexelStorageType(image).isF16()
+                    ? spirv::ImageFormat::Rgba16f
+                    : spirv::ImageFormat::Rgba32f;
   auto texels = spirv::ImageType::get(
       Float32Type::get(ctx), spirv::Dim::Dim2D, spirv::ImageDepthInfo::NoDepth,
       spirv::ImageArrayedInfo::NonArrayed,
@@ -97,19 +98,19 @@ struct ImageStoreLowering : public OpConversionPattern<tolk::ImageStoreOp> {
     tolk::PtrType image = op.getImage().getType();
     Value inside = tolk::buildTexelInside(
         rewriter, loc, image, adaptor.getCoordinate(), adaptor.getGate());
-    tolk::buildGuardedTexelStore(rewriter, loc, inside, [&](OpBuilder &b,
-                                                            Location l) {
-      // Vulkan leaves the rounding of an image store's conversion to the
-      // implementation: an imageh is written f16 values, rounded once to
-      // nearest even here, which every rounding keeps.
-      Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
-      auto written = VectorType::get({4}, b.getF32Type());
-      if (v.getType() != written)
-        v = arith::ExtFOp::create(b, l, written, v);
-      spirv::ImageWriteOp::create(b, l, loadImage(b, l, adaptor.getImage()),
-                                  adaptor.getCoordinate(), v,
-                                  spirv::ImageOperandsAttr(), ValueRange{});
-    });
+    tolk::buildGuardedTexelStore(
+        rewriter, loc, inside, [&](OpBuilder &b, Location l) {
+          // Vulkan leaves the rounding of an image store's conversion to the
+          // implementation: an imageh is written f16 values, rounded once to
+          // nearest even here, which every rounding keeps.
+          Value v = tolk::roundTexelToStorage(b, l, image, adaptor.getValue());
+          auto written = VectorType::get({4}, b.getF32Type());
+          if (v.getType() != written)
+            v = arith::ExtFOp::create(b, l, written, v);
+          spirv::ImageWriteOp::create(b, l, loadImage(b, l, adaptor.getImage()),
+                                      adaptor.getCoordinate(), v,
+                                      spirv::ImageOperandsAttr(), ValueRange{});
+        });
     rewriter.eraseOp(op);
     return success();
   }

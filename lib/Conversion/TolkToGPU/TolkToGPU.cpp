@@ -665,8 +665,7 @@ struct ConvertTolkToGPUPass
     MLIRContext *ctx = &getContext();
     tolk::TolkToGPUTypeConverter converter(ctx, images);
     RewritePatternSet patterns(ctx);
-    tolk::populateTolkToArithConversionPatterns(converter, patterns,
-                                                bf16InF32);
+    tolk::populateTolkToArithConversionPatterns(converter, patterns, bf16InF32);
     tolk::populateTolkToGPUConversionPatterns(converter, patterns);
     if (images == tolk::ImageLowering::buffers)
       tolk::populateTolkImagesAsBuffersPatterns(converter, patterns);
@@ -683,9 +682,9 @@ struct ConvertTolkToGPUPass
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
-                           math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                           tensor::TensorDialect, vector::VectorDialect,
-                           gpu::GPUDialect>();
+                           math::MathDialect, memref::MemRefDialect,
+                           scf::SCFDialect, tensor::TensorDialect,
+                           vector::VectorDialect, gpu::GPUDialect>();
     // Upstream ops on Tolk's signed types (a texel coordinate built by
     // vector.from_elements of si32) become signless, as in
     // --convert-tolk-to-arith: SPIR-V has no cast back for what is left.

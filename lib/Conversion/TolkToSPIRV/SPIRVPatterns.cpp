@@ -63,9 +63,8 @@ struct ComplexSelectLowering : public OpConversionPattern<arith::SelectOp> {
       condition = spirv::CompositeConstructOp::create(
           rewriter, op.getLoc(), type.clone(rewriter.getI1Type()),
           ValueRange{condition, condition});
-    rewriter.replaceOpWithNewOp<spirv::SelectOp>(op, type, condition,
-                                                 adaptor.getTrueValue(),
-                                                 adaptor.getFalseValue());
+    rewriter.replaceOpWithNewOp<spirv::SelectOp>(
+        op, type, condition, adaptor.getTrueValue(), adaptor.getFalseValue());
     return success();
   }
 };

@@ -39,8 +39,8 @@ Value tolk::clampToLargestFinite(LaneArith &lanes, Value v, FloatType dst,
 Value tolk::selectNonFiniteCodes(LaneArith &lanes, Value v, Value finite,
                                  Value r, FloatType dst) {
   auto code = [&](uint64_t bits) {
-    return lanes.floatConst(dst, APFloat(dst.getFloatSemantics(),
-                                         APInt(8, bits)));
+    return lanes.floatConst(dst,
+                            APFloat(dst.getFloatSemantics(), APInt(8, bits)));
   };
   if (isa<Float8E5M2Type>(dst)) {
     // Infinities convert exactly; a NaN keeps its sign, its payload goes.

@@ -434,8 +434,7 @@ static llvm::Expected<CUfunction> loadKernel(CudaObjects &objects,
     errorLog[sizeof(errorLog) - 1] = '\0';
     return makeError(llvm::formatv(
         "the CUDA driver rejects the PTX for device '{0}': {1}{2}{3}",
-        deviceName(objects),
-        driver.describe(result), *errorLog ? "\n" : "",
+        deviceName(objects), driver.describe(result), *errorLog ? "\n" : "",
         llvm::StringRef(errorLog).rtrim()));
   }
   CUfunction function;
@@ -809,12 +808,11 @@ tolk::runtime::timeDeviceCopy(size_t bytes, unsigned repetitions,
   }
   CUdeviceptr source = objects.allocations[0];
   CUdeviceptr destination = objects.allocations[1];
-  llvm::Expected<llvm::SmallVector<double, 1>> times =
-      timeRepeated(objects, /*warmup=*/2, repetitions, "cuMemcpyDtoDAsync",
-                   [&] {
-                     return driver.cuMemcpyDtoDAsync(destination, source,
-                                                     bytes, /*stream=*/nullptr);
-                   });
+  llvm::Expected<llvm::SmallVector<double, 1>> times = timeRepeated(
+      objects, /*warmup=*/2, repetitions, "cuMemcpyDtoDAsync", [&] {
+        return driver.cuMemcpyDtoDAsync(destination, source, bytes,
+                                        /*stream=*/nullptr);
+      });
   if (!times)
     return times.takeError();
   return summarize(std::move(*times));

@@ -67,8 +67,8 @@ void tolk::runtime::appendPushConstant(llvm::SmallVectorImpl<uint8_t> &block,
 
 /// The workgroup size a launch of the module runs with: the launch's for a
 /// module whose size is specialization constants, the module's otherwise.
-static std::array<uint32_t, 3> workgroupSizeOf(const VulkanLaunch &launch,
-                                               const SpirvEntryPointInfo &info) {
+static std::array<uint32_t, 3>
+workgroupSizeOf(const VulkanLaunch &launch, const SpirvEntryPointInfo &info) {
   if (info.workgroupSizeSpecIds && launch.workgroupSize)
     return *launch.workgroupSize;
   return info.localSize;
@@ -144,10 +144,9 @@ static llvm::Error checkLaunch(const VulkanLaunch &launch,
       return makeError(llvm::formatv(
           "the launch gives an image at binding {0} but no bytes for it",
           binding));
-    uint64_t bytes = uint64_t(image->width) * image->height * 4 *
-                     (image->format == VulkanLaunch::Image::Format::Rgba16f
-                          ? 2
-                          : 4);
+    uint64_t bytes =
+        uint64_t(image->width) * image->height * 4 *
+        (image->format == VulkanLaunch::Image::Format::Rgba16f ? 2 : 4);
     if (image->width == 0 || image->height == 0 ||
         launch.buffers[binding].size() != bytes)
       return makeError(llvm::formatv(
@@ -438,7 +437,8 @@ llvm::Error KernelRun::createDevice(VulkanRunInfo &run) {
   vkGetPhysicalDeviceFeatures(choice.physical, &supportedCore);
   enabled.features.robustBufferAccess = supportedCore.robustBufferAccess;
   VkPhysicalDeviceRobustness2FeaturesEXT robustness2{};
-  robustness2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+  robustness2.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
   const char *robustness2Name = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
   bool hasRobustness2 =
       supportedCore.robustBufferAccess && hasRobustBufferAccess2(choice);
@@ -447,7 +447,7 @@ llvm::Error KernelRun::createDevice(VulkanRunInfo &run) {
     robustness2.pNext = enabled.pNext;
     enabled.pNext = &robustness2;
   }
-  run.robustness = hasRobustness2 ? "robustBufferAccess2"
+  run.robustness = hasRobustness2                     ? "robustBufferAccess2"
                    : supportedCore.robustBufferAccess ? "robustBufferAccess"
                                                       : "";
 
@@ -765,10 +765,10 @@ llvm::Error KernelRun::recordCommands() {
     if (!isImage(k))
       continue;
     VkImage image = objects.images[k];
-    imageBarrier(image, VK_IMAGE_LAYOUT_UNDEFINED,
-                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
-                 VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-                 VK_PIPELINE_STAGE_TRANSFER_BIT);
+    imageBarrier(
+        image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        0, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+        VK_PIPELINE_STAGE_TRANSFER_BIT);
     VkBufferImageCopy region = regionOf(k);
     vkCmdCopyBufferToImage(commands, objects.buffers[k], image,
                            VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
@@ -814,11 +814,10 @@ llvm::Error KernelRun::recordCommands() {
     if (!isImage(k))
       continue;
     VkImage image = objects.images[k];
-    imageBarrier(image, VK_IMAGE_LAYOUT_GENERAL,
-                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                 VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
-                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                 VK_PIPELINE_STAGE_TRANSFER_BIT);
+    imageBarrier(
+        image, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
     VkBufferImageCopy region = regionOf(k);
     vkCmdCopyImageToBuffer(commands, image,
                            VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
@@ -883,8 +882,7 @@ llvm::Error KernelRun::dispatch(VulkanRunInfo &run) {
       uint64_t mask = timestampValidBits >= 64
                           ? ~uint64_t(0)
                           : (uint64_t(1) << timestampValidBits) - 1;
-      ms = double((ticks[1] - ticks[0]) & mask) * limits.timestampPeriod /
-           1e6;
+      ms = double((ticks[1] - ticks[0]) & mask) * limits.timestampPeriod / 1e6;
     }
     if (n >= launch.warmup)
       run.kernelMs.push_back(ms);

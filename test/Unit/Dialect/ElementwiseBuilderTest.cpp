@@ -1,4 +1,5 @@
-//===- ElementwiseBuilderTest.cpp - tolk::ElementwiseBuilder ---------------===//
+//===- ElementwiseBuilderTest.cpp - tolk::ElementwiseBuilder
+//---------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -55,8 +56,8 @@ protected:
   /// prints the function's body ops, one per line.
   std::string finish(func::FuncOp fn, ValueRange results) {
     func::ReturnOp::create(builder, loc, results);
-    fn.setType(builder.getFunctionType(fn.getArgumentTypes(),
-                                       TypeRange(results)));
+    fn.setType(
+        builder.getFunctionType(fn.getArgumentTypes(), TypeRange(results)));
     EXPECT_TRUE(succeeded(verify(*module)));
     std::string s;
     llvm::raw_string_ostream os(s);
@@ -89,17 +90,18 @@ TEST_F(ElementwiseBuilderTest, EachCallBuildsItsPrimitive) {
   ElementwiseValue either = eb.bitwiseXor(x, x);
   ElementwiseValue bits = eb.bitwiseOr(both, either);
   ElementwiseValue shifted = eb.shr(eb.shl(x, x), x);
-  EXPECT_EQ(finish(fn, {sum, prod, less, equal, bits, shifted}),
-            "%0 = tolk.add %arg0, %arg1 : (si8, f16) -> f16\n"
-            "%1 = tolk.mul %arg0, %arg1 : (si8, f16) -> f16\n"
-            "%2 = tolk.cmplt %arg0, %arg1 : (si8, f16) -> i1\n"
-            "%3 = tolk.cmpeq %arg0, %arg1 : (si8, f16) -> i1\n"
-            "%4 = tolk.and %arg0, %arg0 : si8\n"
-            "%5 = tolk.xor %arg0, %arg0 : si8\n"
-            "%6 = tolk.or %4, %5 : si8\n"
-            "%7 = tolk.shl %arg0, %arg0 : si8\n"
-            "%8 = tolk.shr %7, %arg0 : si8\n"
-            "func.return %0, %1, %2, %3, %6, %8 : f16, f16, i1, i1, si8, si8\n");
+  EXPECT_EQ(
+      finish(fn, {sum, prod, less, equal, bits, shifted}),
+      "%0 = tolk.add %arg0, %arg1 : (si8, f16) -> f16\n"
+      "%1 = tolk.mul %arg0, %arg1 : (si8, f16) -> f16\n"
+      "%2 = tolk.cmplt %arg0, %arg1 : (si8, f16) -> i1\n"
+      "%3 = tolk.cmpeq %arg0, %arg1 : (si8, f16) -> i1\n"
+      "%4 = tolk.and %arg0, %arg0 : si8\n"
+      "%5 = tolk.xor %arg0, %arg0 : si8\n"
+      "%6 = tolk.or %4, %5 : si8\n"
+      "%7 = tolk.shl %arg0, %arg0 : si8\n"
+      "%8 = tolk.shr %7, %arg0 : si8\n"
+      "func.return %0, %1, %2, %3, %6, %8 : f16, f16, i1, i1, si8, si8\n");
 }
 
 TEST_F(ElementwiseBuilderTest, WeakConstants) {
@@ -111,7 +113,8 @@ TEST_F(ElementwiseBuilderTest, WeakConstants) {
   ElementwiseValue twoAndAHalf = eb.weakFloat(2.5);
   ElementwiseValue b = eb.mul(twoAndAHalf, x);
   // A weak integer holds any value.
-  ElementwiseValue all = eb.weakInt(*dtype::parseInteger("18446744073709551615"));
+  ElementwiseValue all =
+      eb.weakInt(*dtype::parseInteger("18446744073709551615"));
   ElementwiseValue c = eb.bitwiseAnd(x, all);
   EXPECT_EQ(finish(fn, {a, b, c}),
             "%0 = tolk.const 4 : !tolk.weakint\n"

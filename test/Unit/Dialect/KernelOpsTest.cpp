@@ -124,9 +124,8 @@ TEST_F(KernelOpsTest, GatedAccessesAndAllocations) {
         "tolk.load %3 if %arg1 else %4 : !tolk.ptr<f32, global, 256> -> f32",
         "tolk.store %6, %5 if %arg1 : !tolk.ptr<f32, local, 256>, f32",
         "tolk.store %2, %5 : !tolk.ptr<f32, reg, 1>, f32"})
-    EXPECT_NE(text.find(expected), std::string::npos)
-        << expected << "\nin\n"
-        << text;
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\nin\n"
+                                                      << text;
 }
 
 TEST_F(KernelOpsTest, RangeBuildsItsBody) {

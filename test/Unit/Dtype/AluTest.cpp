@@ -50,8 +50,7 @@ constexpr uint64_t kNegZero = 0x8000000000000000ULL;
 ::testing::AssertionResult isF(llvm::Expected<Const> got, double d) {
   return isBits(std::move(got), bitsOf(d));
 }
-::testing::AssertionResult isI(llvm::Expected<Const> got,
-                               const mpz_class &i) {
+::testing::AssertionResult isI(llvm::Expected<Const> got, const mpz_class &i) {
   return isConst(std::move(got), intConst(i));
 }
 ::testing::AssertionResult isB(llvm::Expected<Const> got, bool b) {
@@ -105,9 +104,7 @@ double finiteMax(DType dt) {
   }
 }
 
-bool hasInf(DType dt) {
-  return !isFp8(dt) || dt == DType::Fp8e5m2;
-}
+bool hasInf(DType dt) { return !isFp8(dt) || dt == DType::Fp8e5m2; }
 
 /// The NaN a float of known width holds for `nanBits` (a double's bits),
 /// quieted as a conversion quiets it: the NaN a NaN operand gives.
@@ -144,10 +141,10 @@ std::vector<DType> intTypes() {
 //===----------------------------------------------------------------------===//
 
 TEST(AluOpTest, NamesAreTheDialectSpellings) {
-  const char *names[] = {"add",  "mul",        "cmplt", "cmpeq",    "max",
-                         "and",  "or",         "xor",   "shl",      "shr",
-                         "reciprocal", "trunc", "sqrt", "exp2",     "log2",
-                         "truncdiv",   "pow",   "where", "neg",     "div"};
+  const char *names[] = {"add",        "mul",   "cmplt", "cmpeq", "max",
+                         "and",        "or",    "xor",   "shl",   "shr",
+                         "reciprocal", "trunc", "sqrt",  "exp2",  "log2",
+                         "truncdiv",   "pow",   "where", "neg",   "div"};
   ASSERT_EQ(sizeof(names) / sizeof(names[0]), kNumAluOps);
   for (AluOp op : allOps())
     EXPECT_EQ(aluOpName(op), names[static_cast<unsigned>(op)]);
@@ -188,10 +185,10 @@ TEST(AluOpTest, EveryOpTakesExactlyItsKindsOfEveryDtype) {
     for (AluOp op : allOps()) {
       SCOPED_TRACE(std::string(aluOpName(op)) + " " + toString(dt));
       // 1 of dt (True for Bool): every op folds it where it takes dt.
-      Const one = isBool(dt)   ? B(true)
-                  : isInt(dt)  ? I(1)
+      Const one = isBool(dt)    ? B(true)
+                  : isInt(dt)   ? I(1)
                   : isFloat(dt) ? kd(dt, 1.0)
-                               : I(1);
+                                : I(1);
       std::vector<Const> args(aluOpArity(op), one);
       if (op == AluOp::Where)
         args[0] = B(true);
@@ -211,8 +208,8 @@ TEST(AluOpTest, EveryOpTakesExactlyItsKindsOfEveryDtype) {
 
 TEST(AluOpTest, WrongArityIsAnError) {
   EXPECT_TRUE(fails(ev(AluOp::Add, DType::Int32, {I(1)}), {"add", "2", "1"}));
-  EXPECT_TRUE(fails(ev(AluOp::Sqrt, DType::Float32, {F(1), F(1)}),
-                    {"sqrt", "1", "2"}));
+  EXPECT_TRUE(
+      fails(ev(AluOp::Sqrt, DType::Float32, {F(1), F(1)}), {"sqrt", "1", "2"}));
   EXPECT_TRUE(fails(ev(AluOp::Where, DType::Float32, {B(true), F(1)}),
                     {"where", "3", "2"}));
 }
@@ -263,8 +260,8 @@ TEST(AluInvalidTest, AnInvalidOperandGivesInvalidForEveryOp) {
 }
 
 TEST(AluInvalidTest, InvalidWinsOverDivisionByZero) {
-  EXPECT_TRUE(isInvalid(
-      ev(AluOp::TruncDiv, DType::Int32, {Const::invalid(), I(0)})));
+  EXPECT_TRUE(
+      isInvalid(ev(AluOp::TruncDiv, DType::Int32, {Const::invalid(), I(0)})));
 }
 
 TEST(AluInvalidTest, WhereOfAnInvalidConditionIsInvalidElseTheChosenArm) {
@@ -273,10 +270,10 @@ TEST(AluInvalidTest, WhereOfAnInvalidConditionIsInvalidElseTheChosenArm) {
       ev(AluOp::Where, dt, {Const::invalid(), kd(dt, 1), kd(dt, 2)})));
   EXPECT_TRUE(
       isInvalid(ev(AluOp::Where, dt, {B(true), Const::invalid(), kd(dt, 2)})));
-  EXPECT_TRUE(isF(ev(AluOp::Where, dt, {B(false), Const::invalid(), kd(dt, 2)}),
-                  2.0));
-  EXPECT_TRUE(isF(ev(AluOp::Where, dt, {B(true), kd(dt, 1), Const::invalid()}),
-                  1.0));
+  EXPECT_TRUE(
+      isF(ev(AluOp::Where, dt, {B(false), Const::invalid(), kd(dt, 2)}), 2.0));
+  EXPECT_TRUE(
+      isF(ev(AluOp::Where, dt, {B(true), kd(dt, 1), Const::invalid()}), 1.0));
 }
 
 //===----------------------------------------------------------------------===//
@@ -312,8 +309,7 @@ TEST(AluIntTest, AddAndMulWrapAtEveryWidthsLimits) {
 TEST(AluIntTest, WeakIntIsExactAndNeverWraps) {
   DType dt = DType::WeakInt;
   EXPECT_TRUE(isI(ev(AluOp::Add, dt, {I(pow2(64)), I(pow2(64))}), pow2(65)));
-  EXPECT_TRUE(isI(ev(AluOp::Mul, dt, {I(tenTo(30)), I(tenTo(30))}),
-                  tenTo(60)));
+  EXPECT_TRUE(isI(ev(AluOp::Mul, dt, {I(tenTo(30)), I(tenTo(30))}), tenTo(60)));
   EXPECT_TRUE(isI(ev(AluOp::Mul, dt, {I(-pow2(63)), I(-1)}), pow2(63)));
   EXPECT_TRUE(isI(ev(AluOp::TruncDiv, dt, {I(-pow2(63)), I(-1)}), pow2(63)));
 }
@@ -323,8 +319,8 @@ TEST(AluIntTest, TruncDivRoundsTowardsZero) {
     SCOPED_TRACE(toString(dt));
     EXPECT_TRUE(isI(ev(AluOp::TruncDiv, dt, {I(7), I(2)}), 3));
     if (isUnsigned(dt)) {
-      EXPECT_TRUE(isI(ev(AluOp::TruncDiv, dt, {I(intMax(dt)), I(2)}),
-                      intMax(dt) / 2));
+      EXPECT_TRUE(
+          isI(ev(AluOp::TruncDiv, dt, {I(intMax(dt)), I(2)}), intMax(dt) / 2));
       continue;
     }
     EXPECT_TRUE(isI(ev(AluOp::TruncDiv, dt, {I(-7), I(2)}), -3));
@@ -349,9 +345,9 @@ TEST(AluIntTest, DivisionByZeroIsNeverFolded) {
           continue;
         SCOPED_TRACE(std::string(aluOpName(op)) + " " + toString(dt));
         std::vector<Const> args = {I(x), I(0)};
-        EXPECT_TRUE(fails(ev(op, dt, args),
-                          {std::string(aluOpName(op)),
-                           "division by zero is not folded"}));
+        EXPECT_TRUE(
+            fails(ev(op, dt, args), {std::string(aluOpName(op)),
+                                     "division by zero is not folded"}));
         EXPECT_FALSE(canFoldAlu(op, dt, args));
       }
 }
@@ -388,8 +384,8 @@ TEST(AluIntTest, SignedShrIsArithmeticAndUnsignedShrIsLogical) {
     mpz_class lo = intMin(dt), hi = intMax(dt);
     EXPECT_TRUE(isI(ev(AluOp::Shr, dt, {I(hi), I(0)}), hi));
     EXPECT_TRUE(isI(ev(AluOp::Shr, dt, {I(hi), I(1)}), hi / 2));
-    EXPECT_TRUE(isI(ev(AluOp::Shr, dt, {I(hi), I(w - 1)}),
-                    isUnsigned(dt) ? 1 : 0));
+    EXPECT_TRUE(
+        isI(ev(AluOp::Shr, dt, {I(hi), I(w - 1)}), isUnsigned(dt) ? 1 : 0));
     EXPECT_TRUE(isI(ev(AluOp::Shr, dt, {I(hi), I(w)}), 0));
     EXPECT_TRUE(isI(ev(AluOp::Shr, dt, {I(hi), I(w + 1)}), 0));
     EXPECT_TRUE(isI(ev(AluOp::Shr, dt, {I(hi), ki(dt, -1)}), 0));
@@ -419,13 +415,13 @@ TEST(AluIntTest, WeakIntShiftsAreExactAndANegativeCountIsAnError) {
   EXPECT_TRUE(isI(ev(AluOp::Shr, dt, {I(5), I(tenTo(30))}), 0));
   EXPECT_TRUE(isI(ev(AluOp::Shl, dt, {I(0), I(tenTo(30))}), 0));
   for (AluOp op : {AluOp::Shl, AluOp::Shr}) {
-    EXPECT_TRUE(fails(ev(op, dt, {I(1), I(-1)}),
-                      {std::string(aluOpName(op)), "negative shift count",
-                       "-1"}));
+    EXPECT_TRUE(
+        fails(ev(op, dt, {I(1), I(-1)}),
+              {std::string(aluOpName(op)), "negative shift count", "-1"}));
     EXPECT_FALSE(canFoldAlu(op, dt, {I(1), I(-1)}));
   }
-  EXPECT_TRUE(fails(ev(AluOp::Shl, dt, {I(1), I(tenTo(30))}),
-                    {"shl", "too large"}));
+  EXPECT_TRUE(
+      fails(ev(AluOp::Shl, dt, {I(1), I(tenTo(30))}), {"shl", "too large"}));
 }
 
 TEST(AluIntTest, BitwiseOpsActOnTwosComplementBits) {
@@ -550,8 +546,8 @@ TEST(AluFloatTest, ResultsAreRoundedOnceFromBinary64) {
   float a = 1.1f, b = 3.3f;
   EXPECT_TRUE(isF(ev(AluOp::Mul, dt, {kd(dt, a), kd(dt, b)}), double(a * b)));
   // WeakFloat stays binary64.
-  EXPECT_TRUE(isF(ev(AluOp::Add, DType::WeakFloat, {F(0.1), F(0.2)}),
-                  0.1 + 0.2));
+  EXPECT_TRUE(
+      isF(ev(AluOp::Add, DType::WeakFloat, {F(0.1), F(0.2)}), 0.1 + 0.2));
 }
 
 TEST(AluFloatTest, ANaNOperandGivesTheFirstNaNQuietedWithItsPayloadAndSign) {
@@ -560,8 +556,9 @@ TEST(AluFloatTest, ANaNOperandGivesTheFirstNaNQuietedWithItsPayloadAndSign) {
   for (DType dt : floatTypes()) {
     SCOPED_TRACE(toString(dt));
     Const a = kbits(dt, sNaN), b = kbits(dt, negSNaN), one = kd(dt, 1);
-    uint64_t qa = dt == DType::WeakFloat ? sNaN | 0x0008000000000000ULL
-                                         : quietIn(dt, a.value().getFloat().bits);
+    uint64_t qa = dt == DType::WeakFloat
+                      ? sNaN | 0x0008000000000000ULL
+                      : quietIn(dt, a.value().getFloat().bits);
     uint64_t qb = dt == DType::WeakFloat
                       ? negSNaN | 0x0008000000000000ULL
                       : quietIn(dt, b.value().getFloat().bits);
@@ -575,12 +572,12 @@ TEST(AluFloatTest, ANaNOperandGivesTheFirstNaNQuietedWithItsPayloadAndSign) {
   }
   // The payload is kept, quiet bit set: f32 sNaN 0x7fa00001 is quiet
   // 0x7fe00001, held as a double.
-  EXPECT_TRUE(isBits(ev(AluOp::Add, DType::Float32,
-                        {FB(0x7ff4000020000000ULL), F(1)}),
-                     0x7ffc000020000000ULL));
-  EXPECT_TRUE(isBits(ev(AluOp::Add, DType::Float16, {FB(0xfff4000000000000ULL),
-                                                      F(1)}),
-                     0xfffc000000000000ULL));
+  EXPECT_TRUE(
+      isBits(ev(AluOp::Add, DType::Float32, {FB(0x7ff4000020000000ULL), F(1)}),
+             0x7ffc000020000000ULL));
+  EXPECT_TRUE(
+      isBits(ev(AluOp::Add, DType::Float16, {FB(0xfff4000000000000ULL), F(1)}),
+             0xfffc000000000000ULL));
   // 8-bit NaNs: e5m2 keeps the sign, the others have one positive NaN.
   EXPECT_TRUE(isBits(ev(AluOp::Add, DType::Fp8e5m2,
                         {kbits(DType::Fp8e5m2, 0xfff8000000000000ULL), F(1)}),
@@ -595,8 +592,8 @@ TEST(AluFloatTest, ANaNMadeFromNonNaNsIsThePositiveZeroPayloadNaN) {
     if (!hasInf(dt))
       continue;
     SCOPED_TRACE(toString(dt));
-    EXPECT_TRUE(isBits(ev(AluOp::Add, dt, {kd(dt, kInf), kd(dt, -kInf)}),
-                       kNaN));
+    EXPECT_TRUE(
+        isBits(ev(AluOp::Add, dt, {kd(dt, kInf), kd(dt, -kInf)}), kNaN));
     EXPECT_TRUE(isBits(ev(AluOp::Mul, dt, {kd(dt, 0), kd(dt, -kInf)}), kNaN));
   }
 }
@@ -607,15 +604,15 @@ TEST(AluFloatTest, SignedZerosFollowIEEEAndFnuzHasNoNegativeZero) {
     bool fnuz = mem(dt, fp8Fnuz());
     uint64_t negZero = fnuz ? 0 : kNegZero;
     EXPECT_TRUE(isBits(ev(AluOp::Mul, dt, {kd(dt, -1), kd(dt, 0)}), negZero));
-    EXPECT_TRUE(isBits(ev(AluOp::Add, dt, {kd(dt, -0.0), kd(dt, -0.0)}),
-                       negZero));
+    EXPECT_TRUE(
+        isBits(ev(AluOp::Add, dt, {kd(dt, -0.0), kd(dt, -0.0)}), negZero));
     EXPECT_TRUE(isBits(ev(AluOp::Add, dt, {kd(dt, -0.0), kd(dt, 0.0)}), 0));
     EXPECT_TRUE(isBits(ev(AluOp::Add, dt, {kd(dt, 1), kd(dt, -1)}), 0));
   }
   // A negative product that underflows to zero: -0.0, but +0.0 in fnuz.
   for (DType dt : fp8s()) {
     SCOPED_TRACE(toString(dt));
-    double tiny = dt == DType::Fp8e4m3 ? 0x1p-9
+    double tiny = dt == DType::Fp8e4m3       ? 0x1p-9
                   : dt == DType::Fp8e4m3fnuz ? 0x1p-10
                   : dt == DType::Fp8e5m2     ? 0x1p-16
                                              : 0x1p-17;
@@ -665,12 +662,12 @@ TEST(AluFloatTest, MaxCountsNegativeZeroAsLessThanPositiveZero) {
     uint64_t negZero = mem(dt, fp8Fnuz()) ? 0 : kNegZero;
     EXPECT_TRUE(isBits(ev(AluOp::Max, dt, {kd(dt, -0.0), kd(dt, 0.0)}), 0));
     EXPECT_TRUE(isBits(ev(AluOp::Max, dt, {kd(dt, 0.0), kd(dt, -0.0)}), 0));
-    EXPECT_TRUE(isBits(ev(AluOp::Max, dt, {kd(dt, -0.0), kd(dt, -0.0)}),
-                       negZero));
+    EXPECT_TRUE(
+        isBits(ev(AluOp::Max, dt, {kd(dt, -0.0), kd(dt, -0.0)}), negZero));
     EXPECT_TRUE(isF(ev(AluOp::Max, dt, {kd(dt, -1), kd(dt, 0.5)}), 0.5));
     EXPECT_TRUE(isF(ev(AluOp::Max, dt, {kd(dt, -1), kd(dt, -2)}), -1));
-    EXPECT_TRUE(isBits(ev(AluOp::Max, dt, {kd(dt, -1), kd(dt, -0.0)}),
-                       negZero));
+    EXPECT_TRUE(
+        isBits(ev(AluOp::Max, dt, {kd(dt, -1), kd(dt, -0.0)}), negZero));
   }
 }
 
@@ -687,8 +684,8 @@ TEST(AluFloatTest, ComparisonsWithNaNAreFalseAndZerosAreEqual) {
     EXPECT_TRUE(isB(ev(AluOp::CmpLt, dt, {kd(dt, -1), kd(dt, 0.5)}), true));
     EXPECT_TRUE(isB(ev(AluOp::CmpEq, dt, {one, one}), true));
     if (hasInf(dt)) {
-      EXPECT_TRUE(isB(ev(AluOp::CmpLt, dt, {kd(dt, -kInf), kd(dt, kInf)}),
-                      true));
+      EXPECT_TRUE(
+          isB(ev(AluOp::CmpLt, dt, {kd(dt, -kInf), kd(dt, kInf)}), true));
     }
   }
 }
@@ -716,24 +713,23 @@ TEST(AluFloatTest, RecipOfSignedZeroIsSignedInfinityOrTheFormatsNaN) {
     }
     EXPECT_TRUE(isF(ev(AluOp::Recip, dt, {kd(dt, 4)}), 0.25));
     EXPECT_TRUE(isF(ev(AluOp::Recip, dt, {kd(dt, -0.5)}), -2));
-    EXPECT_TRUE(
-        isBits(ev(AluOp::Recip, dt, {kbits(dt, 0xfff4000000000000ULL)}),
-               dt == DType::WeakFloat
-                   ? 0xfffc000000000000ULL
-                   : quietIn(dt, kbits(dt, 0xfff4000000000000ULL)
-                                     .value()
-                                     .getFloat()
-                                     .bits)));
+    EXPECT_TRUE(isBits(
+        ev(AluOp::Recip, dt, {kbits(dt, 0xfff4000000000000ULL)}),
+        dt == DType::WeakFloat
+            ? 0xfffc000000000000ULL
+            : quietIn(
+                  dt,
+                  kbits(dt, 0xfff4000000000000ULL).value().getFloat().bits)));
   }
   // 1/3 rounded once to f32 is the native f32 quotient.
   EXPECT_TRUE(isF(ev(AluOp::Recip, DType::Float32, {kd(DType::Float32, 3)}),
                   double(1.0f / 3.0f)));
   // A finite reciprocal past the range: f16 1/2^-24 = 2^24 is inf, e4m3
   // 1/2^-9 = 512 saturates to 448.
-  EXPECT_TRUE(isF(ev(AluOp::Recip, DType::Float16, {kd(DType::Float16, 0x1p-24)}),
-                  kInf));
-  EXPECT_TRUE(isF(ev(AluOp::Recip, DType::Fp8e4m3, {kd(DType::Fp8e4m3, 0x1p-9)}),
-                  448));
+  EXPECT_TRUE(isF(
+      ev(AluOp::Recip, DType::Float16, {kd(DType::Float16, 0x1p-24)}), kInf));
+  EXPECT_TRUE(
+      isF(ev(AluOp::Recip, DType::Fp8e4m3, {kd(DType::Fp8e4m3, 0x1p-9)}), 448));
 }
 
 TEST(AluFloatTest, TruncRoundsTowardsZeroKeepingTheSign) {
@@ -742,8 +738,8 @@ TEST(AluFloatTest, TruncRoundsTowardsZeroKeepingTheSign) {
     bool fnuz = mem(dt, fp8Fnuz());
     EXPECT_TRUE(isF(ev(AluOp::Trunc, dt, {kd(dt, 2.5)}), 2));
     EXPECT_TRUE(isF(ev(AluOp::Trunc, dt, {kd(dt, -2.5)}), -2));
-    EXPECT_TRUE(isBits(ev(AluOp::Trunc, dt, {kd(dt, -0.5)}),
-                       fnuz ? 0 : kNegZero));
+    EXPECT_TRUE(
+        isBits(ev(AluOp::Trunc, dt, {kd(dt, -0.5)}), fnuz ? 0 : kNegZero));
     EXPECT_TRUE(isF(ev(AluOp::Trunc, dt, {kd(dt, 0.75)}), 0));
     if (hasInf(dt)) {
       EXPECT_TRUE(isF(ev(AluOp::Trunc, dt, {kd(dt, -kInf)}), -kInf));
@@ -751,9 +747,9 @@ TEST(AluFloatTest, TruncRoundsTowardsZeroKeepingTheSign) {
     EXPECT_TRUE(isBits(ev(AluOp::Trunc, dt, {kbits(dt, kNaN)}),
                        kbits(dt, kNaN).value().getFloat().bits));
   }
-  EXPECT_TRUE(isBits(ev(AluOp::Trunc, DType::Float32,
-                        {FB(0x7ff4000020000000ULL)}),
-                     0x7ffc000020000000ULL));
+  EXPECT_TRUE(
+      isBits(ev(AluOp::Trunc, DType::Float32, {FB(0x7ff4000020000000ULL)}),
+             0x7ffc000020000000ULL));
 }
 
 TEST(AluFloatTest, SqrtOfANegativeIsNaNAndOfNegativeZeroIsNegativeZero) {
@@ -768,14 +764,14 @@ TEST(AluFloatTest, SqrtOfANegativeIsNaNAndOfNegativeZeroIsNegativeZero) {
       EXPECT_TRUE(isBits(ev(AluOp::Sqrt, dt, {kd(dt, -kInf)}), kNaN));
     }
     // sqrt(2) rounded once to dt: the correctly rounded value of dt.
-    EXPECT_TRUE(isConst(ev(AluOp::Sqrt, dt, {kd(dt, 2)}),
-                        kd(dt, std::sqrt(2.0))));
+    EXPECT_TRUE(
+        isConst(ev(AluOp::Sqrt, dt, {kd(dt, 2)}), kd(dt, std::sqrt(2.0))));
   }
   EXPECT_TRUE(isF(ev(AluOp::Sqrt, DType::Float32, {kd(DType::Float32, 2)}),
                   double(std::sqrt(2.0f))));
-  EXPECT_TRUE(isBits(ev(AluOp::Sqrt, DType::Float64,
-                        {FB(0xfff4000000000001ULL)}),
-                     0xfffc000000000001ULL));
+  EXPECT_TRUE(
+      isBits(ev(AluOp::Sqrt, DType::Float64, {FB(0xfff4000000000001ULL)}),
+             0xfffc000000000001ULL));
 }
 
 TEST(AluFloatTest, Log2OfZeroIsMinusInfinityAndOfANegativeIsNaN) {
@@ -798,9 +794,9 @@ TEST(AluFloatTest, Log2OfZeroIsMinusInfinityAndOfANegativeIsNaN) {
   EXPECT_TRUE(isF(ev(AluOp::Log2, DType::Float64, {F(10)}), std::log2(10.0)));
   EXPECT_TRUE(isConst(ev(AluOp::Log2, DType::Float16, {kd(DType::Float16, 10)}),
                       kd(DType::Float16, std::log2(10.0))));
-  EXPECT_TRUE(isBits(ev(AluOp::Log2, DType::Float64,
-                        {FB(0x7ff0000000000001ULL)}),
-                     0x7ff8000000000001ULL));
+  EXPECT_TRUE(
+      isBits(ev(AluOp::Log2, DType::Float64, {FB(0x7ff0000000000001ULL)}),
+             0x7ff8000000000001ULL));
 }
 
 TEST(AluFloatTest, Exp2OfMinusInfinityIsZeroAndLargeExponentsOverflow) {
@@ -824,16 +820,13 @@ TEST(AluFloatTest, Exp2OfMinusInfinityIsZeroAndLargeExponentsOverflow) {
   }
   EXPECT_TRUE(isF(ev(AluOp::Exp2, DType::Float64, {F(2000)}), kInf));
   EXPECT_TRUE(isF(ev(AluOp::Exp2, DType::Float64, {F(0.3)}), std::exp2(0.3)));
-  EXPECT_TRUE(isConst(ev(AluOp::Exp2, DType::Bfloat16,
-                         {kd(DType::Bfloat16, 0.3)}),
-                      kd(DType::Bfloat16,
-                         std::exp2(kd(DType::Bfloat16, 0.3)
-                                       .value()
-                                       .getFloat()
-                                       .toDouble()))));
-  EXPECT_TRUE(isBits(ev(AluOp::Exp2, DType::Float64,
-                        {FB(0xfff0000000000002ULL)}),
-                     0xfff8000000000002ULL));
+  EXPECT_TRUE(isConst(
+      ev(AluOp::Exp2, DType::Bfloat16, {kd(DType::Bfloat16, 0.3)}),
+      kd(DType::Bfloat16,
+         std::exp2(kd(DType::Bfloat16, 0.3).value().getFloat().toDouble()))));
+  EXPECT_TRUE(
+      isBits(ev(AluOp::Exp2, DType::Float64, {FB(0xfff0000000000002ULL)}),
+             0xfff8000000000002ULL));
 }
 
 TEST(AluFloatTest, AFiniteResultPastBinary64StillSaturatesEightBitFloats) {
@@ -846,15 +839,15 @@ TEST(AluFloatTest, AFiniteResultPastBinary64StillSaturatesEightBitFloats) {
     EXPECT_TRUE(isF(ev(AluOp::Pow, dt, {kd(dt, -2), I(1025)}), -57344));
     EXPECT_TRUE(isF(ev(AluOp::Pow, dt, {kd(dt, 57344), kd(dt, 57344)}), 57344));
   }
-  EXPECT_TRUE(isF(ev(AluOp::Pow, DType::Fp8e4m3, {kd(DType::Fp8e4m3, 3),
-                                                  I(tenTo(30))}),
-                  448));
+  EXPECT_TRUE(
+      isF(ev(AluOp::Pow, DType::Fp8e4m3, {kd(DType::Fp8e4m3, 3), I(tenTo(30))}),
+          448));
   for (DType dt : {DType::Float16, DType::Bfloat16, DType::Float32,
                    DType::Float64, DType::WeakFloat})
     EXPECT_TRUE(isF(ev(AluOp::Exp2, dt, {kd(dt, 1024)}), kInf));
   // Poles stay infinities: 1/0 and log2(0) are e5m2's ±inf.
-  EXPECT_TRUE(isF(ev(AluOp::Recip, DType::Fp8e5m2, {kd(DType::Fp8e5m2, 0)}),
-                  kInf));
+  EXPECT_TRUE(
+      isF(ev(AluOp::Recip, DType::Fp8e5m2, {kd(DType::Fp8e5m2, 0)}), kInf));
   EXPECT_TRUE(isF(ev(AluOp::Pow, DType::Fp8e5m2,
                      {kd(DType::Fp8e5m2, 0), kd(DType::Fp8e5m2, -1)}),
                   kInf));
@@ -889,9 +882,9 @@ TEST(AluPowTest, FloatPowFollowsCsPow) {
   EXPECT_TRUE(isF(ev(AluOp::Pow, DType::Fp8e4m3,
                      {kd(DType::Fp8e4m3, 2), kd(DType::Fp8e4m3, 9)}),
                   448));
-  EXPECT_TRUE(isBits(ev(AluOp::Pow, DType::Float64,
-                        {FB(0x7ff4000000000001ULL), F(2)}),
-                     0x7ffc000000000001ULL));
+  EXPECT_TRUE(
+      isBits(ev(AluOp::Pow, DType::Float64, {FB(0x7ff4000000000001ULL), F(2)}),
+             0x7ffc000000000001ULL));
 }
 
 TEST(AluPowTest, AWeakIntegerExponentKeepsItsValueInAFloatPow) {
@@ -903,8 +896,8 @@ TEST(AluPowTest, AWeakIntegerExponentKeepsItsValueInAFloatPow) {
   EXPECT_TRUE(isF(ev(AluOp::Pow, dt, {kd(dt, -1), I(pow2(60))}), 1));
   EXPECT_TRUE(isF(ev(AluOp::Pow, dt, {kd(dt, -2), I(tenTo(30) + 1)}), -kInf));
   EXPECT_TRUE(isF(ev(AluOp::Pow, dt, {kd(dt, 0.5), I(tenTo(400))}), 0));
-  EXPECT_TRUE(isBits(ev(AluOp::Pow, dt, {kd(dt, -0.5), I(tenTo(400) + 1)}),
-                     kNegZero));
+  EXPECT_TRUE(
+      isBits(ev(AluOp::Pow, dt, {kd(dt, -0.5), I(tenTo(400) + 1)}), kNegZero));
 }
 
 TEST(AluPowTest, IntegerPowIsTheExactPowerWrapped) {
@@ -942,9 +935,8 @@ TEST(AluPowTest, ANegativeIntegerExponentOfANonFloatIsAnError) {
   for (DType dt : {DType::Int8, DType::Int32, DType::Int64, DType::WeakInt}) {
     SCOPED_TRACE(toString(dt));
     std::vector<Const> args = {I(2), I(-1)};
-    EXPECT_TRUE(fails(ev(AluOp::Pow, dt, args),
-                      {"pow", "negative exponent", "-1", "float",
-                       toString(dt)}));
+    EXPECT_TRUE(fails(ev(AluOp::Pow, dt, args), {"pow", "negative exponent",
+                                                 "-1", "float", toString(dt)}));
     EXPECT_FALSE(canFoldAlu(AluOp::Pow, dt, args));
   }
   // A weak exponent of an unsigned base too.

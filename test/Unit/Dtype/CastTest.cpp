@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestUtil.h"
 #include "tolk/Dtype/Cast.h"
+#include "TestUtil.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -111,10 +111,10 @@ TEST(CastConst, VoidIsAnError) {
 TEST(CastConst, SeedExamples) {
   EXPECT_TRUE(isConst(makeConst(DType::Uint8, intConst(-1)), ival(255)));
   EXPECT_TRUE(isConst(makeConst(DType::Int8, intConst(300)), ival(44)));
-  EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3, intConst(tenTo(400))),
-                      fval(448.0)));
-  EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3, intConst(-tenTo(400))),
-                      fval(-448.0)));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Fp8e4m3, intConst(tenTo(400))), fval(448.0)));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Fp8e4m3, intConst(-tenTo(400))), fval(-448.0)));
 }
 
 // "For a float dt it is a `Float": from a Bool (0.0/1.0), an Int, a Float.
@@ -235,8 +235,8 @@ TEST(CastConst, IntegerIsRoundedOnceAsAFiniteValue) {
     }
   }
   // Weak_float holds doubles: past the greatest double is ±inf.
-  EXPECT_TRUE(isConst(makeConst(DType::WeakFloat, intConst(tenTo(400))),
-                      fbits(kInf)));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::WeakFloat, intConst(tenTo(400))), fbits(kInf)));
   EXPECT_TRUE(isConst(makeConst(DType::WeakFloat, intConst(-tenTo(400))),
                       fbits(kNegInf)));
   // Once, not through a double: 2^60 + 2^36 + 1 is above the f32 midpoint
@@ -994,12 +994,11 @@ std::vector<Const> valuesOf(DType dt) {
 // const C (const B x) = const C x for every x of A and every C.
 TEST(CastConst, ThroughALosslessTypeIsDirect) {
   const DType concrete[] = {
-      DType::Bool,        DType::Int8,        DType::Uint8,
-      DType::Int16,       DType::Uint16,      DType::Int32,
-      DType::Uint32,      DType::Int64,       DType::Uint64,
-      DType::Fp8e4m3,     DType::Fp8e5m2,     DType::Fp8e4m3fnuz,
-      DType::Fp8e5m2fnuz, DType::Float16,     DType::Bfloat16,
-      DType::Float32,     DType::Float64};
+      DType::Bool,        DType::Int8,    DType::Uint8,    DType::Int16,
+      DType::Uint16,      DType::Int32,   DType::Uint32,   DType::Int64,
+      DType::Uint64,      DType::Fp8e4m3, DType::Fp8e5m2,  DType::Fp8e4m3fnuz,
+      DType::Fp8e5m2fnuz, DType::Float16, DType::Bfloat16, DType::Float32,
+      DType::Float64};
   unsigned checked = 0;
   for (DType a : concrete) {
     if (bitsize(a) > 16)

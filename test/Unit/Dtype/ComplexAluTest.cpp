@@ -56,9 +56,7 @@ Const z64(float re, float im) {
   std::memcpy(&i, &im, 4);
   return c64(r, i);
 }
-Const z128(double re, double im) {
-  return c128(bitsOf(re), bitsOf(im));
-}
+Const z128(double re, double im) { return c128(bitsOf(re), bitsOf(im)); }
 
 llvm::Expected<Const> ev(AluOp op, DType dt, std::vector<Const> operands) {
   return evalAlu(op, dt, operands);
@@ -73,9 +71,8 @@ std::optional<uint64_t> bitsUnlessNaN(const APFloat &x) {
 
 /// got is a complex constant whose parts are want's bits, a NaN where want
 /// is one (any NaN: the host makes its own payloads and signs).
-::testing::AssertionResult sameOrNaN(llvm::Expected<Const> got,
-                                     uint64_t wantRe, uint64_t wantIm,
-                                     bool wide) {
+::testing::AssertionResult sameOrNaN(llvm::Expected<Const> got, uint64_t wantRe,
+                                     uint64_t wantIm, bool wide) {
   if (!got)
     return ::testing::AssertionFailure() << llvm::toString(got.takeError());
   if (got->isInvalid() || !got->value().isComplex())
@@ -107,8 +104,8 @@ TEST(ComplexAluTest, MulAndDivOfEveryBoundaryQuadrupleAreTheLoweringsResults) {
           const uint32_t *want = kC64Product[row++];
           Const x = c64(a, b), y = c64(c, d);
           SCOPED_TRACE(ppConst(x) + " op " + ppConst(y));
-          bool ok = sameOrNaN(ev(AluOp::Mul, DType::Complex64, {x, y}),
-                              want[0], want[1], false);
+          bool ok = sameOrNaN(ev(AluOp::Mul, DType::Complex64, {x, y}), want[0],
+                              want[1], false);
           EXPECT_TRUE(ok) << "mul";
           bool ok2 = sameOrNaN(ev(AluOp::Div, DType::Complex64, {x, y}),
                                want[2], want[3], false);
@@ -124,18 +121,18 @@ TEST(ComplexAluTest, MulAndDivOfASampleAreTheLoweringsResults) {
   for (const uint32_t *r : kC64Sample) {
     Const x = c64(r[0], r[1]), y = c64(r[2], r[3]);
     SCOPED_TRACE("c64 " + ppConst(x) + " op " + ppConst(y));
-    EXPECT_TRUE(sameOrNaN(ev(AluOp::Mul, DType::Complex64, {x, y}), r[4],
-                          r[5], false));
-    EXPECT_TRUE(sameOrNaN(ev(AluOp::Div, DType::Complex64, {x, y}), r[6],
-                          r[7], false));
+    EXPECT_TRUE(
+        sameOrNaN(ev(AluOp::Mul, DType::Complex64, {x, y}), r[4], r[5], false));
+    EXPECT_TRUE(
+        sameOrNaN(ev(AluOp::Div, DType::Complex64, {x, y}), r[6], r[7], false));
   }
   for (const uint64_t *r : kC128Sample) {
     Const x = c128(r[0], r[1]), y = c128(r[2], r[3]);
     SCOPED_TRACE("c128 " + ppConst(x) + " op " + ppConst(y));
-    EXPECT_TRUE(sameOrNaN(ev(AluOp::Mul, DType::Complex128, {x, y}), r[4],
-                          r[5], true));
-    EXPECT_TRUE(sameOrNaN(ev(AluOp::Div, DType::Complex128, {x, y}), r[6],
-                          r[7], true));
+    EXPECT_TRUE(
+        sameOrNaN(ev(AluOp::Mul, DType::Complex128, {x, y}), r[4], r[5], true));
+    EXPECT_TRUE(
+        sameOrNaN(ev(AluOp::Div, DType::Complex128, {x, y}), r[6], r[7], true));
   }
 }
 
@@ -163,9 +160,9 @@ TEST(ComplexAluTest, MulRoundsEachProductThenTheSum) {
 // formula would (giving 0).
 TEST(ComplexAluTest, DivRangeReductionAndRecoveries) {
   double p = 0x1p600;
-  EXPECT_TRUE(isConst(ev(AluOp::Div, DType::Complex128,
-                         {z128(1, 0), z128(p, p)}),
-                      z128(0x1p-601, -0x1p-601)));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::Div, DType::Complex128, {z128(1, 0), z128(p, p)}),
+              z128(0x1p-601, -0x1p-601)));
   // A zero divisor, where both parts of Smith's quotient are NaNs: (inf * a,
   // inf * b) with the infinity of c's sign; for (1, 0) / (-0, 0) that is
   // -inf and -inf * 0, a NaN.
@@ -177,9 +174,9 @@ TEST(ComplexAluTest, DivRangeReductionAndRecoveries) {
   EXPECT_TRUE(q->value().getComplex().im.isNaN());
   // A finite dividend and an infinite divisor: signed zeros (from Smith's
   // quotient itself, which is no NaN).
-  EXPECT_TRUE(isConst(ev(AluOp::Div, DType::Complex128,
-                         {z128(1, 1), z128(-HUGE_VAL, 0)}),
-                      z128(-0.0, -0.0)));
+  EXPECT_TRUE(isConst(
+      ev(AluOp::Div, DType::Complex128, {z128(1, 1), z128(-HUGE_VAL, 0)}),
+      z128(-0.0, -0.0)));
   // reciprocal is (1, +0) / z, with div's algorithm: 1 / (4 + 0i) is
   // (0.25, +0.0), as (0 - 1 * 0) / 4 makes it, not the -0.0 of 1 / z's
   // textbook conj(z) / |z|^2.
@@ -202,8 +199,8 @@ TEST(ComplexAluTest, AddSubNegPerComponent) {
     EXPECT_TRUE(
         isConst(ev(AluOp::Add, dt, {z(1.5, -2), z(0.25, 2)}), z(1.75, 0)));
     // -0 + -0 = -0, +0 + -0 = +0, inf + -inf is a NaN (the made one).
-    EXPECT_TRUE(isConst(ev(AluOp::Add, dt, {z(-0.0, 0), z(-0.0, -0.0)}),
-                        z(-0.0, 0)));
+    EXPECT_TRUE(
+        isConst(ev(AluOp::Add, dt, {z(-0.0, 0), z(-0.0, -0.0)}), z(-0.0, 0)));
     llvm::Expected<Const> s =
         ev(AluOp::Add, dt, {z(HUGE_VAL, 1), z(-HUGE_VAL, 1)});
     ASSERT_TRUE(static_cast<bool>(s));
@@ -212,8 +209,8 @@ TEST(ComplexAluTest, AddSubNegPerComponent) {
     // neg flips both signs, zeros and NaNs too (complex.neg is negf per
     // component), where x * -1 would not.
     EXPECT_TRUE(isConst(ev(AluOp::Neg, dt, {z(0, -0.0)}), z(-0.0, 0)));
-    EXPECT_TRUE(isConst(ev(AluOp::Neg, dt, {z(HUGE_VAL, 1)}),
-                        z(-HUGE_VAL, -1)));
+    EXPECT_TRUE(
+        isConst(ev(AluOp::Neg, dt, {z(HUGE_VAL, 1)}), z(-HUGE_VAL, -1)));
   }
   // A NaN operand gives itself quieted, its payload kept; the first of two.
   Const sNaN = c64(0x7f800001, 0), qNaN = c64(0xffc00007, 0);
@@ -225,28 +222,27 @@ TEST(ComplexAluTest, AddSubNegPerComponent) {
 
 TEST(ComplexAluTest, EqIsOrdered) {
   Const nan = z128(std::nan(""), 0);
-  EXPECT_TRUE(isConst(ev(AluOp::CmpEq, DType::Complex128,
-                         {z128(0, -0.0), z128(-0.0, 0)}),
-                      Const::ofBool(true)));
-  EXPECT_TRUE(isConst(ev(AluOp::CmpEq, DType::Complex128,
-                         {z128(1, 2), z128(1, 3)}),
-                      Const::ofBool(false)));
+  EXPECT_TRUE(isConst(
+      ev(AluOp::CmpEq, DType::Complex128, {z128(0, -0.0), z128(-0.0, 0)}),
+      Const::ofBool(true)));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::CmpEq, DType::Complex128, {z128(1, 2), z128(1, 3)}),
+              Const::ofBool(false)));
   EXPECT_TRUE(isConst(ev(AluOp::CmpEq, DType::Complex128, {nan, nan}),
                       Const::ofBool(false)));
 }
 
 TEST(ComplexAluTest, WhereAndInvalid) {
   Const x = z64(1, 2), y = z64(3, 4);
-  EXPECT_TRUE(isConst(ev(AluOp::Where, DType::Complex64,
-                         {Const::ofBool(false), x, y}),
-                      y));
+  EXPECT_TRUE(isConst(
+      ev(AluOp::Where, DType::Complex64, {Const::ofBool(false), x, y}), y));
   EXPECT_TRUE(isConst(ev(AluOp::Where, DType::Complex64,
                          {Const::ofBool(true), x, Const::invalid()}),
                       x));
   for (AluOp op : {AluOp::Add, AluOp::Mul, AluOp::Div, AluOp::CmpEq})
-    EXPECT_TRUE(isConst(ev(op, DType::Complex128, {z128(1, 1),
-                                                   Const::invalid()}),
-                        Const::invalid()))
+    EXPECT_TRUE(
+        isConst(ev(op, DType::Complex128, {z128(1, 1), Const::invalid()}),
+                Const::invalid()))
         << aluOpName(op).str();
   EXPECT_TRUE(isConst(ev(AluOp::Neg, DType::Complex256, {Const::invalid()}),
                       Const::invalid()));
@@ -264,9 +260,9 @@ TEST(ComplexAluTest, Complex256InBinary128) {
   auto z = [](APFloat re, APFloat im) {
     return Const(Value::ofComplex(std::move(re), std::move(im)));
   };
-  EXPECT_TRUE(isConst(ev(AluOp::Mul, DType::Complex256,
-                         {z(q(1.5), q(2)), z(q(2), q(-0.5))}),
-                      z(q(4), q(3.25))));
+  EXPECT_TRUE(isConst(
+      ev(AluOp::Mul, DType::Complex256, {z(q(1.5), q(2)), z(q(2), q(-0.5))}),
+      z(q(4), q(3.25))));
   // (1 + 2^-100)^2 = 1 + 2^-99 + 2^-200, rounded to 113 bits.
   APFloat a = q(1);
   a.add(scalbn(q(1), -100, APFloat::rmNearestTiesToEven),
@@ -274,17 +270,17 @@ TEST(ComplexAluTest, Complex256InBinary128) {
   APFloat want = q(1);
   want.add(scalbn(q(1), -99, APFloat::rmNearestTiesToEven),
            APFloat::rmNearestTiesToEven);
-  EXPECT_TRUE(isConst(ev(AluOp::Mul, DType::Complex256,
-                         {z(a, q(0)), z(a, q(0))}),
-                      z(want, q(0))));
-  EXPECT_TRUE(isConst(ev(AluOp::Div, DType::Complex256,
-                         {z(q(1), q(0)), z(q(0), q(2))}),
-                      z(q(0), q(-0.5))));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::Mul, DType::Complex256, {z(a, q(0)), z(a, q(0))}),
+              z(want, q(0))));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::Div, DType::Complex256, {z(q(1), q(0)), z(q(0), q(2))}),
+              z(q(0), q(-0.5))));
   // Subnormals are kept: twice the least one.
   APFloat tiny = APFloat::getSmallest(quad);
-  EXPECT_TRUE(isConst(ev(AluOp::Add, DType::Complex256,
-                         {z(tiny, q(1)), z(tiny, q(-1))}),
-                      z(scalbn(tiny, 1, APFloat::rmNearestTiesToEven), q(0))));
+  EXPECT_TRUE(isConst(
+      ev(AluOp::Add, DType::Complex256, {z(tiny, q(1)), z(tiny, q(-1))}),
+      z(scalbn(tiny, 1, APFloat::rmNearestTiesToEven), q(0))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -351,15 +347,15 @@ TEST(ComplexAluTest, EveryOpOnEveryExtensionType) {
 
 TEST(ComplexAluTest, OpsThatNeedAnOrderAreErrorsThatSaySo) {
   for (DType dt : complexes())
-    for (AluOp op : {AluOp::CmpLt, AluOp::Max, AluOp::And, AluOp::Or,
-                     AluOp::Xor, AluOp::Shl, AluOp::Shr, AluOp::Trunc,
-                     AluOp::TruncDiv}) {
+    for (AluOp op :
+         {AluOp::CmpLt, AluOp::Max, AluOp::And, AluOp::Or, AluOp::Xor,
+          AluOp::Shl, AluOp::Shr, AluOp::Trunc, AluOp::TruncDiv}) {
       std::vector<Const> args(aluOpArity(op),
                               llvm::cantFail(makeConst(dt, intConst(1))));
-      EXPECT_TRUE(fails(ev(op, dt, args),
-                        {std::string(aluOpName(op)), "does not take",
-                         toString(dt), "needs an order",
-                         "complex numbers have none"}));
+      EXPECT_TRUE(
+          fails(ev(op, dt, args),
+                {std::string(aluOpName(op)), "does not take", toString(dt),
+                 "needs an order", "complex numbers have none"}));
       EXPECT_FALSE(canFoldAlu(op, dt, args));
     }
 }
@@ -369,15 +365,16 @@ TEST(ComplexAluTest, TranscendentalOpsAreNotFolded) {
     for (AluOp op : {AluOp::Sqrt, AluOp::Exp2, AluOp::Log2, AluOp::Pow}) {
       std::vector<Const> args(aluOpArity(op),
                               llvm::cantFail(makeConst(dt, intConst(4))));
-      EXPECT_TRUE(fails(ev(op, dt, args),
-                        {std::string(aluOpName(op)), toString(dt),
-                         "is not folded", "math library"}));
+      EXPECT_TRUE(
+          fails(ev(op, dt, args), {std::string(aluOpName(op)), toString(dt),
+                                   "is not folded", "math library"}));
     }
 }
 
 TEST(ComplexAluTest, OperandsMustBeComplexOfTheComponentFormat) {
-  EXPECT_TRUE(fails(ev(AluOp::Add, DType::Complex64, {z64(1, 0), Const::ofDouble(1)}),
-                    {"add", "operand 1", "a Float", "dtypes.c64"}));
+  EXPECT_TRUE(
+      fails(ev(AluOp::Add, DType::Complex64, {z64(1, 0), Const::ofDouble(1)}),
+            {"add", "operand 1", "a Float", "dtypes.c64"}));
   EXPECT_TRUE(fails(ev(AluOp::Add, DType::Complex64, {z64(1, 0), z128(1, 0)}),
                     {"add", "operand 1", "64-bit components", "dtypes.c64"}));
   EXPECT_TRUE(fails(ev(AluOp::Where, DType::Complex128,
@@ -385,10 +382,10 @@ TEST(ComplexAluTest, OperandsMustBeComplexOfTheComponentFormat) {
                     {"where", "operand 2", "32-bit components"}));
   // The primitives of the complex types only.
   for (AluOp op : {AluOp::Neg, AluOp::Div})
-    EXPECT_TRUE(fails(ev(op, DType::Float32,
-                         std::vector<Const>(aluOpArity(op), Const::ofDouble(1))),
-                      {std::string(aluOpName(op)), "does not take",
-                       "dtypes.f32"}));
+    EXPECT_TRUE(
+        fails(ev(op, DType::Float32,
+                 std::vector<Const>(aluOpArity(op), Const::ofDouble(1))),
+              {std::string(aluOpName(op)), "does not take", "dtypes.f32"}));
 }
 
 } // namespace

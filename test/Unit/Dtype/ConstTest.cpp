@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BigInt.h"
 #include "tolk/Dtype/Const.h"
+#include "BigInt.h"
 
 #include "gtest/gtest.h"
 
@@ -42,8 +42,7 @@ TEST(ConstTest, FloatPredicatesReadTheBits) {
 
 // "An `Int is a mathematical integer": INT64_MIN and beyond are exact.
 TEST(ConstTest, IntIsAMathematicalInteger) {
-  EXPECT_EQ(mpzInt(Value::ofInt(INT64_MIN)),
-            mpz_class("-9223372036854775808"));
+  EXPECT_EQ(mpzInt(Value::ofInt(INT64_MIN)), mpz_class("-9223372036854775808"));
   EXPECT_EQ(mpzInt(Value::ofInt(INT64_MAX)), mpz_class("9223372036854775807"));
   EXPECT_EQ(Value::ofBool(true).toInteger(), 1);
   EXPECT_EQ(Value::ofBool(false).toInteger(), 0);
@@ -169,8 +168,7 @@ TEST(ConstTest, DynamicAPIntBridgeIsExact) {
     ASSERT_TRUE(parsed) << text;
     EXPECT_EQ(toDecimal(*parsed), text);
     EXPECT_EQ(Const::ofInt(*parsed), intConst(m)) << text;
-    EXPECT_EQ(hashConst(Const::ofInt(*parsed)), hashConst(intConst(m)))
-        << text;
+    EXPECT_EQ(hashConst(Const::ofInt(*parsed)), hashConst(intConst(m))) << text;
   }
   EXPECT_EQ(toDecimal(*parseInteger("ff", 16)), "255");
   EXPECT_FALSE(parseInteger("12a"));

@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tolk/Dtype/DType.h"
 #include "TestUtil.h"
 #include "tolk/Dtype/Cast.h"
-#include "tolk/Dtype/DType.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "gtest/gtest.h"
@@ -119,10 +119,9 @@ TEST(DTypeGroups, Contents) {
   EXPECT_EQ(v(fp8Fnuz()), V({DType::Fp8e4m3fnuz, DType::Fp8e5m2fnuz}));
   EXPECT_EQ(v(fp8s()), V({DType::Fp8e4m3, DType::Fp8e5m2, DType::Fp8e4m3fnuz,
                           DType::Fp8e5m2fnuz}));
-  EXPECT_EQ(v(floats()),
-            V({DType::Fp8e4m3, DType::Fp8e5m2, DType::Fp8e4m3fnuz,
-               DType::Fp8e5m2fnuz, DType::Float16, DType::Bfloat16,
-               DType::Float32, DType::Float64}));
+  EXPECT_EQ(v(floats()), V({DType::Fp8e4m3, DType::Fp8e5m2, DType::Fp8e4m3fnuz,
+                            DType::Fp8e5m2fnuz, DType::Float16, DType::Bfloat16,
+                            DType::Float32, DType::Float64}));
   EXPECT_EQ(v(uints()),
             V({DType::Uint8, DType::Uint16, DType::Uint32, DType::Uint64}));
   EXPECT_EQ(v(sints()),
@@ -165,12 +164,11 @@ TEST(DTypeCompare, PromotionOrder) {
   std::vector<DType> sorted(every().begin(), every().end());
   llvm::sort(sorted, [](DType a, DType b) { return compare(a, b) < 0; });
   std::vector<DType> expected = {
-      DType::Void,        DType::Bool,        DType::WeakInt, DType::Int8,
-      DType::Uint8,       DType::Int16,       DType::Uint16,  DType::Int32,
-      DType::Uint32,      DType::Int64,       DType::Uint64,  DType::WeakFloat,
-      DType::Fp8e4m3,     DType::Fp8e4m3fnuz, DType::Fp8e5m2,
-      DType::Fp8e5m2fnuz, DType::Float16,     DType::Bfloat16,
-      DType::Float32,     DType::Float64};
+      DType::Void,    DType::Bool,        DType::WeakInt, DType::Int8,
+      DType::Uint8,   DType::Int16,       DType::Uint16,  DType::Int32,
+      DType::Uint32,  DType::Int64,       DType::Uint64,  DType::WeakFloat,
+      DType::Fp8e4m3, DType::Fp8e4m3fnuz, DType::Fp8e5m2, DType::Fp8e5m2fnuz,
+      DType::Float16, DType::Bfloat16,    DType::Float32, DType::Float64};
   EXPECT_EQ(sorted, expected);
   for (DType a : every())
     for (DType b : every()) {
@@ -208,25 +206,42 @@ TEST(DTypeNames, OfStringAliases) {
     const char *s;
     DType dt;
   } rows[] = {
-      {"float32", DType::Float32},    {"FLOAT32", DType::Float32},
-      {"Float16", DType::Float16},    {"bfloat16", DType::Bfloat16},
-      {"BF16", DType::Bfloat16},      {"float64", DType::Float64},
-      {"int8", DType::Int8},          {"Int16", DType::Int16},
-      {"int32", DType::Int32},        {"int64", DType::Int64},
-      {"uint8", DType::Uint8},        {"uint16", DType::Uint16},
-      {"uint32", DType::Uint32},      {"uint64", DType::Uint64},
-      {"weakint", DType::WeakInt},    {"WeakFloat", DType::WeakFloat},
-      {"fp8e4m3", DType::Fp8e4m3},    {"FP8E5M2", DType::Fp8e5m2},
+      {"float32", DType::Float32},
+      {"FLOAT32", DType::Float32},
+      {"Float16", DType::Float16},
+      {"bfloat16", DType::Bfloat16},
+      {"BF16", DType::Bfloat16},
+      {"float64", DType::Float64},
+      {"int8", DType::Int8},
+      {"Int16", DType::Int16},
+      {"int32", DType::Int32},
+      {"int64", DType::Int64},
+      {"uint8", DType::Uint8},
+      {"uint16", DType::Uint16},
+      {"uint32", DType::Uint32},
+      {"uint64", DType::Uint64},
+      {"weakint", DType::WeakInt},
+      {"WeakFloat", DType::WeakFloat},
+      {"fp8e4m3", DType::Fp8e4m3},
+      {"FP8E5M2", DType::Fp8e5m2},
       {"fp8e4m3fnuz", DType::Fp8e4m3fnuz},
       {"fp8e5m2fnuz", DType::Fp8e5m2fnuz},
-      {"bool", DType::Bool},          {"void", DType::Void},
-      {"half", DType::Float16},       {"float", DType::Float32},
-      {"double", DType::Float64},     {"char", DType::Int8},
-      {"uchar", DType::Uint8},        {"short", DType::Int16},
-      {"ushort", DType::Uint16},      {"int", DType::Int32},
-      {"uint", DType::Uint32},        {"long", DType::Int64},
-      {"ulong", DType::Uint64},       {"HALF", DType::Float16},
-      {"_uint128", DType::Uint128},   {"_uint256", DType::Uint256},
+      {"bool", DType::Bool},
+      {"void", DType::Void},
+      {"half", DType::Float16},
+      {"float", DType::Float32},
+      {"double", DType::Float64},
+      {"char", DType::Int8},
+      {"uchar", DType::Uint8},
+      {"short", DType::Int16},
+      {"ushort", DType::Uint16},
+      {"int", DType::Int32},
+      {"uint", DType::Uint32},
+      {"long", DType::Int64},
+      {"ulong", DType::Uint64},
+      {"HALF", DType::Float16},
+      {"_uint128", DType::Uint128},
+      {"_uint256", DType::Uint256},
   };
   for (const auto &r : rows)
     EXPECT_EQ(llvm::cantFail(ofString(r.s)), r.dt) << r.s;
@@ -287,8 +302,7 @@ TEST(ExtensionTypes, Properties) {
       EXPECT_EQ(bitsize(r.dt), 2 * bitsize(*r.part));
     }
   }
-  EXPECT_EQ(llvm::cantFail(finfo(DType::Float128)),
-            std::make_pair(15u, 112u));
+  EXPECT_EQ(llvm::cantFail(finfo(DType::Float128)), std::make_pair(15u, 112u));
   EXPECT_EQ(semantics(DType::Float128), &llvm::APFloat::IEEEquad());
   for (DType c : complexes()) {
     EXPECT_FALSE(finfo(c)) << toString(c);
@@ -339,11 +353,11 @@ TEST(ExtensionTypes, Names) {
     const char *s;
     DType dt;
   } rows[] = {
-      {"f128", DType::Float128},       {"float128", DType::Float128},
-      {"FLOAT128", DType::Float128},   {"dtypes.f128", DType::Float128},
-      {"c64", DType::Complex64},       {"complex64", DType::Complex64},
-      {"c128", DType::Complex128},     {"Complex128", DType::Complex128},
-      {"c256", DType::Complex256},     {"complex256", DType::Complex256},
+      {"f128", DType::Float128},     {"float128", DType::Float128},
+      {"FLOAT128", DType::Float128}, {"dtypes.f128", DType::Float128},
+      {"c64", DType::Complex64},     {"complex64", DType::Complex64},
+      {"c128", DType::Complex128},   {"Complex128", DType::Complex128},
+      {"c256", DType::Complex256},   {"complex256", DType::Complex256},
   };
   for (const auto &r : rows)
     EXPECT_EQ(llvm::cantFail(ofString(r.s)), r.dt) << r.s;

@@ -53,7 +53,6 @@ Value c64(uint32_t re, uint32_t im) {
 }
 Value c128(double re, double im) { return Value::ofComplex(f64(re), f64(im)); }
 
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -62,9 +61,9 @@ Value c128(double re, double im) { return Value::ofComplex(f64(re), f64(im)); }
 
 TEST(ExtensionCast, IntoFloat128) {
   // A double widens exactly: 0.1's 52 fraction bits at the top of 112.
-  EXPECT_TRUE(isConst(makeConst(DType::Float128, Const::ofDouble(0.1)),
-                      Const(q128(quadBits(0x3ffb999999999999ULL,
-                                          0xa000000000000000ULL)))));
+  EXPECT_TRUE(isConst(
+      makeConst(DType::Float128, Const::ofDouble(0.1)),
+      Const(q128(quadBits(0x3ffb999999999999ULL, 0xa000000000000000ULL)))));
   EXPECT_TRUE(isConst(makeConst(DType::Float128, Const::ofBool(true)),
                       Const(q128(quad(1)))));
   // An integer rounds once from its exact value: 2^113 + 1 is a tie, to
@@ -78,9 +77,9 @@ TEST(ExtensionCast, IntoFloat128) {
   // NaNs: the payload moves to the top of the fraction; const keeps a
   // signalling NaN signalling, truncate quiets it.
   Value sNaN = fbits(0x7ff0000000000001ULL);
-  EXPECT_TRUE(isConst(makeConst(DType::Float128, Const(sNaN)),
-                      Const(q128(quadBits(0x7fff000000000000ULL,
-                                          0x1000000000000000ULL)))));
+  EXPECT_TRUE(isConst(
+      makeConst(DType::Float128, Const(sNaN)),
+      Const(q128(quadBits(0x7fff000000000000ULL, 0x1000000000000000ULL)))));
   EXPECT_TRUE(is(truncate(DType::Float128, sNaN),
                  q128(quadBits(0x7fff800000000000ULL, 0x1000000000000000ULL))));
   EXPECT_TRUE(is(truncate(DType::Float128, fbits(0xfff8000000000000ULL)),
@@ -90,8 +89,8 @@ TEST(ExtensionCast, IntoFloat128) {
                       Const(q128(quad(-2.5)))));
   // A Float128 is itself, a signalling NaN too; truncate quiets that.
   APFloat qs = quadBits(0x7fff000000000000ULL, 5);
-  EXPECT_TRUE(isConst(makeConst(DType::Float128, Const(q128(qs))),
-                      Const(q128(qs))));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Float128, Const(q128(qs))), Const(q128(qs))));
   EXPECT_TRUE(is(truncate(DType::Float128, q128(qs)),
                  q128(quadBits(0x7fff800000000000ULL, 5))));
 }
@@ -116,38 +115,39 @@ TEST(ExtensionCast, FromFloat128RoundsOnce) {
   // Overflow: an infinity in 16 bits or more, the largest finite value in
   // 8 bits; an infinity is the NaN of a format without one.
   APFloat big = quad(0x1p1000);
-  EXPECT_TRUE(isConst(makeConst(DType::Float64, Const(q128(scalbn(
-                                    big, 100, APFloat::rmNearestTiesToEven)))),
-                      Const::ofDouble(HUGE_VAL)));
+  EXPECT_TRUE(isConst(
+      makeConst(DType::Float64,
+                Const(q128(scalbn(big, 100, APFloat::rmNearestTiesToEven)))),
+      Const::ofDouble(HUGE_VAL)));
   EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3, Const(q128(big))),
                       Const::ofDouble(448)));
-  EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3,
-                                Const(q128(APFloat::getInf(
-                                    APFloat::IEEEquad(), true)))),
-                      Const::ofFloat(nan())));
+  EXPECT_TRUE(isConst(
+      makeConst(DType::Fp8e4m3,
+                Const(q128(APFloat::getInf(APFloat::IEEEquad(), true)))),
+      Const::ofFloat(nan())));
   EXPECT_TRUE(isConst(makeConst(DType::Fp8e4m3fnuz, Const(q128(quad(-0.0)))),
                       Const::ofDouble(0.0)));
   // A NaN keeps its sign and the top of its payload.
   APFloat n = quadBits(0xffff123456789abcULL, 0xdef0000000000001ULL);
   EXPECT_TRUE(isConst(makeConst(DType::Float64, Const(q128(n))),
                       Const::ofFloat(Float::ofBits(0xfff123456789abcdULL))));
-  EXPECT_TRUE(is(truncate(DType::Float32, q128(n)),
-                 fbits(0xfff9234560000000ULL)));
+  EXPECT_TRUE(
+      is(truncate(DType::Float32, q128(n)), fbits(0xfff9234560000000ULL)));
   // Payload only below f64's fraction: const keeps it a signalling NaN.
-  EXPECT_TRUE(isConst(makeConst(DType::Float64,
-                                Const(q128(quadBits(0x7fff000000000000ULL, 1)))),
-                      Const::ofFloat(Float::ofBits(0x7ff0000000000001ULL))));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Float64,
+                        Const(q128(quadBits(0x7fff000000000000ULL, 1)))),
+              Const::ofFloat(Float::ofBits(0x7ff0000000000001ULL))));
 }
 
 TEST(ExtensionCast, Float128IntoIntegersAndBool) {
-  EXPECT_TRUE(isConst(makeConst(DType::Int32, Const(q128(quad(-2.75)))),
-                      intConst(-2)));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Int32, Const(q128(quad(-2.75)))), intConst(-2)));
   // Rounded towards zero exactly, then wrapped: 2^40 + 0.5 is 2^40, 0 in
   // 32 bits; 2^113 - 1 keeps every bit.
   APFloat x = quad(0x1p40);
   x.add(quad(0.5), APFloat::rmNearestTiesToEven);
-  EXPECT_TRUE(isConst(makeConst(DType::Int32, Const(q128(x))),
-                      intConst(0)));
+  EXPECT_TRUE(isConst(makeConst(DType::Int32, Const(q128(x))), intConst(0)));
   APFloat m = quadBits(0x406fffffffffffffULL, 0xffffffffffffffffULL);
   EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const(q128(m))),
                       intConst(pow2(113) - 1)));
@@ -158,15 +158,16 @@ TEST(ExtensionCast, Float128IntoIntegersAndBool) {
   EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const(q128(largest))),
                       intConst((pow2(113) - 1) * pow2(16383 - 112))));
   // NaN is 0 and the infinities the bounds; WeakInt takes neither.
-  EXPECT_TRUE(isConst(makeConst(DType::Int8, Const(q128(APFloat::getNaN(
-                                                 APFloat::IEEEquad())))),
-                      intConst(0)));
+  EXPECT_TRUE(isConst(
+      makeConst(DType::Int8, Const(q128(APFloat::getNaN(APFloat::IEEEquad())))),
+      intConst(0)));
   EXPECT_TRUE(isConst(makeConst(DType::Int8, Const(q128(APFloat::getInf(
                                                  APFloat::IEEEquad(), true)))),
                       intConst(-128)));
-  EXPECT_TRUE(fails(makeConst(DType::WeakInt,
-                              Const(q128(APFloat::getInf(APFloat::IEEEquad())))),
-                    {"const", "inf", "weakint"}));
+  EXPECT_TRUE(
+      fails(makeConst(DType::WeakInt,
+                      Const(q128(APFloat::getInf(APFloat::IEEEquad())))),
+            {"const", "inf", "weakint"}));
   EXPECT_TRUE(isConst(makeConst(DType::Bool, Const(q128(quad(-0.0)))),
                       Const::ofBool(false)));
   EXPECT_TRUE(isConst(makeConst(DType::Bool, Const(q128(quad(0x1p-1000)))),
@@ -195,9 +196,9 @@ TEST(ExtensionCast, RealIntoComplexIsXPlusZero) {
                       Const(Value::ofComplex(quad(3), quad(0)))));
   EXPECT_TRUE(is(truncate(DType::Complex128, ival(-7)), c128(-7, 0)));
   // A weak float's NaN, signalling: kept by const, quieted by truncate.
-  EXPECT_TRUE(isConst(makeConst(DType::Complex64,
-                                Const(fbits(0x7ff4000000000000ULL))),
-                      Const(c64(0x7fa00000, 0))));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Complex64, Const(fbits(0x7ff4000000000000ULL))),
+              Const(c64(0x7fa00000, 0))));
   EXPECT_TRUE(is(truncate(DType::Complex64, fbits(0x7ff4000000000000ULL)),
                  c64(0x7fe00000, 0)));
 }
@@ -207,30 +208,29 @@ TEST(ExtensionCast, ComplexIntoComplexPerComponent) {
                       Const(c64(0x3dcccccd, 0xbdcccccd))));
   EXPECT_TRUE(isConst(makeConst(DType::Complex128, Const(c64(0x3dcccccd, 0))),
                       Const(c128(static_cast<double>(0.1f), 0))));
-  EXPECT_TRUE(isConst(
-      makeConst(DType::Complex256, Const(c128(0.1, -0.0))),
-      Const(Value::ofComplex(quad(0.1), quad(-0.0)))));
+  EXPECT_TRUE(isConst(makeConst(DType::Complex256, Const(c128(0.1, -0.0))),
+                      Const(Value::ofComplex(quad(0.1), quad(-0.0)))));
   // A signalling NaN component stays one under const.
-  Value withSNaN = Value::ofComplex(f64(1), APFloat(APFloat::IEEEdouble(),
-                                                    APInt(64, 0x7ff0000000000001ULL)));
+  Value withSNaN = Value::ofComplex(
+      f64(1), APFloat(APFloat::IEEEdouble(), APInt(64, 0x7ff0000000000001ULL)));
   EXPECT_TRUE(isConst(makeConst(DType::Complex64, Const(withSNaN)),
                       Const(c64(0x3f800000, 0x7f800001))));
-  EXPECT_TRUE(is(truncate(DType::Complex64, withSNaN),
-                 c64(0x3f800000, 0x7fc00000)));
+  EXPECT_TRUE(
+      is(truncate(DType::Complex64, withSNaN), c64(0x3f800000, 0x7fc00000)));
 }
 
 TEST(ExtensionCast, ComplexIntoRealKeepsTheRealPart) {
   Value z = c128(300.75, -5);
-  EXPECT_TRUE(isConst(makeConst(DType::Float64, Const(z)),
-                      Const::ofDouble(300.75)));
-  EXPECT_TRUE(isConst(makeConst(DType::Float16, Const(z)),
-                      Const::ofDouble(300.75)));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Float64, Const(z)), Const::ofDouble(300.75)));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Float16, Const(z)), Const::ofDouble(300.75)));
   EXPECT_TRUE(is(truncate(DType::Float32, z), fval(300.75)));
   // An integer through the real part: towards zero, then wrapped.
   EXPECT_TRUE(isConst(makeConst(DType::Int8, Const(z)), intConst(44)));
   EXPECT_TRUE(isConst(makeConst(DType::WeakInt, Const(z)), intConst(300)));
-  EXPECT_TRUE(isConst(makeConst(DType::Uint8, Const(c64(0x7fc00000, 0))),
-                      intConst(0)));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Uint8, Const(c64(0x7fc00000, 0))), intConst(0)));
   EXPECT_TRUE(fails(makeConst(DType::WeakInt, Const(c64(0x7fc00000, 0))),
                     {"const", "(nan, 0.0)", "weakint"}));
   EXPECT_TRUE(fails(truncate(DType::Int32, z),
@@ -247,9 +247,9 @@ TEST(ExtensionCast, ComplexIntoRealKeepsTheRealPart) {
   APFloat x = quad(1);
   x.add(quad(0x1p-24), APFloat::rmNearestTiesToEven);
   x.add(quad(0x1p-60), APFloat::rmNearestTiesToEven);
-  EXPECT_TRUE(isConst(makeConst(DType::Float32,
-                                Const(Value::ofComplex(x, quad(2)))),
-                      Const::ofDouble(1.0 + 0x1p-23)));
+  EXPECT_TRUE(
+      isConst(makeConst(DType::Float32, Const(Value::ofComplex(x, quad(2)))),
+              Const::ofDouble(1.0 + 0x1p-23)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -257,8 +257,9 @@ TEST(ExtensionCast, ComplexIntoRealKeepsTheRealPart) {
 //===----------------------------------------------------------------------===//
 
 TEST(ExtensionStorage, LittleEndianRealFirst) {
-  EXPECT_EQ(llvm::cantFail(toBits(DType::Complex64, c64(0x3fc00000, 0xc0000000))),
-            APInt(64, 0xc00000003fc00000ULL));
+  EXPECT_EQ(
+      llvm::cantFail(toBits(DType::Complex64, c64(0x3fc00000, 0xc0000000))),
+      APInt(64, 0xc00000003fc00000ULL));
   EXPECT_EQ(llvm::cantFail(toBits(DType::Complex128, c128(1.0, -0.0))),
             APInt(128, {0x3ff0000000000000ULL, 0x8000000000000000ULL}));
   // A real value is stored as (x, +0.0), as struct.pack('F', x) stores it.
@@ -274,20 +275,20 @@ TEST(ExtensionStorage, LittleEndianRealFirst) {
   EXPECT_EQ(c256.extractBits(128, 128), APInt(128, {0, 0xbfff000000000000ULL}));
   // Storage scalars: the value itself.
   EXPECT_TRUE(is(toStorageScalar(DType::Complex64, c64(1, 2)), c64(1, 2)));
-  EXPECT_TRUE(is(fromStorageScalar(DType::Float128, q128(quad(2))),
-                 q128(quad(2))));
+  EXPECT_TRUE(
+      is(fromStorageScalar(DType::Float128, q128(quad(2))), q128(quad(2))));
 }
 
 TEST(ExtensionStorage, OutOfRangeIsAnError) {
   // As struct.pack('f') and 'd' raise for a finite value that does not fit.
   EXPECT_TRUE(fails(toBits(DType::Complex64, fval(1e300)),
                     {"bitcast", "1e+300", "f32"}));
-  EXPECT_TRUE(fails(toBits(DType::Complex64, c128(1, -1e300)),
-                    {"bitcast", "f32"}));
+  EXPECT_TRUE(
+      fails(toBits(DType::Complex64, c128(1, -1e300)), {"bitcast", "f32"}));
   EXPECT_TRUE(fails(toBits(DType::Float128, ival(tenTo(5000))),
                     {"bitcast", "out of the range", "f128"}));
-  EXPECT_TRUE(fails(fromBits(DType::Complex64, APInt(32, 0)),
-                    {"c64", "64", "32"}));
+  EXPECT_TRUE(
+      fails(fromBits(DType::Complex64, APInt(32, 0)), {"c64", "64", "32"}));
   // Infinities and NaNs are stored as they are.
   EXPECT_EQ(llvm::cantFail(toBits(DType::Complex64, fval(-HUGE_VAL))),
             APInt(64, 0xff800000ULL));
@@ -336,8 +337,9 @@ TEST(ExtensionStorage, BitcastRoundTripsEveryPattern) {
   EXPECT_TRUE(fails(bitcast(DType::Complex64, DType::Complex128, c64(0, 0)),
                     {"c64", "c128", "itemsize"}));
   // The storage helpers have no storage to bitcast, as before.
-  EXPECT_TRUE(fails(bitcast(DType::Float128, DType::Uint128, Value::ofFloat128(quad(1))),
-                    {"_uint128", "no storage"}));
+  EXPECT_TRUE(fails(
+      bitcast(DType::Float128, DType::Uint128, Value::ofFloat128(quad(1))),
+      {"_uint128", "no storage"}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -389,8 +391,7 @@ TEST(ExtensionValues, LiteralTypes) {
   EXPECT_EQ(ofConst(Const(c128(0, 0))), DType::Complex128);
   EXPECT_EQ(ofConst(Const(Value::ofComplex(quad(0), quad(0)))),
             DType::Complex256);
-  std::vector<Const> cs = {intConst(1), Const::ofDouble(2),
-                           Const(c64(0, 0))};
+  std::vector<Const> cs = {intConst(1), Const::ofDouble(2), Const(c64(0, 0))};
   EXPECT_EQ(llvm::cantFail(ofConsts(cs)), DType::Complex64);
   EXPECT_EQ(min(DType::Float128).getFloat().bits, bitsOf(-HUGE_VAL));
   EXPECT_EQ(max(DType::Float128).getFloat().bits, bitsOf(HUGE_VAL));

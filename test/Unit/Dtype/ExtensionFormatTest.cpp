@@ -85,12 +85,10 @@ TEST(ExtensionFormat, ComplexAsAPair) {
 // the corners (signed zeros, infinities, subnormals, the largest values).
 TEST(ExtensionFormat, EveryConstantReadsBack) {
   std::mt19937_64 rng(4);
-  std::vector<DType> types = {DType::Float128,  DType::Complex64,
-                              DType::Complex128, DType::Complex256,
-                              DType::Float16,   DType::Bfloat16,
-                              DType::Float32,   DType::Float64,
-                              DType::Fp8e4m3,   DType::Int64,
-                              DType::Uint8,     DType::Bool};
+  std::vector<DType> types = {
+      DType::Float128, DType::Complex64, DType::Complex128, DType::Complex256,
+      DType::Float16,  DType::Bfloat16,  DType::Float32,    DType::Float64,
+      DType::Fp8e4m3,  DType::Int64,     DType::Uint8,      DType::Bool};
   for (DType dt : types) {
     unsigned width = itemsize(dt) * 8;
     int failures = 0;
@@ -129,30 +127,30 @@ TEST(ExtensionFormat, EveryConstantReadsBack) {
 }
 
 TEST(ExtensionFormat, ParseConstForms) {
-  EXPECT_TRUE(isConst(parseConst("Invalid", DType::Complex64),
-                      Const::invalid()));
+  EXPECT_TRUE(
+      isConst(parseConst("Invalid", DType::Complex64), Const::invalid()));
   EXPECT_TRUE(isConst(parseConst(" (1.5,-2.0) ", DType::Complex64),
                       Const(Value::ofComplex(APFloat(1.5f), APFloat(-2.0f)))));
   // A real literal is (x, +0.0) in a complex type.
   EXPECT_TRUE(isConst(parseConst("3", DType::Complex128),
                       Const(Value::ofComplex(APFloat(3.0), APFloat(0.0)))));
-  EXPECT_TRUE(isConst(parseConst("(nan, -inf)", DType::Complex128),
-                      Const(Value::ofComplex(APFloat(std::nan("")),
-                                             APFloat(-HUGE_VAL)))));
+  EXPECT_TRUE(isConst(
+      parseConst("(nan, -inf)", DType::Complex128),
+      Const(Value::ofComplex(APFloat(std::nan("")), APFloat(-HUGE_VAL)))));
   // Float128 text is read in binary128, not through a double.
   EXPECT_TRUE(isConst(parseConst("0.1", DType::Float128),
                       Const(Value::ofFloat128(quadOf("0.1")))));
-  EXPECT_TRUE(isConst(parseConst("(0.1, 1e-4000)", DType::Complex256),
-                      Const(Value::ofComplex(quadOf("0.1"),
-                                             quadOf("1e-4000")))));
+  EXPECT_TRUE(
+      isConst(parseConst("(0.1, 1e-4000)", DType::Complex256),
+              Const(Value::ofComplex(quadOf("0.1"), quadOf("1e-4000")))));
   // The twenty data types as makeConst makes the literal's value.
   EXPECT_TRUE(isConst(parseConst("300", DType::Int8), intConst(44)));
   EXPECT_TRUE(isConst(parseConst("True", DType::Bool), Const::ofBool(true)));
-  EXPECT_TRUE(isConst(parseConst("-1e-05", DType::Float64),
-                      Const::ofDouble(-1e-05)));
-  EXPECT_TRUE(isConst(parseConst("nan", DType::Float32), Const::ofFloat(nan())));
-  for (auto [text, dt] :
-       std::initializer_list<std::pair<const char *, DType>>{
+  EXPECT_TRUE(
+      isConst(parseConst("-1e-05", DType::Float64), Const::ofDouble(-1e-05)));
+  EXPECT_TRUE(
+      isConst(parseConst("nan", DType::Float32), Const::ofFloat(nan())));
+  for (auto [text, dt] : std::initializer_list<std::pair<const char *, DType>>{
            {"", DType::Float32},
            {"abc", DType::Float32},
            {"(1.5 -2.0)", DType::Complex64},

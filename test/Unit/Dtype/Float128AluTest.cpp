@@ -119,20 +119,18 @@ APFloat fromF128(__float128 f) {
 
 TEST(Float128AluTest, ArithmeticCorners) {
   // 0.1 + 0.2 in binary128 is not 0.3, nor the double's sum.
-  APFloat a = llvm::cantFail(parseConst("0.1", DType::Float128))
-                  .value()
-                  .getFloat128();
-  APFloat b = llvm::cantFail(parseConst("0.2", DType::Float128))
-                  .value()
-                  .getFloat128();
+  APFloat a =
+      llvm::cantFail(parseConst("0.1", DType::Float128)).value().getFloat128();
+  APFloat b =
+      llvm::cantFail(parseConst("0.2", DType::Float128)).value().getFloat128();
   EXPECT_EQ(formatFloat128(get(ev(AluOp::Add, {Q(a), Q(b)}))),
             "0.30000000000000000000000000000000004");
   EXPECT_TRUE(sameBits(get(ev(AluOp::Add, {Q(-0.0), Q(-0.0)})), quad(-0.0)));
   EXPECT_TRUE(sameBits(get(ev(AluOp::Add, {Q(0.0), Q(-0.0)})), quad(0.0)));
   // inf - inf and 0 * inf make the positive quiet NaN with no payload.
-  EXPECT_TRUE(get(ev(AluOp::Add, {Q(HUGE_VAL), Q(-HUGE_VAL)}))
-                  .bitcastToAPInt() ==
-              APFloat::getQNaN(kQuad).bitcastToAPInt());
+  EXPECT_TRUE(
+      get(ev(AluOp::Add, {Q(HUGE_VAL), Q(-HUGE_VAL)})).bitcastToAPInt() ==
+      APFloat::getQNaN(kQuad).bitcastToAPInt());
   EXPECT_TRUE(get(ev(AluOp::Mul, {Q(0.0), Q(-HUGE_VAL)})).bitcastToAPInt() ==
               APFloat::getQNaN(kQuad).bitcastToAPInt());
   // A NaN operand gives the first NaN quieted, its payload and sign kept.
@@ -141,27 +139,31 @@ TEST(Float128AluTest, ArithmeticCorners) {
               quadBits(0xffff800000000000ULL, 9).bitcastToAPInt());
   // Overflow is an infinity, underflow keeps subnormals.
   APFloat big = APFloat::getLargest(kQuad);
-  EXPECT_TRUE(sameBits(get(ev(AluOp::Add, {Q(big), Q(big)})),
-                       APFloat::getInf(kQuad)));
+  EXPECT_TRUE(
+      sameBits(get(ev(AluOp::Add, {Q(big), Q(big)})), APFloat::getInf(kQuad)));
   APFloat tiny = APFloat::getSmallest(kQuad);
   EXPECT_TRUE(sameBits(get(ev(AluOp::Mul, {Q(tiny), Q(0.5)})), quad(0.0)));
-  EXPECT_TRUE(sameBits(get(ev(AluOp::Mul, {Q(tiny), Q(3.0)})),
-                       quadBits(0, 3)));
-  EXPECT_TRUE(sameBits(get(ev(AluOp::Recip, {Q(-0.0)})),
-                       APFloat::getInf(kQuad, true)));
+  EXPECT_TRUE(sameBits(get(ev(AluOp::Mul, {Q(tiny), Q(3.0)})), quadBits(0, 3)));
+  EXPECT_TRUE(
+      sameBits(get(ev(AluOp::Recip, {Q(-0.0)})), APFloat::getInf(kQuad, true)));
   EXPECT_TRUE(sameBits(get(ev(AluOp::Recip, {Q(4.0)})), quad(0.25)));
 }
 
 TEST(Float128AluTest, ComparisonsMaxTrunc) {
   APFloat nan = APFloat::getNaN(kQuad);
-  EXPECT_TRUE(isConst(ev(AluOp::CmpLt, {Q(-0.0), Q(0.0)}), Const::ofBool(false)));
-  EXPECT_TRUE(isConst(ev(AluOp::CmpEq, {Q(-0.0), Q(0.0)}), Const::ofBool(true)));
-  EXPECT_TRUE(isConst(ev(AluOp::CmpEq, {Q(nan), Q(nan)}), Const::ofBool(false)));
-  EXPECT_TRUE(isConst(ev(AluOp::CmpLt, {Q(nan), Q(1.0)}), Const::ofBool(false)));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::CmpLt, {Q(-0.0), Q(0.0)}), Const::ofBool(false)));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::CmpEq, {Q(-0.0), Q(0.0)}), Const::ofBool(true)));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::CmpEq, {Q(nan), Q(nan)}), Const::ofBool(false)));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::CmpLt, {Q(nan), Q(1.0)}), Const::ofBool(false)));
   // 1 and 1 + 2^-112 differ only in binary128.
   APFloat next = quad(1);
   next.next(/*nextDown=*/false);
-  EXPECT_TRUE(isConst(ev(AluOp::CmpLt, {Q(1.0), Q(next)}), Const::ofBool(true)));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::CmpLt, {Q(1.0), Q(next)}), Const::ofBool(true)));
   EXPECT_TRUE(sameBits(get(ev(AluOp::Max, {Q(next), Q(1.0)})), next));
   EXPECT_TRUE(sameBits(get(ev(AluOp::Max, {Q(nan), Q(-3.0)})), quad(-3.0)));
   EXPECT_TRUE(sameBits(get(ev(AluOp::Max, {Q(-0.0), Q(0.0)})), quad(0.0)));
@@ -174,16 +176,16 @@ TEST(Float128AluTest, ComparisonsMaxTrunc) {
   APFloat frac = quad(0x1p60);
   frac.add(quad(0.75), APFloat::rmNearestTiesToEven); // Exact in binary128.
   EXPECT_TRUE(sameBits(get(ev(AluOp::Trunc, {Q(frac)})), quad(0x1p60)));
-  EXPECT_TRUE(isConst(ev(AluOp::Where, {Const::ofBool(true), Q(1.0), Q(2.0)}),
-                      Q(1.0)));
-  EXPECT_TRUE(isConst(ev(AluOp::Add, {Q(1.0), Const::invalid()}),
-                      Const::invalid()));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::Where, {Const::ofBool(true), Q(1.0), Q(2.0)}), Q(1.0)));
+  EXPECT_TRUE(
+      isConst(ev(AluOp::Add, {Q(1.0), Const::invalid()}), Const::invalid()));
 }
 
 TEST(Float128AluTest, SqrtCorners) {
   EXPECT_TRUE(sameBits(get(ev(AluOp::Sqrt, {Q(-0.0)})), quad(-0.0)));
-  EXPECT_TRUE(sameBits(get(ev(AluOp::Sqrt, {Q(HUGE_VAL)})),
-                       APFloat::getInf(kQuad)));
+  EXPECT_TRUE(
+      sameBits(get(ev(AluOp::Sqrt, {Q(HUGE_VAL)})), APFloat::getInf(kQuad)));
   EXPECT_TRUE(get(ev(AluOp::Sqrt, {Q(-1.0)})).bitcastToAPInt() ==
               APFloat::getQNaN(kQuad).bitcastToAPInt());
   EXPECT_TRUE(get(ev(AluOp::Sqrt, {Q(-HUGE_VAL)})).isNaN());
@@ -225,7 +227,8 @@ TEST(Float128AluTest, ArithmeticIsTheSoftFloatLibrarys) {
     EXPECT_TRUE(sameBits(get(ev(AluOp::Add, {Q(x), Q(y)})), fromF128(fx + fy)));
     EXPECT_TRUE(sameBits(get(ev(AluOp::Mul, {Q(x), Q(y)})), fromF128(fx * fy)));
     EXPECT_TRUE(sameBits(get(ev(AluOp::Recip, {Q(y)})), fromF128(1 / fy)));
-    EXPECT_TRUE(isConst(ev(AluOp::CmpLt, {Q(x), Q(y)}), Const::ofBool(fx < fy)));
+    EXPECT_TRUE(
+        isConst(ev(AluOp::CmpLt, {Q(x), Q(y)}), Const::ofBool(fx < fy)));
   }
 }
 #endif
@@ -236,8 +239,8 @@ extern "C" __float128 sqrtf128(__float128);
 // Linux.
 TEST(Float128AluTest, SqrtIsGlibcs) {
   for (const APFloat &x : positives(2000, 12))
-    EXPECT_TRUE(sameBits(get(ev(AluOp::Sqrt, {Q(x)})),
-                         fromF128(sqrtf128(toF128(x)))));
+    EXPECT_TRUE(
+        sameBits(get(ev(AluOp::Sqrt, {Q(x)})), fromF128(sqrtf128(toF128(x)))));
 }
 #endif
 
@@ -251,7 +254,7 @@ TEST(Float128AluTest, Exp2Log2PowAreNotFolded) {
   EXPECT_TRUE(fails(ev(AluOp::Add, {Q(1.0), Const::ofDouble(1)}),
                     {"add", "operand 1", "a Float", "dtypes.f128"}));
   for (AluOp op : {AluOp::And, AluOp::Shl, AluOp::Neg})
-    EXPECT_TRUE(fails(ev(op, std::vector<Const>(aluOpArity(op), Q(1.0))),
-                      {std::string(aluOpName(op)), "does not take",
-                       "dtypes.f128"}));
+    EXPECT_TRUE(
+        fails(ev(op, std::vector<Const>(aluOpArity(op), Q(1.0))),
+              {std::string(aluOpName(op)), "does not take", "dtypes.f128"}));
 }

@@ -167,8 +167,8 @@ TEST(FormatTest, PpConstIntAndFloatOfSameValueDiffer) {
 TEST(FormatTest, StreamOperatorAndPrintConstAgreeWithPpConst) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << Const::ofDouble(0.1) << ' ' << intConst(-5) << ' '
-     << Const::invalid() << ' ';
+  os << Const::ofDouble(0.1) << ' ' << intConst(-5) << ' ' << Const::invalid()
+     << ' ';
   printConst(os, Const::ofBool(true));
   os.flush();
   EXPECT_EQ(s, "0.1 -5 Invalid True");

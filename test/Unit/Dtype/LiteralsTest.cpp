@@ -197,8 +197,7 @@ TEST_F(LiteralsSettingsTest, OfConstsEmptyIsDefaultFloat) {
 // hi, where lo and hi bound the integers and booleans of cs".
 TEST_F(LiteralsSettingsTest, OfConstsIntegersCommitTheirRange) {
   EXPECT_EQ(expectType(ofConsts({intConst(1)})), DType::Int32);
-  EXPECT_EQ(expectType(ofConsts({intConst(-5), intConst(7)})),
-            DType::Int32);
+  EXPECT_EQ(expectType(ofConsts({intConst(-5), intConst(7)})), DType::Int32);
   EXPECT_EQ(expectType(ofConsts({intConst(pow2(31))})), DType::Int64);
   EXPECT_EQ(expectType(ofConsts({intConst(pow2(63))})), DType::Uint64);
   EXPECT_EQ(expectType(ofConsts({intConst(-1), intConst(pow2(63))})),
@@ -223,9 +222,8 @@ TEST_F(LiteralsSettingsTest, OfConstsBooleansCountInTheRange) {
   // with False the range is [0, 2^64], which falls back to Int64.
   std::string m = expectError(ofConsts({intConst(pow2(64))}));
   EXPECT_NE(m.find("18446744073709551616"), std::string::npos) << m;
-  EXPECT_EQ(
-      expectType(ofConsts({intConst(pow2(64)), Const::ofBool(false)})),
-      DType::Int64);
+  EXPECT_EQ(expectType(ofConsts({intConst(pow2(64)), Const::ofBool(false)})),
+            DType::Int64);
   // True stretches [2^63, 2^63] down to 1: Uint64 still holds it.
   EXPECT_EQ(expectType(ofConsts({Const::ofBool(true), intConst(pow2(63))})),
             DType::Uint64);

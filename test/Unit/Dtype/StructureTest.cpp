@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestUtil.h"
 #include "tolk/Dtype/Structure.h"
+#include "TestUtil.h"
 
 #include "gtest/gtest.h"
 
@@ -24,8 +24,8 @@ template <typename T> std::string error(llvm::Expected<T> e) {
 
 // How address spaces print and read back (docs/Semantics.md#pointers).
 TEST(StructureAddrSpace, NamesReadBack) {
-  for (AddrSpace as : {AddrSpace::Global, AddrSpace::Local, AddrSpace::Reg,
-                       AddrSpace::Alu}) {
+  for (AddrSpace as :
+       {AddrSpace::Global, AddrSpace::Local, AddrSpace::Reg, AddrSpace::Alu}) {
     EXPECT_EQ(llvm::cantFail(addrSpaceOfString(ppAddrSpace(as))), as);
     EXPECT_EQ(llvm::cantFail(addrSpaceOfString(addrSpaceName(as))), as);
   }
@@ -34,7 +34,8 @@ TEST(StructureAddrSpace, NamesReadBack) {
   EXPECT_EQ(addrSpaceName(AddrSpace::Local), "local");
   EXPECT_EQ(llvm::cantFail(addrSpaceOfString("REG")), AddrSpace::Reg);
   // "The error names s."
-  EXPECT_EQ(error(addrSpaceOfString("SHARED")), "unknown address space 'SHARED'");
+  EXPECT_EQ(error(addrSpaceOfString("SHARED")),
+            "unknown address space 'SHARED'");
 }
 
 // "vec n dt" and "scalarize dt"; bitsize is the scalar's times the lanes.
@@ -91,16 +92,17 @@ TEST(StructureLeastUpper, ImagesPointersLanes) {
   EXPECT_EQ(std::get<ValType>(r), (ValType{DType::Int16, 4}));
 
   PtrType h = imageh({2, 2}), f = imagef({3, 3});
-  AnyType img = llvm::cantFail(
-      leastUpper({AnyType(i8x4), AnyType(f), AnyType(h)}));
+  AnyType img =
+      llvm::cantFail(leastUpper({AnyType(i8x4), AnyType(f), AnyType(h)}));
   EXPECT_EQ(std::get<PtrType>(img), f);
 
   PtrType p;
   p.base = ValType{DType::Float32, 1};
   EXPECT_EQ(error(leastUpper({AnyType(i8x4), AnyType(p)})),
             "least_upper: pointer f32* does not promote");
-  EXPECT_EQ(error(leastUpper({AnyType(i8x4), AnyType(ValType{DType::Int8, 2})})),
-            "least_upper: lane counts differ (4 and 2)");
+  EXPECT_EQ(
+      error(leastUpper({AnyType(i8x4), AnyType(ValType{DType::Int8, 2})})),
+      "least_upper: lane counts differ (4 and 2)");
   EXPECT_EQ(error(leastUpper(llvm::ArrayRef<AnyType>())),
             "least_upper: no data types");
 }
@@ -171,14 +173,13 @@ TEST(StructureLaneCast, BroadcastAndKeepLaneZero) {
   for (const Const &c : b)
     EXPECT_EQ(c, intConst(2));
   // Four lanes to one: lane 0.
-  auto k = lanes(castLanes({intConst(300), intConst(1), intConst(2),
-                            intConst(3)},
-                           DType::Uint8, 1));
+  auto k = lanes(castLanes(
+      {intConst(300), intConst(1), intConst(2), intConst(3)}, DType::Uint8, 1));
   ASSERT_EQ(k.size(), 1u);
   EXPECT_EQ(k[0], intConst(44));
   // Equal counts: lane by lane.
-  auto e = lanes(castLanes({intConst(-1), Const::ofBool(true)},
-                           DType::Float32, 2));
+  auto e =
+      lanes(castLanes({intConst(-1), Const::ofBool(true)}, DType::Float32, 2));
   EXPECT_EQ(e[0], Const::ofDouble(-1.0));
   EXPECT_EQ(e[1], Const::ofDouble(1.0));
   // Other counts do not cast.

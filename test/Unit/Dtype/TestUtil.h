@@ -46,15 +46,16 @@ inline std::string show(const Const &c) {
        << v.getFloat().toDouble() << ")";
     break;
   case Value::Kind::Float128:
-    os << "Float128 0x" << llvm::toString(v.getFloat128().bitcastToAPInt(), 16, false)
-       << " (" << ppConst(c) << ")";
+    os << "Float128 0x"
+       << llvm::toString(v.getFloat128().bitcastToAPInt(), 16, false) << " ("
+       << ppConst(c) << ")";
     break;
   case Value::Kind::Complex:
     os << "Complex 0x"
        << llvm::toString(v.getComplex().re.bitcastToAPInt(), 16, false)
        << ", 0x"
-       << llvm::toString(v.getComplex().im.bitcastToAPInt(), 16, false)
-       << " (" << ppConst(c) << ")";
+       << llvm::toString(v.getComplex().im.bitcastToAPInt(), 16, false) << " ("
+       << ppConst(c) << ")";
     break;
   }
   return os.str();
@@ -95,7 +96,9 @@ template <typename T>
   return ::testing::AssertionSuccess() << msg;
 }
 
-inline Value fbits(uint64_t bits) { return Value::ofFloat(Float::ofBits(bits)); }
+inline Value fbits(uint64_t bits) {
+  return Value::ofFloat(Float::ofBits(bits));
+}
 inline Value fval(double d) { return Value::ofDouble(d); }
 inline Value ival(const mpz_class &i) { return intValue(i); }
 inline Value ival(int64_t i) { return Value::ofInt(i); }

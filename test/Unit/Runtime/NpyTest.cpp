@@ -41,8 +41,7 @@ std::string numpyFile(const std::string &dict, const std::string &data,
 }
 
 /// Success, or a failure that shows the error (consumed either way).
-template <typename T>
-::testing::AssertionResult hasValue(llvm::Expected<T> &e) {
+template <typename T>::testing::AssertionResult hasValue(llvm::Expected<T> &e) {
   if (e)
     return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << llvm::toString(e.takeError());
@@ -64,15 +63,23 @@ TEST(Npy, DescrOfEveryDataType) {
     DType dt;
     const char *descr;
   } rows[] = {
-      {DType::Bool, "|b1"},        {DType::Int8, "|i1"},
-      {DType::Uint8, "|u1"},       {DType::Int16, "<i2"},
-      {DType::Uint16, "<u2"},      {DType::Int32, "<i4"},
-      {DType::Uint32, "<u4"},      {DType::Int64, "<i8"},
-      {DType::Uint64, "<u8"},      {DType::Float16, "<f2"},
-      {DType::Float32, "<f4"},     {DType::Float64, "<f8"},
+      {DType::Bool, "|b1"},
+      {DType::Int8, "|i1"},
+      {DType::Uint8, "|u1"},
+      {DType::Int16, "<i2"},
+      {DType::Uint16, "<u2"},
+      {DType::Int32, "<i4"},
+      {DType::Uint32, "<u4"},
+      {DType::Int64, "<i8"},
+      {DType::Uint64, "<u8"},
+      {DType::Float16, "<f2"},
+      {DType::Float32, "<f4"},
+      {DType::Float64, "<f8"},
       // bf16 and the 8-bit floats as their storage integers (tinygrad).
-      {DType::Bfloat16, "<u2"},    {DType::Fp8e4m3, "|u1"},
-      {DType::Fp8e5m2, "|u1"},     {DType::Fp8e4m3fnuz, "|u1"},
+      {DType::Bfloat16, "<u2"},
+      {DType::Fp8e4m3, "|u1"},
+      {DType::Fp8e5m2, "|u1"},
+      {DType::Fp8e4m3fnuz, "|u1"},
       {DType::Fp8e5m2fnuz, "|u1"},
   };
   for (const Row &r : rows) {
@@ -80,9 +87,8 @@ TEST(Npy, DescrOfEveryDataType) {
     ASSERT_TRUE(hasValue(d));
     EXPECT_EQ(*d, r.descr) << dtype::toString(r.dt);
   }
-  for (DType dt : {DType::WeakInt, DType::WeakFloat, DType::Void,
-                   DType::Uint128})
-  {
+  for (DType dt :
+       {DType::WeakInt, DType::WeakFloat, DType::Void, DType::Uint128}) {
     llvm::Expected<std::string> d = descrOf(dt);
     EXPECT_FALSE(hasValue(d)) << dtype::toString(dt);
   }
@@ -102,10 +108,10 @@ TEST(Npy, ParsesWhatNumpyWrites) {
 
 TEST(Npy, ShapesOfEveryRank) {
   // Rank 0 (one element), rank 2, a zero-sized dimension; keys in any order.
-  llvm::Expected<Array> scalar = parse(
-      numpyFile("{'shape': (), 'fortran_order': False, 'descr': '|u1'}",
-                "\x07"),
-      "s.npy");
+  llvm::Expected<Array> scalar =
+      parse(numpyFile("{'shape': (), 'fortran_order': False, 'descr': '|u1'}",
+                      "\x07"),
+            "s.npy");
   ASSERT_TRUE(hasValue(scalar));
   EXPECT_TRUE(scalar->shape.empty());
   EXPECT_EQ(scalar->numElements(), 1);
@@ -193,8 +199,9 @@ TEST(Npy, Errors) {
       "b.npy: big-endian .npy type '>f4' is not supported");
   EXPECT_EQ(
       errorOf(parse(
-          numpyFile("{'descr': '<c32', 'fortran_order': False, 'shape': (1,), }",
-                    std::string(32, '\0')),
+          numpyFile(
+              "{'descr': '<c32', 'fortran_order': False, 'shape': (1,), }",
+              std::string(32, '\0')),
           "c.npy")),
       "c.npy: unsupported .npy type '<c32'");
   EXPECT_EQ(errorOf(parse(numpyFile("{'descr': '<f4', 'shape': (1,), }",
@@ -203,8 +210,8 @@ TEST(Npy, Errors) {
             "k.npy: the .npy header lacks 'fortran_order'");
   EXPECT_EQ(
       errorOf(parse(
-          numpyFile("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }",
-                    ""),
+          numpyFile(
+              "{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }", ""),
           "n.npy")),
       "n.npy: malformed .npy header: expected a dimension at '-1,), }'");
 }

@@ -288,16 +288,16 @@ TEST(VulkanRunner, ChecksVersionAndFloatControls) {
 
 TEST(VulkanRunner, PacksPushConstantsAsTheAbiSays) {
   llvm::SmallVector<uint8_t, 32> block;
-  appendPushConstant(block, 0xff, 8);                  // i8 -1: 4 bytes.
-  appendPushConstant(block, 0x3ff0000000000000, 64);  // f64 1.0 at 8.
-  appendPushConstant(block, 0xffffffffffff8000, 16);  // i16 bits, masked.
-  appendPushConstant(block, 0x7fc00000, 32);          // f32 NaN.
+  appendPushConstant(block, 0xff, 8);                // i8 -1: 4 bytes.
+  appendPushConstant(block, 0x3ff0000000000000, 64); // f64 1.0 at 8.
+  appendPushConstant(block, 0xffffffffffff8000, 16); // i16 bits, masked.
+  appendPushConstant(block, 0x7fc00000, 32);         // f32 NaN.
   EXPECT_EQ(block, (llvm::SmallVector<uint8_t, 32>{
-                       0xff, 0, 0, 0,                          // i8
-                       0, 0, 0, 0,                             // padding
-                       0, 0, 0, 0, 0, 0, 0xf0, 0x3f,           // f64
-                       0x00, 0x80, 0, 0,                       // i16
-                       0x00, 0x00, 0xc0, 0x7f}));              // f32
+                       0xff, 0,    0,    0,                     // i8
+                       0,    0,    0,    0,                     // padding
+                       0,    0,    0,    0,   0, 0, 0xf0, 0x3f, // f64
+                       0x00, 0x80, 0,    0,                     // i16
+                       0x00, 0x00, 0xc0, 0x7f}));               // f32
 }
 
 TEST(VulkanRunner, AddsTwoBuffersAndAPushConstant) {
@@ -372,8 +372,8 @@ TEST(VulkanRunner, RunsAKernelOfAnyWorkgroupSize) {
     add.launch.workgroupSize = {size, 1, 1};
     ASSERT_EQ(errorOf(runVulkanKernel(add.launch)), "success");
     for (int i = 0; i < 8; ++i)
-      EXPECT_EQ(add.c[i], int32_t(uint32_t(add.a[i]) + uint32_t(add.b[i]) +
-                                  1000u + size))
+      EXPECT_EQ(add.c[i],
+                int32_t(uint32_t(add.a[i]) + uint32_t(add.b[i]) + 1000u + size))
           << "at " << i << " with workgroups of " << size;
   }
 }

@@ -47,15 +47,14 @@ constexpr unsigned kHostLaunchArgs = 8;
 /// also not return (tolk-run stops the run there).
 constexpr llvm::StringLiteral kHostOutOfBoundsFunction =
     "tolk_host_out_of_bounds";
-/// Its C signature. `param`: the kernel parameter's position; `isStore`: 1 for a store;
-/// `index`, `count`: the first element accessed and how many (the lanes of
-/// a vector access); `size`: the buffer's element count (its descriptor's);
-/// then the thread's ids in its workgroup and the workgroup's.
+/// Its C signature. `param`: the kernel parameter's position; `isStore`: 1 for
+/// a store; `index`, `count`: the first element accessed and how many (the
+/// lanes of a vector access); `size`: the buffer's element count (its
+/// descriptor's); then the thread's ids in its workgroup and the workgroup's.
 using HostOutOfBoundsFn = void(int64_t param, int64_t isStore, int64_t index,
                                int64_t count, int64_t size, int64_t threadX,
-                               int64_t threadY, int64_t threadZ,
-                               int64_t blockX, int64_t blockY,
-                               int64_t blockZ);
+                               int64_t threadY, int64_t threadZ, int64_t blockX,
+                               int64_t blockY, int64_t blockZ);
 
 } // namespace tolk
 

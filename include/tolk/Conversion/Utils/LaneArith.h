@@ -68,24 +68,22 @@ public:
   mlir::Value minui(mlir::Value x, mlir::Value y);
   mlir::Value divsi(mlir::Value x, mlir::Value y);
   mlir::Value divui(mlir::Value x, mlir::Value y);
-  mlir::Value cmpi(mlir::arith::CmpIPredicate p, mlir::Value x,
-                   mlir::Value y);
+  mlir::Value cmpi(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y);
 
   // Float ops.
-  mlir::Value addf(mlir::Value x, mlir::Value y,
-                   mlir::arith::FastMathFlags flags =
-                       mlir::arith::FastMathFlags::none);
+  mlir::Value
+  addf(mlir::Value x, mlir::Value y,
+       mlir::arith::FastMathFlags flags = mlir::arith::FastMathFlags::none);
   mlir::Value subf(mlir::Value x, mlir::Value y);
-  mlir::Value mulf(mlir::Value x, mlir::Value y,
-                   mlir::arith::FastMathFlags flags =
-                       mlir::arith::FastMathFlags::none);
+  mlir::Value
+  mulf(mlir::Value x, mlir::Value y,
+       mlir::arith::FastMathFlags flags = mlir::arith::FastMathFlags::none);
   mlir::Value divf(mlir::Value x, mlir::Value y);
   mlir::Value maxnumf(mlir::Value x, mlir::Value y);
   mlir::Value minnumf(mlir::Value x, mlir::Value y);
   mlir::Value maximumf(mlir::Value x, mlir::Value y);
   mlir::Value minimumf(mlir::Value x, mlir::Value y);
-  mlir::Value cmpf(mlir::arith::CmpFPredicate p, mlir::Value x,
-                   mlir::Value y);
+  mlir::Value cmpf(mlir::arith::CmpFPredicate p, mlir::Value x, mlir::Value y);
 
   mlir::Value select(mlir::Value c, mlir::Value x, mlir::Value y);
   /// The negation of a boolean.
@@ -93,8 +91,8 @@ public:
 
   /// `x` converted by `OpTy` (arith.extf, arith.bitcast, ...) to lanes of
   /// `element`.
-  template <typename OpTy> mlir::Value convert(mlir::Value x,
-                                               mlir::Type element) {
+  template <typename OpTy>
+  mlir::Value convert(mlir::Value x, mlir::Type element) {
     return OpTy::create(b, of(element), x);
   }
   mlir::Value bitcast(mlir::Value x, mlir::Type element) {

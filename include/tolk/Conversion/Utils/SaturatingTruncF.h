@@ -40,8 +40,8 @@ mlir::Value selectNonFiniteCodes(LaneArith &lanes, mlir::Value v,
 
 /// tolk.saturating_truncf of `v` to `dst` in arith: the clamp, arith.truncf,
 /// and the select.
-mlir::Value expandSaturatingTruncF(mlir::ImplicitLocOpBuilder &b,
-                                   mlir::Value v, mlir::FloatType dst);
+mlir::Value expandSaturatingTruncF(mlir::ImplicitLocOpBuilder &b, mlir::Value v,
+                                   mlir::FloatType dst);
 
 } // namespace tolk
 

@@ -46,7 +46,8 @@ static LogicalResult classifyOperands(MLIRContext *ctx,
       llvm::raw_string_ostream(s) << operandTypes.front();
       return emitInferError(loc, "'" + opName +
                                      "' op expects an i1 condition (or lanes "
-                                     "or a tensor of i1), not " + s);
+                                     "or a tensor of i1), not " +
+                                     s);
     }
   }
   for (Type t : operandTypes) {
@@ -98,20 +99,25 @@ static LogicalResult checkPromotedOperands(MLIRContext *ctx,
       return emitInferError(loc, "'" + opName +
                                      "' op needs an order, and complex "
                                      "numbers have none: its operands "
-                                     "promote to " + getTypeName(ctx, dt));
+                                     "promote to " +
+                                     getTypeName(ctx, dt));
     case OperandKind::Real:
     case OperandKind::RealNotBool:
       return emitInferError(
-          loc, "'" + opName + "' op takes real numbers only, but its "
-                   "operands promote to " + getTypeName(ctx, dt) +
+          loc, "'" + opName +
+                   "' op takes real numbers only, but its "
+                   "operands promote to " +
+                   getTypeName(ctx, dt) +
                    ": on complex numbers it would be the math library's, "
                    "whose bits the folder cannot reproduce");
     }
   }
   // MLIR vectors hold integers and floats, not complex numbers.
   if (dtype::isComplex(dt) && shape.kind == ValueShape::Kind::Vector)
-    return emitInferError(loc, "'" + opName + "' op operands with lanes "
-                                   "promote to " + getTypeName(ctx, dt) +
+    return emitInferError(loc, "'" + opName +
+                                   "' op operands with lanes "
+                                   "promote to " +
+                                   getTypeName(ctx, dt) +
                                    ", which has no lanes (a vector holds "
                                    "integers and floats only)");
   switch (rule.takes) {
@@ -170,8 +176,7 @@ LogicalResult tolk::inferElementwiseType(MLIRContext *ctx,
     std::string msg = llvm::toString(promotion.takeError());
     return emitInferError(loc, "'" + opName + "' op " + msg);
   }
-  if (failed(checkPromotedOperands(ctx, loc, opName, rule, *promotion,
-                                   *shape)))
+  if (failed(checkPromotedOperands(ctx, loc, opName, rule, *promotion, *shape)))
     return failure();
   DType dt = promotion->target;
   DType resultDType = rule.gives == ResultKind::Bool ? DType::Bool : dt;

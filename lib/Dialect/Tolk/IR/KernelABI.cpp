@@ -20,10 +20,10 @@
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
 #include "tolk/Dtype/Const.h"
 
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -313,8 +313,8 @@ LogicalResult TolkDialect::verifyRegionArgAttribute(Operation *op,
   StringRef given = attr.getName().getValue();
   if (given != name && given != readOnly && given != image)
     return op->emitError("unknown argument attribute '")
-           << given << "': expected '" << name << "', '" << readOnly
-           << "' or '" << image << "'";
+           << given << "': expected '" << name << "', '" << readOnly << "' or '"
+           << image << "'";
   // A declaration has no entry block: take the type from the signature.
   Type type;
   if (auto fn = dyn_cast<FunctionOpInterface>(op)) {

@@ -21,8 +21,8 @@ PromotionKind tolk::getPromotionKind(Operation *op) {
   return PromotionKind::All;
 }
 
-llvm::Expected<OperandPromotion>
-tolk::promoteOperands(ArrayRef<DType> dtypes, PromotionKind kind) {
+llvm::Expected<OperandPromotion> tolk::promoteOperands(ArrayRef<DType> dtypes,
+                                                       PromotionKind kind) {
   OperandPromotion p;
   unsigned first = kind == PromotionKind::Arms ? 1 : 0;
   for (unsigned i = first, e = dtypes.size(); i < e; ++i)

@@ -88,9 +88,8 @@ void tolk::printConstValue(AsmPrinter &printer, const dtype::Const &c) {
   case dtype::Value::Kind::Complex: {
     // complex<W> 0xRE, 0xIM: the bits of each part in its format of W bits.
     const dtype::Complex &z = v.getComplex();
-    printer << "complex<"
-            << llvm::APFloat::getSizeInBits(z.semantics()) << "> 0x"
-            << hexBits(z.re) << ", 0x" << hexBits(z.im);
+    printer << "complex<" << llvm::APFloat::getSizeInBits(z.semantics())
+            << "> 0x" << hexBits(z.re) << ", 0x" << hexBits(z.im);
     return;
   }
   }
@@ -128,11 +127,10 @@ FailureOr<dtype::Const> tolk::parseConstValue(AsmParser &parser) {
     if (parser.parseLess() || parser.parseInteger(width) ||
         parser.parseGreater())
       return failure();
-    const llvm::fltSemantics *sem =
-        width == 32    ? &APFloat::IEEEsingle()
-        : width == 64  ? &APFloat::IEEEdouble()
-        : width == 128 ? &APFloat::IEEEquad()
-                       : nullptr;
+    const llvm::fltSemantics *sem = width == 32    ? &APFloat::IEEEsingle()
+                                    : width == 64  ? &APFloat::IEEEdouble()
+                                    : width == 128 ? &APFloat::IEEEquad()
+                                                   : nullptr;
     if (!sem)
       return parser.emitError(loc, "expected complex<32>, complex<64> or "
                                    "complex<128>");
@@ -142,7 +140,8 @@ FailureOr<dtype::Const> tolk::parseConstValue(AsmParser &parser) {
         parser.parseInteger(im))
       return failure();
     if (re.getActiveBits() > width || im.getActiveBits() > width)
-      return parser.emitError(partLoc, "expected parts of ") << width << " bits";
+      return parser.emitError(partLoc, "expected parts of ")
+             << width << " bits";
     return dtype::Const(
         dtype::Value::ofComplex(APFloat(*sem, re.zextOrTrunc(width)),
                                 APFloat(*sem, im.zextOrTrunc(width))));

@@ -121,8 +121,7 @@ struct MaterializePromotion
       if (p->promoted != p->target && et->dtype != p->promoted)
         v = CastOp::create(
             rewriter, v.getLoc(),
-            withShape(et->shape,
-                      getScalarType(op->getContext(), p->promoted)),
+            withShape(et->shape, getScalarType(op->getContext(), p->promoted)),
             v);
       replacements.push_back(CastOp::create(rewriter, v.getLoc(), c.type, v));
     }
@@ -222,20 +221,19 @@ void TolkDialect::getCanonicalizationPatterns(
 
 void WhereOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                           MLIRContext *ctx) {
-  results.add<Tolk_WhereFalseTrue, Tolk_WhereLtMax, Tolk_WhereLtMaxSwapped,
-              Tolk_WhereLtMinimum, Tolk_WhereLtMinimumSwapped,
-              Tolk_WhereNotLtMax, Tolk_WhereNotLtMaxSwapped,
-              Tolk_WhereNotLtMinimum, Tolk_WhereNotLtMinimumSwapped,
-              Tolk_WhereNotSwap, Tolk_WhereEqFalseSwap, Tolk_WhereFalseArmAnd,
-              Tolk_WhereTrueArmOr, Tolk_WhereSameCondTrue,
-              Tolk_WhereSameCondFalse>(ctx);
+  results
+      .add<Tolk_WhereFalseTrue, Tolk_WhereLtMax, Tolk_WhereLtMaxSwapped,
+           Tolk_WhereLtMinimum, Tolk_WhereLtMinimumSwapped, Tolk_WhereNotLtMax,
+           Tolk_WhereNotLtMaxSwapped, Tolk_WhereNotLtMinimum,
+           Tolk_WhereNotLtMinimumSwapped, Tolk_WhereNotSwap,
+           Tolk_WhereEqFalseSwap, Tolk_WhereFalseArmAnd, Tolk_WhereTrueArmOr,
+           Tolk_WhereSameCondTrue, Tolk_WhereSameCondFalse>(ctx);
 }
 
 void SubOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                         MLIRContext *ctx) {
   results.add<Tolk_SubOfNeg>(ctx);
 }
-
 
 void CastOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *ctx) {

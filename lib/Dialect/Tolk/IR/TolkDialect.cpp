@@ -25,9 +25,8 @@ void TolkDialect::initialize() {
       >();
 }
 
-Operation *TolkDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *TolkDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   // #tolk.const from Tolk's folders, and the builtin attributes a tolk.const
   // folds to (ConstantMapping.h), but only for a Tolk data type: an i32
   // IntegerAttr is arith's to materialize.

@@ -154,8 +154,8 @@ static std::optional<DType> dtypeOf(Type t) {
 
 /// The function that evaluates an op on constants of the operands' own data
 /// types (promotion is its business), given the Eval to record failures.
-using EvalFn = llvm::function_ref<Const(Eval &, ArrayRef<DType>,
-                                        ArrayRef<Const>)>;
+using EvalFn =
+    llvm::function_ref<Const(Eval &, ArrayRef<DType>, ArrayRef<Const>)>;
 
 /// Folds `op` when every operand is a ConstAttr. The result must be a
 /// constant of the result's data type as it stands (makeConst is the
@@ -219,14 +219,13 @@ static SmallVector<Const, 3> promote(Eval &e, ArrayRef<DType> dts,
 /// Folds a binary op as `fn(e, dt, x, y)` on its operands promoted to dt.
 template <typename Fn>
 static OpFoldResult foldBinary(Operation *op, ArrayRef<Attribute> operands,
-                               Fn fn,
-                               PromotionKind kind = PromotionKind::All) {
-  return foldConstants(op, operands,
-                       [&](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-                         DType dt;
-                         SmallVector<Const, 3> xs = promote(e, dts, cs, kind, dt);
-                         return fn(e, dt, xs[0], xs[1]);
-                       });
+                               Fn fn, PromotionKind kind = PromotionKind::All) {
+  return foldConstants(
+      op, operands, [&](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
+        DType dt;
+        SmallVector<Const, 3> xs = promote(e, dts, cs, kind, dt);
+        return fn(e, dt, xs[0], xs[1]);
+      });
 }
 
 /// Folds a unary op as `fn(e, dt, x)`.
@@ -249,9 +248,8 @@ static OpFoldResult foldPrimitive(Operation *op, ArrayRef<Attribute> operands,
 }
 
 /// A primitive unary op.
-static OpFoldResult foldPrimitiveUnary(Operation *op,
-                                       ArrayRef<Attribute> operands,
-                                       AluOp alu) {
+static OpFoldResult
+foldPrimitiveUnary(Operation *op, ArrayRef<Attribute> operands, AluOp alu) {
   return foldUnary(op, operands, [&](Eval &e, DType dt, const Const &x) {
     return e.alu(alu, dt, {x});
   });
@@ -322,17 +320,15 @@ struct PromotedBinary {
     return besideConstant(commutes, pred) != Value();
   }
   bool sameOperands() const { return operand[0] == operand[1]; }
-  bool isIntOrBool() const {
-    return dtype::isInt(dt) || dt == DType::Bool;
-  }
+  bool isIntOrBool() const { return dtype::isInt(dt) || dt == DType::Bool; }
 };
 } // namespace
 
 /// The promoted view of a binary op whose two operands both take part in
 /// its promotion; nothing for invalid IR. An invalid constant is no
 /// constant here: it is never an identity element.
-static std::optional<PromotedBinary>
-promoteBinary(Operation *op, ArrayRef<Attribute> attrs) {
+static std::optional<PromotedBinary> promoteBinary(Operation *op,
+                                                   ArrayRef<Attribute> attrs) {
   SmallVector<DType, 2> dts;
   for (Value v : op->getOperands()) {
     std::optional<DType> dt = dtypeOf(v.getType());
@@ -460,8 +456,8 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
         // numbers: (a, b) * (1, 0) has the real part a - b * 0, a NaN for
         // an infinite b.
         if (!dtype::isComplex(b.dt))
-          if (OpFoldResult x = sameAsResult(
-                  *this, b.besideConstant(true, equalTo(b, 1))))
+          if (OpFoldResult x =
+                  sameAsResult(*this, b.besideConstant(true, equalTo(b, 1))))
             return x;
         // x * 0 = 0 for integers and Bool (and), never for floats: NaN * 0
         // is NaN, inf * 0 NaN, -1.0 * 0 is -0.0.
@@ -563,8 +559,7 @@ OpFoldResult XorOp::fold(FoldAdaptor adaptor) {
     return orIdentities(                                                       \
         *this, operands, foldPrimitive(*this, operands, AluOp::ALU),           \
         [&](const PromotedBinary &b) {                                         \
-          return sameAsResult(*this,                                           \
-                              b.besideConstant(false, equalTo(b, 0)));         \
+          return sameAsResult(*this, b.besideConstant(false, equalTo(b, 0)));  \
         });                                                                    \
   }
 TOLK_FOLD_SHIFT(ShlOp, Shl)
@@ -601,15 +596,16 @@ OpFoldResult TruncOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
-  return foldConstants(
-      *this, adaptor.getOperands(),
-      [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-        // A weak-integer exponent of an integer base keeps its exact value
-        // (PromotionKind::Pow); evalAlu takes it as is.
-        DType dt;
-        SmallVector<Const, 3> xs = promote(e, dts, cs, PromotionKind::Pow, dt);
-        return e.alu(AluOp::Pow, dt, xs);
-      });
+  return foldConstants(*this, adaptor.getOperands(),
+                       [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
+                         // A weak-integer exponent of an integer base keeps its
+                         // exact value (PromotionKind::Pow); evalAlu takes it
+                         // as is.
+                         DType dt;
+                         SmallVector<Const, 3> xs =
+                             promote(e, dts, cs, PromotionKind::Pow, dt);
+                         return e.alu(AluOp::Pow, dt, xs);
+                       });
 }
 
 OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
@@ -636,13 +632,13 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
       isConstantBool(adaptor.getFalseValue(), false))
     if (OpFoldResult c = sameAsResult(*this, getCondition()))
       return c;
-  return foldConstants(
-      *this, adaptor.getOperands(),
-      [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-        DType dt;
-        SmallVector<Const, 3> xs = promote(e, dts, cs, PromotionKind::Arms, dt);
-        return e.alu(AluOp::Where, dt, xs);
-      });
+  return foldConstants(*this, adaptor.getOperands(),
+                       [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
+                         DType dt;
+                         SmallVector<Const, 3> xs =
+                             promote(e, dts, cs, PromotionKind::Arms, dt);
+                         return e.alu(AluOp::Where, dt, xs);
+                       });
 }
 
 //===----------------------------------------------------------------------===//
@@ -653,16 +649,16 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
 /// its constant operands, promoted as its typing rule promotes them.
 template <typename OpTy>
 static OpFoldResult foldDefinition(OpTy op, ArrayRef<Attribute> operands) {
-  return foldConstants(
-      op, operands, [&](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-        DType dt;
-        SmallVector<Const, 3> xs =
-            promote(e, dts, cs, getPromotionKind(op), dt);
-        SmallVector<Eval::Lane, 2> lanes;
-        for (const Const &x : xs)
-          lanes.push_back({dt, x});
-        return op.define(e, lanes).c;
-      });
+  return foldConstants(op, operands,
+                       [&](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
+                         DType dt;
+                         SmallVector<Const, 3> xs =
+                             promote(e, dts, cs, getPromotionKind(op), dt);
+                         SmallVector<Eval::Lane, 2> lanes;
+                         for (const Const &x : xs)
+                           lanes.push_back({dt, x});
+                         return op.define(e, lanes).c;
+                       });
 }
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
@@ -673,9 +669,8 @@ OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
         // x - x = x + neg x: 0 for integers (wrapping), x or (not x) = true
         // for Bool; never for floats (inf - inf and NaN - NaN are NaN).
         if (b.sameOperands() && b.isIntOrBool())
-          return constantResult(*this, b.dt == DType::Bool
-                                           ? Const::ofBool(true)
-                                           : Const::ofInt(0));
+          return constantResult(*this, b.dt == DType::Bool ? Const::ofBool(true)
+                                                           : Const::ofInt(0));
         // x - c = x + neg c is x when neg c is add's identity: 0 for
         // integers, +0.0 for floats (neg +0.0 = -0.0; x - -0.0 = x + +0.0 is
         // not x for x = -0.0), and true for Bool (neg is logical_not there,
@@ -710,9 +705,8 @@ OpFoldResult FModOp::fold(FoldAdaptor adaptor) {
 #define TOLK_FOLD_COMPARISON(OP, RESULT, ANY_TYPE)                             \
   OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
     auto operands = adaptor.getOperands();                                     \
-    return foldSelfComparison(*this, operands,                                 \
-                              foldDefinition(*this, operands), RESULT,         \
-                              ANY_TYPE);                                       \
+    return foldSelfComparison(                                                 \
+        *this, operands, foldDefinition(*this, operands), RESULT, ANY_TYPE);   \
   }
 TOLK_FOLD_COMPARISON(GtOp, /*result=*/false, /*anyType=*/true)
 TOLK_FOLD_COMPARISON(LeOp, /*result=*/true, /*anyType=*/true)

@@ -36,18 +36,19 @@ LogicalResult tolk::verifyReadOnlyAttribute(Operation *op, Type type,
   auto ptr = dyn_cast_if_present<PtrType>(type);
   if (!ptr || !ptr.getImage())
     return op->emitError("'")
-           << TolkDialect::ReadonlyAttrHelper::getNameStr() << "' belongs on an image pointer, such as "
+           << TolkDialect::ReadonlyAttrHelper::getNameStr()
+           << "' belongs on an image pointer, such as "
            << "!tolk.ptr<f32, global, imagef<4x8x4>>, not " << type;
   if (!isa<UnitAttr>(value))
-    return op->emitError("'")
-           << TolkDialect::ReadonlyAttrHelper::getNameStr() << "' is a unit attribute, not " << value;
+    return op->emitError("'") << TolkDialect::ReadonlyAttrHelper::getNameStr()
+                              << "' is a unit attribute, not " << value;
   return success();
 }
 
 /// The checks both image ops make: the image's shape, and the type of the
 /// texel `texel` read or written, which is `what`.
-static LogicalResult verifyTexelAccess(Operation *op, PtrType image,
-                                       Type texel, StringRef what) {
+static LogicalResult verifyTexelAccess(Operation *op, PtrType image, Type texel,
+                                       StringRef what) {
   ArrayRef<int64_t> shape = image.getImageShape();
   if (shape.size() != 3 || shape[2] != 4)
     return op->emitOpError("needs an image of shape HxWx4 (four lanes a "
@@ -138,9 +139,10 @@ LogicalResult ImageStoreOp::verify() {
                 : nullptr;
   if (fn && arg.getOwner() == &fn.getFunctionBody().front() &&
       arg.getArgNumber() < fn.getNumArguments() &&
-      fn.getArgAttr(arg.getArgNumber(), TolkDialect::ReadonlyAttrHelper::getNameStr()))
+      fn.getArgAttr(arg.getArgNumber(),
+                    TolkDialect::ReadonlyAttrHelper::getNameStr()))
     return emitOpError("cannot write parameter #")
-           << arg.getArgNumber() << ", an image marked '" << TolkDialect::ReadonlyAttrHelper::getNameStr()
-           << "'";
+           << arg.getArgNumber() << ", an image marked '"
+           << TolkDialect::ReadonlyAttrHelper::getNameStr() << "'";
   return success();
 }

@@ -66,8 +66,9 @@ static std::optional<llvm::DynamicAPInt> getConstantInteger(Value v) {
 static FailureOr<Type> getAccessType(Operation *op, PtrType ptr) {
   if (ptr.getImage())
     return op->emitOpError("does not take image pointers, but got ")
-           << ptr << ": images are read and written by tolk.image_load and "
-                     "tolk.image_store";
+           << ptr
+           << ": images are read and written by tolk.image_load and "
+              "tolk.image_store";
   Type elt = ptr.getElementType();
   if (ptr.getVecWidth() == 1)
     return elt;
@@ -96,11 +97,10 @@ static LogicalResult verifyAllocation(Operation *op, PtrType type,
            << type;
   if (type.getSize() < 1)
     return op->emitOpError("result needs a positive element count, as in ")
-           << PtrType::get(type.getElementType(), space, 16)
-           << ", but got " << type;
-  if (type.getVecWidth() != 1)
-    return op->emitOpError("result must have vector width 1, but got ")
+           << PtrType::get(type.getElementType(), space, 16) << ", but got "
            << type;
+  if (type.getVecWidth() != 1)
+    return op->emitOpError("result must have vector width 1, but got ") << type;
   return success();
 }
 
@@ -201,8 +201,9 @@ LogicalResult IndexOp::verify() {
            << ptr << ": an alu pointer is a by-value parameter, not memory";
   if (ptr.getImage())
     return emitOpError("does not take image pointers, but got ")
-           << ptr << ": a texel's coordinate is an operand of "
-                     "tolk.image_load and tolk.image_store";
+           << ptr
+           << ": a texel's coordinate is an operand of "
+              "tolk.image_load and tolk.image_store";
   if (!isCountType(getOffset().getType()))
     return emitOpError("offset must be an index or a Tolk integer, not ")
            << getOffset().getType();
@@ -249,8 +250,8 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr) {
   // says why it cannot be loaded.
   Type result = type.getElementType();
   if (type.getVecWidth() != 1 && !isa<VectorType>(result))
-    result = VectorType::get({static_cast<int64_t>(type.getVecWidth())},
-                             result);
+    result =
+        VectorType::get({static_cast<int64_t>(type.getVecWidth())}, result);
   build(builder, state, result, ptr, Value(), Value());
 }
 
@@ -276,10 +277,9 @@ ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   // The gate is an i1 and the alternative has the load's type, so neither
   // is written.
-  if (gated &&
-      (parser.resolveOperand(gate, parser.getBuilder().getI1Type(),
-                             result.operands) ||
-       parser.resolveOperand(alternative, type, result.operands)))
+  if (gated && (parser.resolveOperand(gate, parser.getBuilder().getI1Type(),
+                                      result.operands) ||
+                parser.resolveOperand(alternative, type, result.operands)))
     return failure();
   result.addTypes(type);
   int32_t n = gated ? 1 : 0;
@@ -304,9 +304,8 @@ LogicalResult LoadOp::verify() {
   if (failed(expected))
     return failure();
   if (getType() != *expected)
-    return emitOpError("result type ")
-           << getType() << " does not match " << ptr << ": expected "
-           << *expected;
+    return emitOpError("result type ") << getType() << " does not match " << ptr
+                                       << ": expected " << *expected;
   return detail::verifyGatedLoad(*this, getGate(), getAlternative(), getType());
 }
 
@@ -339,8 +338,8 @@ LogicalResult StoreOp::verify() {
     return failure();
   if (getValue().getType() != *expected)
     return emitOpError("value type ")
-           << getValue().getType() << " does not match " << ptr
-           << ": expected " << *expected;
+           << getValue().getType() << " does not match " << ptr << ": expected "
+           << *expected;
   return success();
 }
 
@@ -367,8 +366,8 @@ LogicalResult DefineRegOp::verify() {
 // tolk.range
 //===----------------------------------------------------------------------===//
 
-void RangeOp::build(OpBuilder &builder, OperationState &state,
-                    Value lowerBound, Value upperBound, Value step) {
+void RangeOp::build(OpBuilder &builder, OperationState &state, Value lowerBound,
+                    Value upperBound, Value step) {
   state.addOperands({lowerBound, upperBound, step});
   Region *region = state.addRegion();
   auto *body = new Block();
@@ -410,8 +409,7 @@ void RangeOp::print(OpAsmPrinter &p) {
 LogicalResult RangeOp::verify() {
   Type type = getLowerBound().getType();
   if (!isCountType(type))
-    return emitOpError("bounds must be index or a Tolk integer, not ")
-           << type;
+    return emitOpError("bounds must be index or a Tolk integer, not ") << type;
   if (getUpperBound().getType() != type || getStep().getType() != type)
     return emitOpError("bounds and step must have one type, but got ")
            << type << ", " << getUpperBound().getType() << " and "

@@ -21,8 +21,8 @@
 #include "tolk/Dtype/Cast.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
@@ -101,9 +101,8 @@ void ConstOp::print(OpAsmPrinter &p) {
     dtype::Float f = c.value().getFloat();
     if (f.isFinite()) {
       p << floatLiteral(dtype::formatFloat(f.toDouble()));
-    } else if (llvm::Expected<APInt> bits =
-                   dtype::toBits(*dt == DType::WeakFloat ? DType::Float64 : *dt,
-                                 c.value())) {
+    } else if (llvm::Expected<APInt> bits = dtype::toBits(
+                   *dt == DType::WeakFloat ? DType::Float64 : *dt, c.value())) {
       // Infinities and NaNs by their bits in the type's own format: every
       // payload reads back.
       printHexBits(p, *bits);
@@ -141,8 +140,8 @@ static ParseResult parseComplexLiteral(OpAsmParser &parser, Literal &lit) {
     return failure();
   for (const Literal &part : lit.parts)
     if (part.kind != Literal::Kind::Number)
-      return parser.emitError(part.loc,
-                              "expected a number as a part of a complex literal");
+      return parser.emitError(
+          part.loc, "expected a number as a part of a complex literal");
   return success();
 }
 
@@ -197,12 +196,11 @@ static ParseResult parseLiteral(OpAsmParser &parser, Literal &lit) {
 }
 
 /// The constant `lit` denotes in `dt`, or an error at the literal.
-static FailureOr<dtype::Const> literalValue(OpAsmParser &parser,
-                                            const Literal &lit, DType dt,
-                                            Type elt) {
+static FailureOr<dtype::Const>
+literalValue(OpAsmParser &parser, const Literal &lit, DType dt, Type elt) {
   auto error = [&]() { return parser.emitError(lit.loc); };
-  if (dtype::isComplex(dt) &&
-      (lit.kind == Literal::Kind::Complex || lit.kind == Literal::Kind::Number)) {
+  if (dtype::isComplex(dt) && (lit.kind == Literal::Kind::Complex ||
+                               lit.kind == Literal::Kind::Number)) {
     // Each part as a constant of the component type, by its bits; a real
     // literal is (x, +0.0), as Dtype.const makes it.
     DType part = *dtype::componentType(dt);
@@ -238,7 +236,8 @@ static FailureOr<dtype::Const> literalValue(OpAsmParser &parser,
   case Literal::Kind::True:
   case Literal::Kind::False:
     if (dt != DType::Bool)
-      return error() << "'" << (lit.kind == Literal::Kind::True ? "true" : "false")
+      return error() << "'"
+                     << (lit.kind == Literal::Kind::True ? "true" : "false")
                      << "' is a literal of i1, not of " << elt;
     return dtype::Const::ofBool(lit.kind == Literal::Kind::True);
   case Literal::Kind::Number:
@@ -346,7 +345,7 @@ LogicalResult ConstOp::verify() {
   if (dt == DType::Bool && !v.isBool())
     return emitOpError("expected a Bool value for i1");
   if (dtype::isFloat(dt) || dtype::isComplex(dt)) {
-    bool kindMatches = dt == DType::Float128 ? v.isFloat128()
+    bool kindMatches = dt == DType::Float128  ? v.isFloat128()
                        : dtype::isComplex(dt) ? v.isComplex()
                                               : v.isFloat();
     if (!kindMatches)
@@ -358,17 +357,17 @@ LogicalResult ConstOp::verify() {
     if (!canon)
       return emitOpError(llvm::toString(canon.takeError()));
     if (*canon != c)
-      return emitOpError("value ") << dtype::ppConst(c) << " is not a value of "
-                                   << expected() << " (it would be "
-                                   << dtype::ppConst(*canon) << ")";
+      return emitOpError("value ")
+             << dtype::ppConst(c) << " is not a value of " << expected()
+             << " (it would be " << dtype::ppConst(*canon) << ")";
     return success();
   }
   if (dt != DType::Bool) {
     if (!v.isInt())
       return emitOpError("expected an integer value for ") << expected();
     if (dt != DType::WeakInt && (v < dtype::min(dt) || v > dtype::max(dt)))
-      return emitOpError("integer ") << dtype::ppConst(c)
-                                     << " is out of the range of " << expected();
+      return emitOpError("integer ")
+             << dtype::ppConst(c) << " is out of the range of " << expected();
   }
   return success();
 }
@@ -406,12 +405,12 @@ static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &x,
                                          Type &result) {
   return parseElementwiseTypes(parser, {&x}, result);
 }
-static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &x,
-                                         Type &y, Type &result) {
+static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &x, Type &y,
+                                         Type &result) {
   return parseElementwiseTypes(parser, {&x, &y}, result);
 }
-static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &c,
-                                         Type &x, Type &y, Type &result) {
+static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &c, Type &x,
+                                         Type &y, Type &result) {
   return parseElementwiseTypes(parser, {&c, &x, &y}, result);
 }
 

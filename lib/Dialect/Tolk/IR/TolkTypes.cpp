@@ -82,8 +82,9 @@ Type PtrType::parse(AsmParser &parser) {
       continue;
     }
     parser.emitError(itemLoc, "unexpected '")
-        << key << "': expected an element count, 'v = N', imageh<...> or "
-                  "imagef<...>";
+        << key
+        << "': expected an element count, 'v = N', imageh<...> or "
+           "imagef<...>";
     return {};
   }
   if (parser.parseGreater())
@@ -98,7 +99,8 @@ Type PtrType::parse(AsmParser &parser) {
 }
 
 void PtrType::print(AsmPrinter &printer) const {
-  printer << '<' << getElementType() << ", " << stringifyAddrSpace(getAddrSpace());
+  printer << '<' << getElementType() << ", "
+          << stringifyAddrSpace(getAddrSpace());
   int64_t imageSize = 1;
   for (int64_t d : getImageShape())
     imageSize *= d;

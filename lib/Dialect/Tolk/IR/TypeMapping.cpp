@@ -31,21 +31,33 @@ std::optional<DType> tolk::getDType(Type t) {
       return w == 1 ? std::optional(DType::Bool) : std::nullopt;
     if (it.isSigned()) {
       switch (w) {
-      case 8: return DType::Int8;
-      case 16: return DType::Int16;
-      case 32: return DType::Int32;
-      case 64: return DType::Int64;
-      default: return std::nullopt;
+      case 8:
+        return DType::Int8;
+      case 16:
+        return DType::Int16;
+      case 32:
+        return DType::Int32;
+      case 64:
+        return DType::Int64;
+      default:
+        return std::nullopt;
       }
     }
     switch (w) {
-    case 8: return DType::Uint8;
-    case 16: return DType::Uint16;
-    case 32: return DType::Uint32;
-    case 64: return DType::Uint64;
-    case 128: return DType::Uint128;
-    case 256: return DType::Uint256;
-    default: return std::nullopt;
+    case 8:
+      return DType::Uint8;
+    case 16:
+      return DType::Uint16;
+    case 32:
+      return DType::Uint32;
+    case 64:
+      return DType::Uint64;
+    case 128:
+      return DType::Uint128;
+    case 256:
+      return DType::Uint256;
+    default:
+      return std::nullopt;
     }
   }
   return TypeSwitch<Type, std::optional<DType>>(t)
@@ -79,35 +91,65 @@ std::string tolk::getTypeName(MLIRContext *ctx, DType dt) {
 }
 
 Type tolk::getScalarType(MLIRContext *ctx, DType dt) {
-  auto sint = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Signed); };
-  auto uint = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Unsigned); };
+  auto sint = [&](unsigned w) {
+    return IntegerType::get(ctx, w, IntegerType::Signed);
+  };
+  auto uint = [&](unsigned w) {
+    return IntegerType::get(ctx, w, IntegerType::Unsigned);
+  };
   switch (dt) {
-  case DType::Void: return NoneType::get(ctx);
-  case DType::WeakInt: return WeakIntType::get(ctx);
-  case DType::WeakFloat: return WeakFloatType::get(ctx);
-  case DType::Bool: return IntegerType::get(ctx, 1);
-  case DType::Int8: return sint(8);
-  case DType::Int16: return sint(16);
-  case DType::Int32: return sint(32);
-  case DType::Int64: return sint(64);
-  case DType::Uint8: return uint(8);
-  case DType::Uint16: return uint(16);
-  case DType::Uint32: return uint(32);
-  case DType::Uint64: return uint(64);
-  case DType::Uint128: return uint(128);
-  case DType::Uint256: return uint(256);
-  case DType::Fp8e4m3: return Float8E4M3FNType::get(ctx);
-  case DType::Fp8e5m2: return Float8E5M2Type::get(ctx);
-  case DType::Fp8e4m3fnuz: return Float8E4M3FNUZType::get(ctx);
-  case DType::Fp8e5m2fnuz: return Float8E5M2FNUZType::get(ctx);
-  case DType::Float16: return Float16Type::get(ctx);
-  case DType::Bfloat16: return BFloat16Type::get(ctx);
-  case DType::Float32: return Float32Type::get(ctx);
-  case DType::Float64: return Float64Type::get(ctx);
-  case DType::Float128: return Float128Type::get(ctx);
-  case DType::Complex64: return ComplexType::get(Float32Type::get(ctx));
-  case DType::Complex128: return ComplexType::get(Float64Type::get(ctx));
-  case DType::Complex256: return ComplexType::get(Float128Type::get(ctx));
+  case DType::Void:
+    return NoneType::get(ctx);
+  case DType::WeakInt:
+    return WeakIntType::get(ctx);
+  case DType::WeakFloat:
+    return WeakFloatType::get(ctx);
+  case DType::Bool:
+    return IntegerType::get(ctx, 1);
+  case DType::Int8:
+    return sint(8);
+  case DType::Int16:
+    return sint(16);
+  case DType::Int32:
+    return sint(32);
+  case DType::Int64:
+    return sint(64);
+  case DType::Uint8:
+    return uint(8);
+  case DType::Uint16:
+    return uint(16);
+  case DType::Uint32:
+    return uint(32);
+  case DType::Uint64:
+    return uint(64);
+  case DType::Uint128:
+    return uint(128);
+  case DType::Uint256:
+    return uint(256);
+  case DType::Fp8e4m3:
+    return Float8E4M3FNType::get(ctx);
+  case DType::Fp8e5m2:
+    return Float8E5M2Type::get(ctx);
+  case DType::Fp8e4m3fnuz:
+    return Float8E4M3FNUZType::get(ctx);
+  case DType::Fp8e5m2fnuz:
+    return Float8E5M2FNUZType::get(ctx);
+  case DType::Float16:
+    return Float16Type::get(ctx);
+  case DType::Bfloat16:
+    return BFloat16Type::get(ctx);
+  case DType::Float32:
+    return Float32Type::get(ctx);
+  case DType::Float64:
+    return Float64Type::get(ctx);
+  case DType::Float128:
+    return Float128Type::get(ctx);
+  case DType::Complex64:
+    return ComplexType::get(Float32Type::get(ctx));
+  case DType::Complex128:
+    return ComplexType::get(Float64Type::get(ctx));
+  case DType::Complex256:
+    return ComplexType::get(Float128Type::get(ctx));
   }
   llvm_unreachable("covered switch");
 }
@@ -161,20 +203,23 @@ static std::string describe(const ValueShape &s) {
     break;
   case ValueShape::Kind::Tensor:
     os << "shape [";
-    llvm::interleave(s.shape, os, [&](int64_t d) {
-      if (ShapedType::isDynamic(d))
-        os << '?';
-      else
-        os << d;
-    }, ", ");
+    llvm::interleave(
+        s.shape, os,
+        [&](int64_t d) {
+          if (ShapedType::isDynamic(d))
+            os << '?';
+          else
+            os << d;
+        },
+        ", ");
     os << "]";
     break;
   }
   return out;
 }
 
-FailureOr<ValueShape>
-tolk::broadcastShapes(ArrayRef<ValueShape> shapes, std::optional<Location> loc) {
+FailureOr<ValueShape> tolk::broadcastShapes(ArrayRef<ValueShape> shapes,
+                                            std::optional<Location> loc) {
   ValueShape result;
   auto fail = [&](const ValueShape &a, const ValueShape &b) -> LogicalResult {
     if (loc)
@@ -202,8 +247,8 @@ tolk::broadcastShapes(ArrayRef<ValueShape> shapes, std::optional<Location> loc) 
     llvm::SmallVector<int64_t, 4> out;
     if (!OpTrait::util::getBroadcastedShape(result.shape, s.shape, out))
       return fail(result, s);
-    for (auto [a, b] : llvm::zip(llvm::reverse(result.shape),
-                                 llvm::reverse(s.shape)))
+    for (auto [a, b] :
+         llvm::zip(llvm::reverse(result.shape), llvm::reverse(s.shape)))
       if (ShapedType::isDynamic(a) != ShapedType::isDynamic(b) && a != 1 &&
           b != 1)
         return fail(result, s);

@@ -57,7 +57,8 @@ private:
 FailureOr<DType> CommitWeak::resolve(StringRef option, StringRef value,
                                      bool wantInt) {
   Operation *root = getOperation();
-  llvm::Expected<DType> dt = wantInt ? dtype::defaultInt() : dtype::defaultFloat();
+  llvm::Expected<DType> dt =
+      wantInt ? dtype::defaultInt() : dtype::defaultFloat();
   if (!value.empty()) {
     llvm::consumeError(dt.takeError());
     dt = dtype::ofString(value);
@@ -79,9 +80,8 @@ FailureOr<DType> CommitWeak::resolve(StringRef option, StringRef value,
   // An option is no op's fault: the error is at the root's location, without
   // the root printed beside it.
   if (!dt) {
-    emitError(root->getLoc())
-        << "tolk-commit-weak: " << option << "='" << value
-        << "': " << llvm::toString(dt.takeError());
+    emitError(root->getLoc()) << "tolk-commit-weak: " << option << "='" << value
+                              << "': " << llvm::toString(dt.takeError());
     return failure();
   }
   if (dtype::mem(*dt, dtype::extensions())) {
@@ -157,7 +157,8 @@ void CommitWeak::runOnOperation() {
   // The settings are read once per run: options override them without
   // touching the process-wide DEFAULT_INT / DEFAULT_FLOAT.
   FailureOr<DType> i = resolve("default-int", defaultInt, /*wantInt=*/true);
-  FailureOr<DType> f = resolve("default-float", defaultFloat, /*wantInt=*/false);
+  FailureOr<DType> f =
+      resolve("default-float", defaultFloat, /*wantInt=*/false);
   if (failed(i) || failed(f))
     return signalPassFailure();
   intDType = *i;
@@ -243,8 +244,8 @@ void CommitWeak::runOnOperation() {
             : op->emitOpError("the operands promote to a weak type, which "
                               "committing the result alone would not change");
     if (!inferred.empty())
-      diag << " (the committed operands give " << inferred.front()
-           << ", not " << o->getResult(0).getType() << ")";
+      diag << " (the committed operands give " << inferred.front() << ", not "
+           << o->getResult(0).getType() << ")";
     diag << "; run --canonicalize first, which makes the promotion explicit";
     inconsistent = true;
   });

@@ -17,10 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
-#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
 
 namespace tolk {
 #define GEN_PASS_DEF_TOLKDECOMPOSE

@@ -25,19 +25,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
-#include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/Transforms/Passes.h"
+#include "tolk/Dialect/Tolk/Utils/ElementwiseBuilder.h"
 
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace tolk {
@@ -201,7 +201,7 @@ static bool holdsTolk(func::FuncOp func) {
     return true;
   WalkResult walk = func.walk([](Operation *op) {
     return isa<TolkDialect>(op->getDialect()) ? WalkResult::interrupt()
-                                               : WalkResult::advance();
+                                              : WalkResult::advance();
   });
   return walk.wasInterrupted();
 }
@@ -380,8 +380,8 @@ static std::optional<KernelPlan> planKernel(func::FuncOp func,
   // one element per thread, whatever the option asks.
   bool computesComplex = false;
   func.walk([&](Operation *op) {
-    for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
-                                           op->getResultTypes()))
+    for (Type t :
+         llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
       if (std::optional<ElementwiseType> et = classify(t))
         computesComplex |= dtype::isComplex(et->dtype);
   });
@@ -473,10 +473,10 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
     if (isImage(func, arg)) {
       // The image of the tensor's texels, stored as its element type.
       ImageKind kind = elt.isF16() ? ImageKind::imageh : ImageKind::imagef;
-      params.push_back(PtrType::get(ctx, elt, AddrSpace::global, n,
-                                    /*vecWidth=*/1, kind,
-                                    cast<RankedTensorType>(arg.getType())
-                                        .getShape()));
+      params.push_back(
+          PtrType::get(ctx, elt, AddrSpace::global, n,
+                       /*vecWidth=*/1, kind,
+                       cast<RankedTensorType>(arg.getType()).getShape()));
       continue;
     }
     params.push_back(byValue ? PtrType::get(elt, AddrSpace::alu)
@@ -625,11 +625,10 @@ static gpu::GPUFuncOp buildKernel(func::FuncOp func, const KernelPlan &plan,
       // An imageh reads as f16 lanes, exactly the tensor's elements.
       Type elt = ptrType.getElementType();
       Type texel = VectorType::get({kTexelLanes}, elt);
-      Value value =
-          gate ? ImageLoadOp::create(b, loc, texel, param, xy, gate,
-                                     zeroOf(elt, kTexelLanes))
-               : ImageLoadOp::create(b, loc, texel, param, xy, Value(),
-                                     Value());
+      Value value = gate ? ImageLoadOp::create(b, loc, texel, param, xy, gate,
+                                               zeroOf(elt, kTexelLanes))
+                         : ImageLoadOp::create(b, loc, texel, param, xy,
+                                               Value(), Value());
       mapping.map(arg, value);
       continue;
     }

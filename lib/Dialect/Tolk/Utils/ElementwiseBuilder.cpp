@@ -88,7 +88,8 @@ FailureOr<ElementwiseValue> ElementwiseBuilder::pow(Value x, Value y) {
       if (!c.isInvalid() && c.value().isInt() && c.value().getInt() < 0)
         return emitError(getLoc())
                << "pow of an integer by a negative exponent ("
-               << dtype::toDecimal(c.value().getInt()) << ") has no integer result";
+               << dtype::toDecimal(c.value().getInt())
+               << ") has no integer result";
     }
   return wrap(prim.pow(x, y));
 }

@@ -46,8 +46,7 @@ namespace tolk {
 namespace derived {
 
 /// cmpeq (cast x Bool) false: true exactly for zero (a NaN is nonzero).
-template <typename D>
-typename D::Value logicalNot(D &d, typename D::Value x) {
+template <typename D> typename D::Value logicalNot(D &d, typename D::Value x) {
   using V = typename D::Value;
   V b = d.cast(x, dtype::DType::Bool);
   return d.eq(b, d.boolean(false));
@@ -58,8 +57,7 @@ typename D::Value logicalNot(D &d, typename D::Value x) {
 /// complex x is negated per component, as complex.neg is: its product with
 /// (-1, +0) differs in signed zeros and infinities ((0, 0) * (-1, 0) is
 /// (-0, +0), not (-0, -0)), so complex negation is a primitive of its own.
-template <typename D>
-typename D::Value neg(D &d, typename D::Value x) {
+template <typename D> typename D::Value neg(D &d, typename D::Value x) {
   dtype::DType dt = d.getDType(x);
   if (dt == dtype::DType::Bool)
     return logicalNot(d, x);
@@ -71,8 +69,7 @@ typename D::Value neg(D &d, typename D::Value x) {
 /// logical_not for Bool, x xor all ones otherwise: -1, which Dtype.const
 /// wraps to the maximum of an unsigned type (-x - 1 for signed and weak
 /// integers, max - x for unsigned ones).
-template <typename D>
-typename D::Value bitwiseNot(D &d, typename D::Value x) {
+template <typename D> typename D::Value bitwiseNot(D &d, typename D::Value x) {
   dtype::DType dt = d.getDType(x);
   if (dt == dtype::DType::Bool)
     return logicalNot(d, x);
@@ -112,8 +109,7 @@ typename D::Value ne(D &d, typename D::Value x, typename D::Value y) {
 
 /// trunc x, less one where that is above x (never for integers and Bool; a
 /// NaN compares false and stays; trunc -0.5 = -0.0 gives -1).
-template <typename D>
-typename D::Value floor(D &d, typename D::Value x) {
+template <typename D> typename D::Value floor(D &d, typename D::Value x) {
   using V = typename D::Value;
   V t = d.trunc(x);
   V above = d.lt(x, t);

@@ -1,4 +1,5 @@
-//===- ElementwiseTyping.h - The typing rules of elementwise ops -*- C++ -*-===//
+//===- ElementwiseTyping.h - The typing rules of elementwise ops -*- C++
+//-*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -27,7 +28,8 @@ namespace tolk {
 /// in (the promotion's target). Complex numbers have no order, so the
 /// Ordered kinds (and the integer ones) exclude them; the Real kinds exclude
 /// them because the op's complex lowering would call the math library,
-/// which the folder cannot reproduce (docs/Semantics.md#complex-numbers-and-float128).
+/// which the folder cannot reproduce
+/// (docs/Semantics.md#complex-numbers-and-float128).
 enum class OperandKind {
   Any,
   IntOrBool,
@@ -53,10 +55,11 @@ struct ElementwiseRule {
 /// `operandTypes`: each split into data type and shape, the shapes broadcast,
 /// the data types promoted by the rule and checked against it. Emits the
 /// reason at `loc`, when given, on failure.
-mlir::LogicalResult inferElementwiseType(
-    mlir::MLIRContext *ctx, std::optional<mlir::Location> loc,
-    llvm::StringRef opName, mlir::TypeRange operandTypes,
-    ElementwiseRule rule, llvm::SmallVectorImpl<mlir::Type> &results);
+mlir::LogicalResult
+inferElementwiseType(mlir::MLIRContext *ctx, std::optional<mlir::Location> loc,
+                     llvm::StringRef opName, mlir::TypeRange operandTypes,
+                     ElementwiseRule rule,
+                     llvm::SmallVectorImpl<mlir::Type> &results);
 
 namespace detail {
 /// The result type of `op` against the one its rule infers.

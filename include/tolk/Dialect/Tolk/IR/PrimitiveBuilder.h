@@ -95,8 +95,7 @@ public:
   Value complexDiv(Value x, Value y);
 
 private:
-  template <typename OpTy, typename... Args>
-  Value create(Args &&...args);
+  template <typename OpTy, typename... Args> Value create(Args &&...args);
 
   mlir::OpBuilder &builder;
   mlir::Location loc;

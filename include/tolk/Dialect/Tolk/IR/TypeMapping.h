@@ -63,9 +63,8 @@ mlir::Type withShape(const ValueShape &shape, mlir::Type elt);
 /// numpy does (tensors; a scalar broadcasts against anything), or equal
 /// lanes (vectors; a scalar broadcasts to lanes). Emits an error at `loc`
 /// (when given) naming the shapes that do not broadcast.
-mlir::FailureOr<ValueShape>
-broadcastShapes(llvm::ArrayRef<ValueShape> shapes,
-                std::optional<mlir::Location> loc);
+mlir::FailureOr<ValueShape> broadcastShapes(llvm::ArrayRef<ValueShape> shapes,
+                                            std::optional<mlir::Location> loc);
 
 } // namespace tolk
 
