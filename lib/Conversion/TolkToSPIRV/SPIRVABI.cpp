@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace tolk {
@@ -180,6 +181,46 @@ static LogicalResult moveImages(spirv::FuncOp func) {
   return success();
 }
 
+/// Gives every entry point of `module` a workgroup size that a
+/// host can set: one without a LocalSize (a kernel without a
+/// known_block_size) takes the module's specialization constants
+/// tolk_local_size_{x,y,z} in tolk_workgroup_size, which the serializer
+/// decorates BuiltIn WorkgroupSize. gpu.block_dim's lowering makes them
+/// where a kernel reads its size; a kernel that never does would otherwise
+/// have no workgroup size at all, which Vulkan forbids (an entry point
+/// needs a LocalSize, a LocalSizeId or the WorkgroupSize built-in).
+static void addSpecializedWorkgroupSize(spirv::ModuleOp module) {
+  if (SymbolTable::lookupSymbolIn(module, tolk::kSpirvWorkgroupSizeName))
+    return;
+  // Before spirv-lower-abi-attrs, an entry point is a function with the
+  // entry point ABI attribute, and its LocalSize that attribute's size.
+  bool unsized =
+      llvm::any_of(module.getOps<spirv::FuncOp>(), [](spirv::FuncOp func) {
+        auto abi = func->getAttrOfType<spirv::EntryPointABIAttr>(
+            spirv::getEntryPointABIAttrName());
+        return abi && !abi.getWorkgroupSize();
+      });
+  if (!unsized)
+    return;
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  Location loc = module.getLoc();
+  SmallVector<Attribute, 3> constituents;
+  for (unsigned d = 0; d < 3; ++d) {
+    auto spec = spirv::SpecConstantOp::create(
+        builder, loc,
+        (tolk::kSpirvLocalSizeName + Twine("_") + StringRef("xyz").substr(d, 1))
+            .str(),
+        builder.getI32IntegerAttr(1));
+    spec->setAttr("spec_id",
+                  builder.getI32IntegerAttr(tolk::kSpirvLocalSizeSpecIds[d]));
+    constituents.push_back(SymbolRefAttr::get(spec));
+  }
+  spirv::SpecConstantCompositeOp::create(
+      builder, loc, TypeAttr::get(VectorType::get({3}, builder.getI32Type())),
+      builder.getStringAttr(tolk::kSpirvWorkgroupSizeName),
+      builder.getArrayAttr(constituents));
+}
+
 namespace {
 struct SetABIAttrs : public tolk::impl::TolkSPIRVSetABIAttrsBase<SetABIAttrs> {
   void runOnOperation() override {
@@ -195,6 +236,9 @@ struct LowerPushConstants
     for (auto func : llvm::to_vector(getOperation().getOps<spirv::FuncOp>()))
       if (failed(movePushConstants(func)))
         return signalPassFailure();
+    // With the push constants, the other part of the host's interface that
+    // upstream's lowering leaves out.
+    addSpecializedWorkgroupSize(getOperation());
   }
 };
 

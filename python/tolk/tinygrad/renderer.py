@@ -152,19 +152,19 @@ class _KernelWriter:
       self.name[u], self.type[u] = r, tolk_type(u.dtype)
 
     block = [1, 1, 1]
+    has_local = False
     for u in uops:
       if u.op is Ops.SINK:
         if u.arg is not None: kernel_name = u.arg.function_name
         continue
       if u.op in (Ops.NOOP, Ops.GROUP, Ops.CONST, Ops.PARAM): continue
       if u.op is Ops.STACK and len(u.src) == 0: continue
-      if u.op is Ops.SPECIAL and u.arg[0] == "l": block[int(u.arg[-1])] = int(u.src[0].vmax)
+      if u.op is Ops.SPECIAL and u.arg[0] == "l":
+        has_local = True
+        block[int(u.arg[-1])] = int(u.src[0].vmax)
       self.render_uop(u)
 
-    # Always a known block size, (1, 1, 1) without local specials, which is
-    # what tinygrad launches then: a SPIR-V kernel that neither declares nor
-    # reads its block size has no LocalSize, which Vulkan requires.
-    attrs = f" attributes {{known_block_size = array<i32: {block[0]}, {block[1]}, {block[2]}>}}"
+    attrs = f" attributes {{known_block_size = array<i32: {block[0]}, {block[1]}, {block[2]}>}}" if has_local else ""
     head = [f"gpu.module @tinygrad {{",
             f"  gpu.func @{kernel_name}({', '.join(args)}) kernel{attrs} {{"]
     tail = ["    gpu.return", "  }", "}", ""]
