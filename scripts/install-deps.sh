@@ -26,6 +26,9 @@ PACKAGES=(
   # tolk-run's Vulkan backend: the loader and its headers, and Mesa's
   # lavapipe, a Vulkan 1.3 CPU device, so kernels run without a GPU.
   libvulkan-dev mesa-vulkan-drivers vulkan-tools
+  # The Khronos validation layer, under which the tests run every Vulkan
+  # call (TOLK_VULKAN_VALIDATION; docs/Testing.md).
+  vulkan-validationlayers
   # What the Vulkan runner reads a kernel's interface with: SPIRV-Cross's
   # reflection (C API).
   libspirv-cross-c-shared-dev

@@ -113,17 +113,31 @@ else:
                     "found: tests that REQUIRE 'mlir-runner' are skipped")
 
 # A Vulkan device (lavapipe on machines without a GPU).
-def has_vulkan_device():
+def vulkaninfo_summary():
     if not config.vulkaninfo_path:
-        return False
+        return ""
     try:
         out = subprocess.run([config.vulkaninfo_path, "--summary"],
                              capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired):
-        return False
-    return out.returncode == 0 and "deviceName" in out.stdout
+        return ""
+    return out.stdout if out.returncode == 0 else ""
 
-if has_vulkan_device():
+vulkan_summary = vulkaninfo_summary()
+if "deviceName" in vulkan_summary:
     config.available_features.add("vulkan")
 else:
     lit_config.note("no Vulkan device: tests that REQUIRE 'vulkan' are skipped")
+
+# Every Vulkan call of the tests runs under the Khronos validation layer
+# where it is installed (TOLK_VULKAN_VALIDATION=1, docs/Testing.md): what it
+# reports fails the run. TOLK_VULKAN_VALIDATION=0 in the environment turns
+# it off.
+llvm_config.with_system_environment(["TOLK_VULKAN_VALIDATION"])
+if "VK_LAYER_KHRONOS_validation" in vulkan_summary:
+    config.environment.setdefault("TOLK_VULKAN_VALIDATION", "1")
+    if config.environment["TOLK_VULKAN_VALIDATION"] == "1":
+        config.available_features.add("vulkan-validation")
+else:
+    lit_config.note("no Vulkan validation layer (vulkan-validationlayers): "
+                    "the Vulkan tests run without it")

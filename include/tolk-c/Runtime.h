@@ -241,8 +241,9 @@ TOLK_RT_EXPORTED TolkRtStatus tolkRtBufferWrite(TolkRtBuffer buffer,
                                                 uint64_t bytes);
 
 /// Copies `bytes` bytes of the buffer at `offset` into `destination`, after
-/// the launches made before it on the device have finished (it returns
-/// their first error, if any). Error: a range outside the buffer.
+/// the launches made before it on the device that use the buffer have
+/// finished (it returns the device's first launch failure not yet
+/// returned, if any). Error: a range outside the buffer.
 TOLK_RT_EXPORTED TolkRtStatus tolkRtBufferRead(TolkRtBuffer buffer,
                                                uint64_t offset,
                                                void *destination,
@@ -386,13 +387,16 @@ static inline TolkRtArg tolkRtArgFromBits(uint64_t bits) {
 /// runs: their number and kinds, each buffer's device and its size against
 /// the parameter's declared count, a scalar's bits against its type's width.
 ///
-/// A launch may be asynchronous on a device that queues work (Vulkan,
-/// CUDA): the call then returns once the launch is queued, and a failure
-/// while it runs shows at the next Synchronize or Read, so a caller that
-/// wants the results synchronizes or reads. Today's devices all run the
-/// launch before returning (the host on its pool, the calling thread among
-/// its threads). Errors name the kernel and the launch ("launch 12 of
-/// kernel 'add'").
+/// A launch may be asynchronous on a device that queues work: the call then
+/// returns once the launch is queued, and a failure while it runs shows at
+/// the next Synchronize or Read, so a caller that wants the results
+/// synchronizes or reads. A Vulkan launch is queued (launches on one device
+/// run in the order they were made, each seeing what the ones before it
+/// wrote; a Write or Read of a buffer waits for the launches that use it;
+/// a buffer freed while a queued launch uses it lives until the launch is
+/// done). The host and CUDA devices run the launch before returning (the
+/// host on its pool, the calling thread among its threads). Errors name the
+/// kernel and the launch ("launch 12 of kernel 'add'").
 TOLK_RT_EXPORTED TolkRtStatus
 tolkRtLaunch(TolkRtProgram program, const char *kernel, const uint32_t *grid,
              const uint32_t *block, const TolkRtArg *args, size_t numArgs);

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// tolk-run's Vulkan backend: one SPIR-V compute kernel on the first Vulkan
+// One SPIR-V compute kernel, run once on the first Vulkan
 // device (Mesa's lavapipe where there is no GPU), with the kernel ABI of
 // docs/Runtime.md ("Runtimes"): storage buffers and storage images at
 // descriptor set 0, binding k for the k-th global pointer parameter; the
@@ -108,9 +108,16 @@ struct VulkanRunInfo {
   std::string clock;
 };
 
+/// The checks of `launch` against `info`, the interface of its entry point,
+/// that need no device: the workgroup size, the bindings (buffers and
+/// images, an image's format and bytes), the push constants.
+llvm::Error checkVulkanLaunch(const VulkanLaunch &launch,
+                              const SpirvEntryPointInfo &info);
+
 /// Runs `launch` on the first Vulkan device and waits for it; the buffers
-/// hold the device's contents afterwards. Every Vulkan object is destroyed
-/// before returning, on success and on error.
+/// hold the device's contents afterwards. The device is the runtime's
+/// (docs/Runtime.md), opened for this run alone: every Vulkan object is
+/// destroyed before returning, on success and on error.
 llvm::Expected<VulkanRunInfo> runVulkanKernel(const VulkanLaunch &launch);
 
 /// The first Vulkan device, "NAME (Vulkan X.Y.Z)", or the error that

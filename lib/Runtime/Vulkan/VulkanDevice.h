@@ -1,4 +1,4 @@
-//===- VulkanDevice.h - The Vulkan instance and device ----------*- C++ -*-===//
+//===- VulkanDevice.h - A persistent Vulkan device --------------*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,10 +6,19 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What the Vulkan runner knows about the machine's Vulkan before it runs
-// anything: the instance, the device it chooses and that device's features,
-// and the objects of one run, destroyed together. Private to lib/Runtime;
-// compiled only with the Vulkan loader (TOLK_HAVE_VULKAN).
+// One Vulkan instance, device and compute queue (a Gpu), and what lives on
+// it across dispatches: storage buffers in host-visible memory, mapped for
+// their lifetime (GpuBuffer); kernels with their shader module, layouts,
+// pipelines and descriptor sets (GpuKernel); command buffers, fences and
+// timestamp queries recycled between submissions. A dispatch is submitted
+// and returns; waiting is separate, so that launches queue up. The runtime's
+// Vulkan device (VulkanBackend.cpp) and the runner (VulkanRunner.cpp) are
+// both built on it. Private to lib/Runtime; compiled only with the Vulkan
+// loader (TOLK_HAVE_VULKAN).
+//
+// Thread safety: every Gpu call may be made from any thread; one mutex
+// serializes the queue, the command and descriptor pools and the list of
+// submissions in flight.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,11 +26,17 @@
 #define TOLK_LIB_RUNTIME_VULKANDEVICE_H
 
 #include "tolk/Runtime/VulkanCapabilities.h"
+#include "tolk/Runtime/VulkanRunner.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 #include <vulkan/vulkan.h>
 
 namespace tolk::runtime::vulkan {
@@ -37,54 +52,221 @@ llvm::Error vkError(const char *call, VkResult result);
       return ::tolk::runtime::vulkan::vkError(#fn, tolkResult);                \
   } while (false)
 
-/// Every Vulkan object of one run; the destructor destroys those created, in
-/// the reverse order, so that each error return cleans up.
-struct VulkanObjects {
-  VkInstance instance = VK_NULL_HANDLE;
-  VkDevice device = VK_NULL_HANDLE;
-  llvm::SmallVector<VkBuffer, 4> buffers;
-  llvm::SmallVector<VkDeviceMemory, 4> memories;
-  // The storage images, by binding (null for a buffer's), their views and
-  // memory.
-  llvm::SmallVector<VkImage, 4> images;
-  llvm::SmallVector<VkImageView, 4> imageViews;
-  llvm::SmallVector<VkDeviceMemory, 4> imageMemories;
-  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
-  VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
-  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
-  VkShaderModule shader = VK_NULL_HANDLE;
-  VkPipeline pipeline = VK_NULL_HANDLE;
-  VkCommandPool commandPool = VK_NULL_HANDLE;
-  VkQueryPool queryPool = VK_NULL_HANDLE;
-  VkFence fence = VK_NULL_HANDLE;
+class Gpu;
 
-  VulkanObjects() = default;
-  VulkanObjects(const VulkanObjects &) = delete;
-  VulkanObjects &operator=(const VulkanObjects &) = delete;
-  ~VulkanObjects();
+/// A storage buffer of a Gpu in host-visible memory, mapped while it lives.
+/// Destroyed when the last reference goes; a submission holds one until it
+/// retires.
+class GpuBuffer {
+public:
+  ~GpuBuffer();
+  GpuBuffer(const GpuBuffer &) = delete;
+  GpuBuffer &operator=(const GpuBuffer &) = delete;
+  /// The bytes asked for (the VkBuffer may be larger: Vulkan has no empty
+  /// buffer, and a buffer is whole words).
+  uint64_t size() const { return bytes; }
+
+private:
+  friend class Gpu;
+  explicit GpuBuffer(std::shared_ptr<Gpu> gpu) : gpu(std::move(gpu)) {}
+  std::shared_ptr<Gpu> gpu;
+  uint64_t bytes = 0;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  uint8_t *mapped = nullptr;
+  bool coherent = true;
+  /// The serial of the last submission that uses it (the Gpu's mutex).
+  uint64_t lastUse = 0;
+  /// The storage image its bytes are copied into and out of, made the first
+  /// time a dispatch binds it as one (and again for another shape).
+  struct Image {
+    VulkanLaunch::Image shape;
+    VkImage image = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkImageView view = VK_NULL_HANDLE;
+  };
+  std::optional<Image> image;
+  void destroyImage();
 };
 
-/// The first device of an instance and what the runner knows about it.
-struct DeviceChoice {
+/// A kernel of a Gpu: its interface and the objects that do not change from
+/// one dispatch to the next. Its pipelines (one per workgroup size where
+/// the size is specialization constants) are made at the first dispatch
+/// that needs each; its descriptor sets are taken for a submission and
+/// given back when it retires.
+class GpuKernel : public std::enable_shared_from_this<GpuKernel> {
+public:
+  ~GpuKernel();
+  GpuKernel(const GpuKernel &) = delete;
+  GpuKernel &operator=(const GpuKernel &) = delete;
+  const SpirvEntryPointInfo &interface() const { return info; }
+  llvm::StringRef entryPoint() const { return name; }
+
+private:
+  friend class Gpu;
+  explicit GpuKernel(std::shared_ptr<Gpu> gpu) : gpu(std::move(gpu)) {}
+  bool isImage(size_t binding) const {
+    return binding < images.size() && images[binding];
+  }
+  std::shared_ptr<Gpu> gpu;
+  std::string name;
+  SpirvEntryPointInfo info;
+  /// By binding: the image that a binding is, or none for a buffer.
+  llvm::SmallVector<std::optional<VulkanLaunch::Image>, 4> images;
+  unsigned numBindings = 0;
+  /// The push-constant range, whole words.
+  uint32_t pushSize = 0;
+  VkShaderModule shader = VK_NULL_HANDLE;
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
+  std::map<std::array<uint32_t, 3>, VkPipeline> pipelines;
+  std::vector<VkDescriptorPool> pools;
+  unsigned setsInLastPool = 0;
+  std::vector<VkDescriptorSet> freeSets;
+};
+
+/// One dispatch of a kernel.
+struct GpuDispatch {
+  std::array<uint32_t, 3> workgroupCount = {1, 1, 1};
+  /// The workgroup size: the module's LocalSize unless its size is
+  /// specialization constants.
+  std::array<uint32_t, 3> workgroupSize = {1, 1, 1};
+  /// Binding k is buffers[k] (an image's texels where the kernel has an
+  /// image there).
+  llvm::SmallVector<std::shared_ptr<GpuBuffer>, 4> buffers;
+  llvm::ArrayRef<uint8_t> pushConstants;
+  /// Whether to time it (device timestamps where the queue has them).
+  bool timed = false;
+  /// What the dispatch is, for a failure that shows after it returned.
+  std::string description;
+};
+
+/// A Vulkan instance with the first device, its compute queue, and the
+/// submissions in flight.
+class Gpu : public std::enable_shared_from_this<Gpu> {
+public:
+  /// Opens the first device. With TOLK_VULKAN_VALIDATION=1 in the
+  /// environment (docs/Runtime.md), the Khronos validation layer checks
+  /// every call, with synchronization validation, and what it reports
+  /// fails the call that caused it.
+  static llvm::Expected<std::shared_ptr<Gpu>> open();
+  ~Gpu();
+  Gpu(const Gpu &) = delete;
+  Gpu &operator=(const Gpu &) = delete;
+
+  /// "NAME (Vulkan X.Y.Z)".
+  const std::string &description() const { return fullName; }
+  /// The device's name.
+  const std::string &name() const { return deviceName; }
+  /// "robustBufferAccess2", "robustBufferAccess" or empty (VulkanRunInfo).
+  const std::string &robustness() const { return robustnessName; }
+  /// "device timestamps" or "host clock around the submission".
+  llvm::StringRef clock() const;
+  /// Whether the validation layer checks this device's calls.
+  bool isValidated() const { return validated; }
+
+  /// A zeroed buffer of `bytes` bytes.
+  llvm::Expected<std::shared_ptr<GpuBuffer>> allocate(uint64_t bytes);
+  /// Copies into / out of `buffer` after the submissions that use it.
+  /// A read returns the first failure of a submission not yet returned.
+  llvm::Error write(GpuBuffer &buffer, uint64_t offset,
+                    llvm::ArrayRef<uint8_t> source);
+  llvm::Error read(GpuBuffer &buffer, uint64_t offset,
+                   llvm::MutableArrayRef<uint8_t> dest);
+
+  /// The kernel `entryPoint` of `spirv`, whose interface `info` was read
+  /// and checked against `images` (by binding) and `pushBytes` by the
+  /// caller: checked against the device's features (and by SPIRV-Tools
+  /// where it was found), with its shader module and layouts.
+  llvm::Expected<std::shared_ptr<GpuKernel>>
+  createKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
+               const SpirvEntryPointInfo &info,
+               llvm::ArrayRef<std::optional<VulkanLaunch::Image>> images,
+               unsigned numBindings, uint32_t pushBytes);
+
+  /// Records and submits `dispatch` of `kernel`, after the submissions
+  /// before it; returns its serial without waiting for it.
+  llvm::Expected<uint64_t> submit(GpuKernel &kernel,
+                                  const GpuDispatch &dispatch);
+  /// Waits for submission `serial` and those before it; its failure, and
+  /// its time (in `kernelMs`) if it was timed.
+  llvm::Error wait(uint64_t serial, double *kernelMs = nullptr);
+  /// Waits for every submission; the first failure not yet returned.
+  llvm::Error synchronize();
+
+private:
+  struct Slot {
+    VkCommandBuffer commands = VK_NULL_HANDLE;
+    VkFence fence = VK_NULL_HANDLE;
+    VkQueryPool queries = VK_NULL_HANDLE;
+    uint64_t serial = 0;
+    bool timed = false;
+    std::shared_ptr<GpuKernel> kernel;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    llvm::SmallVector<std::shared_ptr<GpuBuffer>, 4> buffers;
+    std::string description;
+  };
+  Gpu() = default;
+  friend class GpuBuffer;
+  friend class GpuKernel;
+
+  llvm::Error createInstance();
+  llvm::Error chooseDevice();
+  llvm::Error createDevice();
+  /// What the validation layer reported since the last call, as an error
+  /// (success when nothing).
+  llvm::Error takeLayerReports();
+  static VKAPI_ATTR VkBool32 VKAPI_CALL
+  onLayerMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                 VkDebugUtilsMessageTypeFlagsEXT types,
+                 const VkDebugUtilsMessengerCallbackDataEXT *data, void *self);
+
+  // With `mutex` held.
+  llvm::Error checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch);
+  llvm::Expected<VkPipeline> pipelineFor(GpuKernel &kernel,
+                                         const std::array<uint32_t, 3> &size);
+  llvm::Expected<VkDescriptorSet> takeSet(GpuKernel &kernel);
+  llvm::Error prepareImage(GpuBuffer &buffer, const VulkanLaunch::Image &shape);
+  llvm::Expected<Slot *> takeSlot();
+  void record(Slot &slot, GpuKernel &kernel, VkPipeline pipeline,
+              const GpuDispatch &dispatch);
+  /// Retires the oldest submission: waits for it, keeps its failure and its
+  /// time, and recycles its slot.
+  void retireOldest(uint64_t target, llvm::Error &targetError,
+                    double *kernelMs);
+  llvm::Error waitLocked(uint64_t serial, double *kernelMs);
+  llvm::Expected<uint32_t> memoryTypeFor(uint32_t typeBits, bool hostVisible,
+                                         bool &coherent) const;
+
+  // The device, fixed once open.
+  VkInstance instance = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
   VkPhysicalDevice physical = VK_NULL_HANDLE;
   VkPhysicalDeviceProperties properties{};
+  VkPhysicalDeviceMemoryProperties memoryProperties{};
   VulkanDeviceFeatures features;
-  std::string name;
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  uint32_t familyIndex = 0;
+  uint32_t timestampValidBits = 0;
+  bool timestamps = false;
+  bool validated = false;
+  std::string deviceName, fullName, robustnessName;
+
+  std::mutex mutex;
+  VkCommandPool commandPool = VK_NULL_HANDLE;
+  std::vector<std::unique_ptr<Slot>> slots;
+  std::vector<Slot *> idleSlots;
+  std::deque<Slot *> inFlight;
+  uint64_t lastSerial = 0;
+  /// Failures of submissions that no wait returned yet.
+  std::vector<std::string> deferredErrors;
+
+  /// What the validation layer reported (its own mutex: it reports from
+  /// inside calls made with `mutex` held).
+  std::mutex reportMutex;
+  std::vector<std::string> layerReports;
 };
-
-/// Creates the instance, at the newest Vulkan version up to 1.3 that the
-/// loader offers (1.2 is needed to query the 8-bit and float16 features).
-llvm::Error createInstance(VulkanObjects &objects, uint32_t &apiVersion);
-
-/// The instance's first device, its properties and its features.
-llvm::Expected<DeviceChoice> chooseDevice(VkInstance instance,
-                                          uint32_t instanceVersion);
-
-/// Whether the device has VK_EXT_robustness2's robustBufferAccess2, which
-/// is stricter than robustBufferAccess: a read past a buffer's end gives
-/// zero and a write there is dropped, where robustBufferAccess lets a write
-/// land anywhere in the buffer.
-bool hasRobustBufferAccess2(const DeviceChoice &choice);
 
 } // namespace tolk::runtime::vulkan
 

@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 
+#include <atomic>
 #include <cstring>
 #include <thread>
 
@@ -291,14 +292,146 @@ TEST(RuntimeTest, HostHasOneDevice) {
   EXPECT_EQ(message, "no host device 1: the host has one, device 0");
 }
 
-TEST(RuntimeTest, Vulkan) {
+/// Whether `e` is success; its message is a test failure otherwise.
+bool succeeded(llvm::Error e) {
+  if (!e)
+    return true;
+  ADD_FAILURE() << takeError(std::move(e)).second;
+  return false;
+}
+
+/// The Vulkan device, or null where there is none (the test skips).
+std::shared_ptr<Device> vulkanDevice() {
   DeviceOptions options;
   options.backend = BackendKind::Vulkan;
   llvm::Expected<std::shared_ptr<Device>> device = openDevice(options);
-  if (!device)
-    GTEST_SKIP() << takeError(device.takeError()).second;
-  checkScale(**device);
-  checkScale(**device);
+  if (!device) {
+    llvm::consumeError(device.takeError());
+    return nullptr;
+  }
+  return *device;
+}
+
+#define REQUIRE_VULKAN(device)                                                 \
+  std::shared_ptr<Device> device = vulkanDevice();                             \
+  if (!device)                                                                 \
+  GTEST_SKIP() << "no Vulkan device"
+
+TEST(RuntimeTest, Vulkan) {
+  REQUIRE_VULKAN(device);
+  checkScale(*device);
+  checkScale(*device);
+  // The device is known when it opens, before any launch.
+  EXPECT_NE(device->name().find("(Vulkan 1."), llvm::StringRef::npos)
+      << device->name().str();
+  EXPECT_TRUE(device->memorySafety() == "robustBufferAccess2" ||
+              device->memorySafety() == "robustBufferAccess" ||
+              device->memorySafety() == "unchecked")
+      << device->memorySafety().str();
+}
+
+/// Launches copy (y = x over `n` si32, blocks of 4) on `device`.
+llvm::Error launchCopy(Device &device, const Program &program,
+                       std::shared_ptr<Buffer> x, std::shared_ptr<Buffer> y,
+                       uint32_t n, double *ms = nullptr) {
+  return device.launch(program, kernelIndex(program, "copy"),
+                       std::array<uint32_t, 3>{n / 4, 1, 1},
+                       std::array<uint32_t, 3>{4, 1, 1},
+                       {LaunchArg::of(std::move(x)), LaunchArg::of(y)}, ms);
+}
+
+// Launches return before they run; each sees what the launches before it
+// wrote, and a read waits for them: a chain of copies through three
+// buffers, never synchronized, ends with the first buffer's values.
+TEST(RuntimeTest, VulkanLaunchesQueueInOrder) {
+  REQUIRE_VULKAN(device);
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  std::vector<int32_t> values(64);
+  for (int i = 0; i < 64; ++i)
+    values[i] = i * 7919 - 100000;
+  auto a = bufferOf(*device, bytesOf(values));
+  auto b = bufferOf(*device, std::vector<uint8_t>(256, 0));
+  auto c = bufferOf(*device, std::vector<uint8_t>(256, 0));
+  for (int round = 0; round < 200; ++round) {
+    ASSERT_TRUE(succeeded(launchCopy(*device, *program, a, b, 64)));
+    ASSERT_TRUE(succeeded(launchCopy(*device, *program, b, c, 64)));
+    ASSERT_TRUE(succeeded(launchCopy(*device, *program, c, a, 64)));
+  }
+  EXPECT_EQ(readAll<int32_t>(*device, *a), values);
+  // A write waits too: the launch before it reads the old contents.
+  ASSERT_TRUE(succeeded(launchCopy(*device, *program, a, b, 64)));
+  ASSERT_TRUE(succeeded(device->write(*a, 0, std::vector<uint8_t>(256, 0))));
+  EXPECT_EQ(readAll<int32_t>(*device, *b), values);
+  EXPECT_TRUE(succeeded(device->synchronize()));
+}
+
+// A timed launch waits and gives the kernel's time; a buffer freed while a
+// launch that uses it is queued lives until the launch is done.
+TEST(RuntimeTest, VulkanTimesAndKeepsBuffersOfQueuedLaunches) {
+  REQUIRE_VULKAN(device);
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  auto x = bufferOf(*device, bytesOf<int32_t>({1, 2, 3, 4}));
+  auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  double ms = -1;
+  ASSERT_TRUE(succeeded(launchCopy(*device, *program, x, y, 4, &ms)));
+  EXPECT_GE(ms, 0.0);
+  EXPECT_EQ(readAll<int32_t>(*device, *y), (std::vector<int32_t>{1, 2, 3, 4}));
+  for (int i = 0; i < 100; ++i) {
+    auto from = bufferOf(*device, bytesOf<int32_t>({i, i, i, i}));
+    auto to = bufferOf(*device, std::vector<uint8_t>(16, 0));
+    ASSERT_TRUE(succeeded(launchCopy(*device, *program, from, to, 4)));
+  }
+  EXPECT_TRUE(succeeded(device->synchronize()));
+}
+
+// One device, launched on from several threads at once: each thread's chain
+// of copies ends with its own values.
+TEST(RuntimeTest, VulkanLaunchesFromSeveralThreads) {
+  REQUIRE_VULKAN(device);
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      std::vector<int32_t> values(16, t * 1000 + 1);
+      auto a = bufferOf(*device, bytesOf(values));
+      auto b = bufferOf(*device, std::vector<uint8_t>(64, 0));
+      for (int i = 0; i < 100; ++i) {
+        if (!succeeded(launchCopy(*device, *program, a, b, 16)) ||
+            !succeeded(launchCopy(*device, *program, b, a, 16)))
+          ++failures;
+      }
+      if (readAll<int32_t>(*device, *a) != values)
+        ++failures;
+    });
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(failures, 0);
+  EXPECT_TRUE(succeeded(device->synchronize()));
+}
+
+// A kernel with no known block size that never reads its block size runs
+// with any block (its workgroup size is the launch's).
+TEST(RuntimeTest, VulkanLaunchesAKernelThatNeverReadsItsBlockSize) {
+  REQUIRE_VULKAN(device);
+  std::shared_ptr<Program> program = compileOrFail(*device, R"mlir(
+gpu.module @k {
+  gpu.func @empty() kernel {
+    gpu.return
+  }
+}
+)mlir");
+  ASSERT_TRUE(program);
+  for (uint32_t block : {1u, 8u, 64u}) {
+    EXPECT_TRUE(
+        succeeded(device->launch(*program, 0, std::array<uint32_t, 3>{2, 1, 1},
+                                 std::array<uint32_t, 3>{block, 1, 1}, {})))
+        << "with blocks of " << block;
+  }
+  EXPECT_TRUE(succeeded(device->synchronize()));
 }
 
 TEST(RuntimeTest, CudaWithoutASecondDevice) {

@@ -23,6 +23,7 @@
 
 #include <climits>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <vector>
@@ -546,6 +547,69 @@ TEST(VulkanRunner, CopiesTexelsInAndOut) {
     EXPECT_EQ(got, want) << "texel lane " << i;
     EXPECT_EQ(image.out[i], expected + 1.0f) << "texel lane " << i;
   }
+}
+
+/// Sets an environment variable for a scope, restoring it after.
+class ScopedEnvironment {
+public:
+  ScopedEnvironment(const char *name, const char *value) : name(name) {
+    if (const char *old = std::getenv(name))
+      previous = old;
+    setenv(name, value, 1);
+  }
+  ~ScopedEnvironment() {
+    if (previous)
+      setenv(name, previous->c_str(), 1);
+    else
+      unsetenv(name);
+  }
+
+private:
+  const char *name;
+  std::optional<std::string> previous;
+};
+
+// TOLK_VULKAN_VALIDATION=1 runs the Khronos validation layer under every
+// call, and what it reports fails the run with its message: here a module
+// with more workgroup memory than the device has, which Vulkan forbids and
+// the runner's own checks let through. Where the test environment asks for the
+// layer (ctest sets it where the layer is installed), the run fails without
+// this test setting anything: the mode is on for the whole suite.
+TEST(VulkanRunner, TheValidationLayerFailsWhatItReports) {
+  REQUIRE_VULKAN_DEVICE();
+  std::vector<uint32_t> spirv = loadKernel("workgroup_memory");
+  std::vector<int32_t> a(4, 0);
+  VulkanLaunch launch;
+  launch.spirv = spirv;
+  launch.entryPoint = "shared";
+  launch.buffers = {bytesOf(a)};
+  const char *asked = std::getenv("TOLK_VULKAN_VALIDATION");
+  std::optional<ScopedEnvironment> validation;
+  if (!asked || llvm::StringRef(asked) != "1")
+    validation.emplace("TOLK_VULKAN_VALIDATION", "1");
+  std::string message = errorOf(runVulkanKernel(launch));
+  if (validation &&
+      message.find("finds no VK_LAYER_KHRONOS_validation") != std::string::npos)
+    GTEST_SKIP() << message;
+  EXPECT_EQ(message.rfind("the Vulkan validation layer reports error", 0), 0u)
+      << message;
+  EXPECT_NE(message.find("maxComputeSharedMemorySize"), std::string::npos)
+      << message;
+}
+
+// The layer's absence is an error of its own, not a run without it.
+TEST(VulkanRunner, SaysWhenTheValidationLayerIsMissing) {
+  REQUIRE_VULKAN_DEVICE();
+  ScopedEnvironment validation("TOLK_VULKAN_VALIDATION", "1");
+  // The loader looks for explicit layers only where VK_LAYER_PATH says.
+  ScopedEnvironment noLayers("VK_LAYER_PATH", "/nonexistent");
+  std::string message = errorOf(describeVulkanDevice());
+  if (message == "success")
+    GTEST_SKIP() << "the layer is installed where VK_LAYER_PATH does not reach";
+  EXPECT_EQ(message, "TOLK_VULKAN_VALIDATION=1, but the Vulkan loader finds "
+                     "no VK_LAYER_KHRONOS_validation (install "
+                     "vulkan-validationlayers, or unset "
+                     "TOLK_VULKAN_VALIDATION)");
 }
 
 TEST(VulkanRunner, DescribesTheDevice) {
