@@ -8,7 +8,10 @@ a baseline measured in the same run:
   launch     an empty kernel launched and waited for through the C API, in
              us per launch, on the host and on Vulkan; against tolk-run's
              whole process for the same kernel (what running it cost before
-             the runtime kept a device and a program).
+             the runtime kept a device and a program). On Vulkan also
+             against a bare vkQueueSubmit and fence wait of an empty
+             dispatch on the same device, in the same process, and N
+             launches queued before one synchronize.
   compile    a module's first compile through the C API and a second
              compile of the same text (the compile cache), in ms.
   bandwidth  execution.py's kernels over --elements elements on the host
@@ -80,11 +83,26 @@ def main():
     print("| --- | --- | --- | --- |")
     backends = [("host", a.launches)]
     if not a.no_vulkan:
-        backends.append(("vulkan", max(1, a.launches // 1000)))
+        backends.append(("vulkan", max(1, a.launches // 10)))
+    vulkan = None
     for backend, n in backends:
-        us = figures([bench, "launch", backend, str(n)], env)["launch_us"]
+        if backend == "vulkan":
+            vulkan = figures([bench, "vulkan-launch", str(n)], env)
+            us = vulkan["launch_us"]
+        else:
+            us = figures([bench, "launch", backend, str(n)], env)["launch_us"]
         ms = process_ms(tolk_run, empty, backend, 5, env)
         print(f"| {backend} | {us:.2f} | {ms:.1f} | {ms * 1e3 / us:.0f}x |")
+    if vulkan:
+        print()
+        print("| bare vkQueueSubmit + fence wait (us) | launch + synchronize "
+              "(us) | ratio | launch, queued (us) | ratio |")
+        print("| --- | --- | --- | --- | --- |")
+        bare = vulkan["bare_submit_us"]
+        print(f"| {bare:.2f} | {vulkan['launch_us']:.2f} | "
+              f"{vulkan['launch_us'] / bare:.2f} | "
+              f"{vulkan['queued_launch_us']:.2f} | "
+              f"{vulkan['queued_launch_us'] / bare:.2f} |")
 
     c = figures([bench, "compile", "host"], env)
     print()

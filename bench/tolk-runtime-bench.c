@@ -12,6 +12,13 @@
      tolk-runtime-bench launch BACKEND N   an empty kernel launched N times,
                                            each waited for: us per launch
                                            (the fastest of five rounds)
+     tolk-runtime-bench vulkan-launch N    the same on Vulkan, against a bare
+                                           vkQueueSubmit and fence wait of an
+                                           empty dispatch on the same device
+                                           (vulkan-baseline.c), rounds of the
+                                           two interleaved: us per launch,
+                                           and N launches queued before one
+                                           synchronize
      tolk-runtime-bench compile BACKEND    a module compiled for the first
                                            time and again (the cache): ms
      tolk-runtime-bench bandwidth BACKEND FILE KERNEL REPEAT
@@ -27,6 +34,9 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "tolk-c/Runtime.h"
+#ifdef TOLK_BENCH_VULKAN_BASELINE
+#include "vulkan-baseline.h"
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +101,50 @@ static int launch(const char *backend, long n) {
   check(tolkRtDeviceDestroy(device), "destroy");
   return 0;
 }
+
+#ifdef TOLK_BENCH_VULKAN_BASELINE
+static int vulkanLaunch(long n) {
+  struct VulkanBaseline *bare = vulkanBaselineOpen();
+  if (!bare)
+    return 1;
+  TolkRtDevice device = openDevice("vulkan");
+  TolkRtProgram program;
+  check(tolkRtProgramCreate(device, kEmpty, strlen(kEmpty), &program),
+        "compile");
+  /* Each figure the fastest of five rounds, the rounds interleaved so that
+     the machine's load falls on all three alike. */
+  double bareBest = 1e30, waitedBest = 1e30, queuedBest = 1e30;
+  for (int round = 0; round < 5; ++round) {
+    double us = vulkanBaselineSubmitUs(bare, n);
+    if (us < 0) {
+      fprintf(stderr, "tolk-runtime-bench: the bare submission failed\n");
+      return 1;
+    }
+    if (us < bareBest)
+      bareBest = us;
+    double start = nowSeconds();
+    for (long i = 0; i < n; ++i) {
+      check(tolkRtLaunch(program, "empty", NULL, NULL, NULL, 0), "launch");
+      check(tolkRtDeviceSynchronize(device), "synchronize");
+    }
+    us = (nowSeconds() - start) * 1e6 / n;
+    if (us < waitedBest)
+      waitedBest = us;
+    start = nowSeconds();
+    for (long i = 0; i < n; ++i)
+      check(tolkRtLaunch(program, "empty", NULL, NULL, NULL, 0), "launch");
+    check(tolkRtDeviceSynchronize(device), "synchronize");
+    us = (nowSeconds() - start) * 1e6 / n;
+    if (us < queuedBest)
+      queuedBest = us;
+  }
+  printf("bare_submit_us %.3f\nlaunch_us %.3f\nqueued_launch_us %.3f\n",
+         bareBest, waitedBest, queuedBest);
+  check(tolkRtDeviceDestroy(device), "destroy");
+  vulkanBaselineClose(bare);
+  return 0;
+}
+#endif
 
 static int compile(const char *backend) {
   TolkRtDevice device = openDevice(backend);
@@ -180,11 +234,16 @@ static int bandwidth(const char *backend, const char *path, const char *name,
 int main(int argc, char **argv) {
   if (argc == 4 && strcmp(argv[1], "launch") == 0)
     return launch(argv[2], atol(argv[3]));
+#ifdef TOLK_BENCH_VULKAN_BASELINE
+  if (argc == 3 && strcmp(argv[1], "vulkan-launch") == 0)
+    return vulkanLaunch(atol(argv[2]));
+#endif
   if (argc == 3 && strcmp(argv[1], "compile") == 0)
     return compile(argv[2]);
   if (argc == 6 && strcmp(argv[1], "bandwidth") == 0)
     return bandwidth(argv[2], argv[3], argv[4], atoi(argv[5]));
-  fprintf(stderr, "usage: tolk-runtime-bench launch BACKEND N | compile "
-                  "BACKEND | bandwidth BACKEND FILE KERNEL REPEAT\n");
+  fprintf(stderr, "usage: tolk-runtime-bench launch BACKEND N | "
+                  "vulkan-launch N | compile BACKEND | bandwidth BACKEND "
+                  "FILE KERNEL REPEAT\n");
   return 2;
 }
