@@ -594,7 +594,7 @@ static VkMappedMemoryRange wholeRange(VkDeviceMemory memory) {
 /// place, with no staging copy. On lavapipe that memory is the host's
 /// anyway; a GPU with a faster device-local heap would want a staged
 /// variant, which nothing measured here asks for yet.
-llvm::Expected<std::shared_ptr<GpuBuffer>> Gpu::allocate(uint64_t bytes) {
+llvm::Expected<std::shared_ptr<GpuBuffer>> Gpu::allocateBuffer(uint64_t bytes) {
   std::shared_ptr<GpuBuffer> result(new GpuBuffer(shared_from_this()));
   result->bytes = bytes;
   // Vulkan has no empty buffer; an empty one gets a word nobody reads. Any
@@ -633,8 +633,6 @@ llvm::Expected<std::shared_ptr<GpuBuffer>> Gpu::allocate(uint64_t bytes) {
     VkMappedMemoryRange range = wholeRange(result->memory);
     TOLK_VK_CHECK(vkFlushMappedMemoryRanges, device, 1, &range);
   }
-  if (llvm::Error err = takeLayerReports())
-    return std::move(err);
   return result;
 }
 
@@ -738,10 +736,10 @@ static llvm::Error validateSpirv(llvm::ArrayRef<uint32_t> spirv,
 }
 
 llvm::Expected<std::shared_ptr<GpuKernel>>
-Gpu::createKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
-                  const SpirvEntryPointInfo &info,
-                  llvm::ArrayRef<std::optional<VulkanLaunch::Image>> images,
-                  unsigned numBindings, uint32_t pushBytes) {
+Gpu::makeKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
+                const SpirvEntryPointInfo &info,
+                llvm::ArrayRef<std::optional<VulkanLaunch::Image>> images,
+                unsigned numBindings, uint32_t pushBytes) {
   if (llvm::Error err = checkVulkanSupport(info, features, deviceName))
     return std::move(err);
   if (llvm::Error err = validateSpirv(spirv, features.apiVersion))
@@ -815,8 +813,6 @@ Gpu::createKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
   shaderInfo.pCode = spirv.data();
   TOLK_VK_CHECK(vkCreateShaderModule, device, &shaderInfo, nullptr,
                 &kernel->shader);
-  if (llvm::Error err = takeLayerReports())
-    return std::move(err);
   return kernel;
 }
 
@@ -1177,9 +1173,8 @@ void Gpu::record(Slot &slot, GpuKernel &kernel, VkPipeline pipeline,
   vkEndCommandBuffer(commands);
 }
 
-llvm::Expected<uint64_t> Gpu::submit(GpuKernel &kernel,
-                                     const GpuDispatch &dispatch) {
-  std::lock_guard<std::mutex> lock(mutex);
+llvm::Expected<uint64_t> Gpu::submitLocked(GpuKernel &kernel,
+                                           const GpuDispatch &dispatch) {
   if (llvm::Error err = checkDispatch(kernel, dispatch))
     return std::move(err);
   llvm::Expected<VkPipeline> pipeline =
@@ -1249,8 +1244,6 @@ llvm::Expected<uint64_t> Gpu::submit(GpuKernel &kernel,
     buffer->lastUse = slot.serial;
   slot.description = dispatch.description;
   inFlight.push_back(&slot);
-  if (llvm::Error err = takeLayerReports())
-    return std::move(err);
   return slot.serial;
 }
 
@@ -1318,6 +1311,41 @@ llvm::Error Gpu::synchronize() {
   std::string first = std::move(deferredErrors.front());
   deferredErrors.erase(deferredErrors.begin());
   return makeError(first);
+}
+
+//===----------------------------------------------------------------------===//
+// The calls that report what the layer saw on the way
+//===----------------------------------------------------------------------===//
+
+/// `result`, failed by what the validation layer reported while it was
+/// made; a failure joined with those reports (their likelier cause).
+template <typename T>
+llvm::Expected<T> Gpu::withLayerReports(llvm::Expected<T> result) {
+  llvm::Error reports = takeLayerReports();
+  if (!reports)
+    return result;
+  if (!result)
+    return llvm::joinErrors(std::move(reports), result.takeError());
+  return std::move(reports);
+}
+
+llvm::Expected<std::shared_ptr<GpuBuffer>> Gpu::allocate(uint64_t bytes) {
+  return withLayerReports(allocateBuffer(bytes));
+}
+
+llvm::Expected<std::shared_ptr<GpuKernel>>
+Gpu::createKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
+                  const SpirvEntryPointInfo &info,
+                  llvm::ArrayRef<std::optional<VulkanLaunch::Image>> images,
+                  unsigned numBindings, uint32_t pushBytes) {
+  return withLayerReports(
+      makeKernel(spirv, entryPoint, info, images, numBindings, pushBytes));
+}
+
+llvm::Expected<uint64_t> Gpu::submit(GpuKernel &kernel,
+                                     const GpuDispatch &dispatch) {
+  std::lock_guard<std::mutex> lock(mutex);
+  return withLayerReports(submitLocked(kernel, dispatch));
 }
 
 #endif // TOLK_HAVE_VULKAN

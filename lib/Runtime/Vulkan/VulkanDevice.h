@@ -221,7 +221,18 @@ private:
                  VkDebugUtilsMessageTypeFlagsEXT types,
                  const VkDebugUtilsMessengerCallbackDataEXT *data, void *self);
 
+  template <typename T>
+  llvm::Expected<T> withLayerReports(llvm::Expected<T> result);
+  llvm::Expected<std::shared_ptr<GpuBuffer>> allocateBuffer(uint64_t bytes);
+  llvm::Expected<std::shared_ptr<GpuKernel>>
+  makeKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
+             const SpirvEntryPointInfo &info,
+             llvm::ArrayRef<std::optional<VulkanLaunch::Image>> images,
+             unsigned numBindings, uint32_t pushBytes);
+
   // With `mutex` held.
+  llvm::Expected<uint64_t> submitLocked(GpuKernel &kernel,
+                                        const GpuDispatch &dispatch);
   llvm::Error checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch);
   llvm::Expected<VkPipeline> pipelineFor(GpuKernel &kernel,
                                          const std::array<uint32_t, 3> &size);
