@@ -110,7 +110,8 @@ static int setUp(struct VulkanBaseline *b) {
   CHECK(vkCreatePipelineLayout(b->device, &layoutInfo, NULL, &b->layout));
   VkComputePipelineCreateInfo pipelineInfo = {
       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-  pipelineInfo.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  pipelineInfo.stage.sType =
+      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipelineInfo.stage.module = b->shader;
   pipelineInfo.stage.pName = "main";
