@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The buffers of a device whose launches copy their buffers in and out
-// themselves (the Vulkan and CUDA devices run each launch through their
-// runner, which stages every buffer): the bytes live in this process, and
-// launches are synchronous.
+// themselves (the CUDA device runs each launch through its runner, which
+// stages every buffer): the bytes live in this process, and launches are
+// synchronous.
 //
 //===----------------------------------------------------------------------===//
 
