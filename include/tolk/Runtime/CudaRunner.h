@@ -190,6 +190,12 @@ timeDeviceCopy(size_t bytes, unsigned repetitions,
 llvm::Expected<std::string> describeCudaDevice(llvm::StringRef driverLibrary,
                                                unsigned index);
 
+/// The chip of CUDA device `index`, "sm_" and its compute capability
+/// (CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR and _MINOR: "sm_90" for
+/// 9.0), or the error that says there is no driver or no such device.
+llvm::Expected<std::string> cudaDeviceChip(llvm::StringRef driverLibrary,
+                                           unsigned index);
+
 } // namespace tolk::runtime
 
 #endif // TOLK_RUNTIME_CUDARUNNER_H

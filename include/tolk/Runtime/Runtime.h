@@ -198,8 +198,8 @@ struct LaunchShape {
 struct DeviceOptions {
   BackendKind backend = BackendKind::Host;
   unsigned deviceIndex = 0;
-  /// CUDA: the chip; empty for sm_90 (the stand-in driver's and tolk-run's
-  /// default).
+  /// CUDA: the chip; empty (the default) for the device's own, from its
+  /// compute capability (sm_90 on the stand-in driver).
   std::string chip;
   std::string cudaDriverLibrary = "libcuda.so.1";
   /// Host: threads per launch, 0 for one per core.

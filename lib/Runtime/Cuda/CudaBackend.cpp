@@ -147,16 +147,32 @@ private:
 
 llvm::Expected<std::shared_ptr<Device>>
 tolk::runtime::createCudaDevice(const DeviceOptions &options) {
-  std::string chip = options.chip.empty() ? "sm_90" : options.chip;
-  if (llvm::Error e = tolk::verifyGPUChip(tolk::GPUVendor::NVIDIA, chip)) {
-    auto [code, message] = takeError(std::move(e));
-    return makeError(ErrorCode::InvalidArgument, "the chip: " + message);
-  }
+  std::string chip = options.chip;
+  if (!chip.empty())
+    if (llvm::Error e = tolk::verifyGPUChip(tolk::GPUVendor::NVIDIA, chip)) {
+      auto [code, message] = takeError(std::move(e));
+      return makeError(ErrorCode::InvalidArgument, "the chip: " + message);
+    }
   llvm::Expected<std::string> name =
       describeCudaDevice(options.cudaDriverLibrary, options.deviceIndex);
   if (!name) {
     auto [code, message] = takeError(name.takeError());
     return makeError(ErrorCode::Unavailable, message);
+  }
+  // No chip: the device's own, from its compute capability.
+  if (chip.empty()) {
+    llvm::Expected<std::string> own =
+        cudaDeviceChip(options.cudaDriverLibrary, options.deviceIndex);
+    if (!own) {
+      auto [code, message] = takeError(own.takeError());
+      return makeError(ErrorCode::Unavailable, message);
+    }
+    chip = *own;
+    if (llvm::Error e = tolk::verifyGPUChip(tolk::GPUVendor::NVIDIA, chip)) {
+      auto [code, message] = takeError(std::move(e));
+      return makeError(ErrorCode::Unavailable,
+                       "device " + *name + "'s own chip: " + message);
+    }
   }
   return std::make_shared<CudaBackendDevice>(options, chip, *name);
 }

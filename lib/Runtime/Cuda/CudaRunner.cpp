@@ -838,4 +838,25 @@ tolk::runtime::describeCudaDevice(llvm::StringRef driverLibrary,
   return std::string(name);
 }
 
+llvm::Expected<std::string>
+tolk::runtime::cudaDeviceChip(llvm::StringRef driverLibrary, unsigned index) {
+  llvm::Expected<Driver> opened = openDriver(driverLibrary);
+  if (!opened)
+    return opened.takeError();
+  const Driver &driver = *opened;
+  int count = 0;
+  TOLK_CU_CHECK(cuDeviceGetCount, &count);
+  if (index >= unsigned(count))
+    return makeError(llvm::formatv("no CUDA device {0}: the CUDA driver has "
+                                   "{1}",
+                                   index, count));
+  CUdevice device;
+  TOLK_CU_CHECK(cuDeviceGet, &device, int(index));
+  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR and _MINOR.
+  int major = 0, minor = 0;
+  TOLK_CU_CHECK(cuDeviceGetAttribute, &major, 75, device);
+  TOLK_CU_CHECK(cuDeviceGetAttribute, &minor, 76, device);
+  return llvm::formatv("sm_{0}{1}", major, minor).str();
+}
+
 #undef TOLK_CU_CHECK

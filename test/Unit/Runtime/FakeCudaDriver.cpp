@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -155,6 +156,17 @@ FAKE_API cuDeviceGetAttribute(int *value, int attribute, int) {
   case 7: // MAX_GRID_DIM_Z
     *value = 65535;
     return kSuccess;
+  // COMPUTE_CAPABILITY_MAJOR and _MINOR: 9.0, or TOLK_FAKE_CUDA_CAPABILITY
+  // ("8.6"), so that a test sees the device's own chip chosen.
+  case 75:
+  case 76: {
+    const char *capability = std::getenv("TOLK_FAKE_CUDA_CAPABILITY");
+    int major = 9, minor = 0;
+    if (capability && std::sscanf(capability, "%d.%d", &major, &minor) != 2)
+      return kInvalidValue;
+    *value = attribute == 75 ? major : minor;
+    return kSuccess;
+  }
   default:
     return kInvalidValue;
   }

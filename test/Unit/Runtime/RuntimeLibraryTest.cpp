@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -444,6 +445,26 @@ TEST(RuntimeTest, CudaWithoutASecondDevice) {
   auto [code, message] = takeError(device.takeError());
   EXPECT_EQ(code, ErrorCode::Unavailable);
   EXPECT_EQ(message, "no CUDA device 1: the CUDA driver has 1");
+}
+
+// No chip: the device's own, from its compute capability (9.0 on the
+// stand-in driver, or what TOLK_FAKE_CUDA_CAPABILITY says).
+TEST(RuntimeTest, CudaCompilesForTheDevicesOwnChip) {
+  DeviceOptions options;
+  options.backend = BackendKind::Cuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  std::shared_ptr<Device> device = openOrFail(options);
+  ASSERT_TRUE(device);
+  EXPECT_EQ(device->name(), "fake, sm_90");
+  setenv("TOLK_FAKE_CUDA_CAPABILITY", "8.6", 1);
+  device = openOrFail(options);
+  unsetenv("TOLK_FAKE_CUDA_CAPABILITY");
+  ASSERT_TRUE(device);
+  EXPECT_EQ(device->name(), "fake, sm_86");
+  options.chip = "sm_80";
+  device = openOrFail(options);
+  ASSERT_TRUE(device);
+  EXPECT_EQ(device->name(), "fake, sm_80");
 }
 
 TEST(RuntimeTest, CudaCompilesAndLaunchesOnTheStandInDriver) {
