@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -384,6 +385,29 @@ TEST(RuntimeTest, VulkanTimesAndKeepsBuffersOfQueuedLaunches) {
     auto to = bufferOf(*device, std::vector<uint8_t>(16, 0));
     ASSERT_TRUE(succeeded(launchCopy(*device, *program, from, to, 4)));
   }
+  EXPECT_TRUE(succeeded(device->synchronize()));
+}
+
+// A launch the device refuses (more workgroups than it has) is an error
+// that names the launch, and the device stays usable: the next launch runs,
+// the buffers keep their contents.
+TEST(RuntimeTest, VulkanStaysUsableAfterAFailedLaunch) {
+  REQUIRE_VULKAN(device);
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  auto x = bufferOf(*device, bytesOf<int32_t>({5, 6, 7, 8}));
+  auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  auto [code, message] = errorOf(device->launch(
+      *program, kernelIndex(*program, "copy"),
+      std::array<uint32_t, 3>{UINT32_MAX, 1, 1},
+      std::array<uint32_t, 3>{4, 1, 1}, {LaunchArg::of(x), LaunchArg::of(y)}));
+  EXPECT_EQ(code, ErrorCode::LaunchFailed);
+  EXPECT_NE(message.find("4294967295 workgroups in dimension x exceed"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("of kernel 'copy')"), std::string::npos) << message;
+  ASSERT_TRUE(succeeded(launchCopy(*device, *program, x, y, 4)));
+  EXPECT_EQ(readAll<int32_t>(*device, *y), (std::vector<int32_t>{5, 6, 7, 8}));
   EXPECT_TRUE(succeeded(device->synchronize()));
 }
 
