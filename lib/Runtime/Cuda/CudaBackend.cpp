@@ -7,24 +7,30 @@
 //===----------------------------------------------------------------------===//
 //
 // The CUDA device: a module through --tolk-to-nvvm for the device's chip,
-// each gpu.module's PTX kept by the program; a launch through the CUDA
-// runner (CudaRunner.cpp), with the parameters the NVVM lowering gives the
-// kernel: a buffer as a 1-D memref descriptor (five parameters), an image as
-// its surface object, a scalar by value. The runner stages every buffer of
-// a launch, so buffers live in host memory (StagedBuffer) and launches are
-// synchronous.
+// each gpu.module's PTX kept by the compiled module; the device a
+// CudaSession (CudaSession.h): the primary context retained while the
+// device lives, buffers of device memory that persist across launches, each
+// gpu.module of a program loaded once, at the first launch of one of its
+// kernels. A launch has the parameters the NVVM lowering gives the kernel:
+// a buffer as a 1-D memref descriptor (five parameters), an image as its
+// surface object, a scalar by value; it is checked as the runner checks
+// one, and waited for (CUDA launches are synchronous).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Runtime/CudaRunner.h"
 #include "tolk/Runtime/Devices.h"
-#include "tolk/Runtime/StagedBuffer.h"
 #include "tolk/Transforms/GPUTargetInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+
+#include "CudaSession.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <mutex>
 
@@ -39,11 +45,50 @@ public:
   std::vector<std::shared_ptr<const std::string>> ptx;
 };
 
-class CudaBackendDevice : public StagedDevice {
+/// A buffer of device memory.
+class CudaBuffer : public Buffer {
 public:
-  CudaBackendDevice(const DeviceOptions &options, std::string chip,
-                    std::string deviceName)
-      : chip(std::move(chip)), driverLibrary(options.cudaDriverLibrary),
+  CudaBuffer(Device &device, std::shared_ptr<cuda::CudaSession> session,
+             uint64_t bytes, uint64_t address)
+      : Buffer(device, bytes), session(std::move(session)), address(address) {}
+  ~CudaBuffer() override { session->free(address); }
+  std::shared_ptr<cuda::CudaSession> session;
+  uint64_t address;
+};
+
+/// A program's gpu.modules on one device, each loaded at the first launch
+/// of one of its kernels and unloaded with the program.
+class CudaProgram : public Program {
+public:
+  CudaProgram(Device &device, std::shared_ptr<const CompiledModule> compiled,
+              std::shared_ptr<cuda::CudaSession> session)
+      : Program(device, std::move(compiled)), session(std::move(session)) {}
+  ~CudaProgram() override {
+    for (auto &[ptx, module] : modules)
+      session->unloadModule(module);
+  }
+  llvm::Expected<void *> moduleOf(const std::string &ptx) const {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto found = modules.find(&ptx);
+    if (found != modules.end())
+      return found->second;
+    llvm::Expected<void *> module = session->loadModule(ptx);
+    if (module)
+      modules[&ptx] = *module;
+    return module;
+  }
+
+private:
+  std::shared_ptr<cuda::CudaSession> session;
+  mutable std::mutex mutex;
+  mutable llvm::DenseMap<const std::string *, void *> modules;
+};
+
+class CudaBackendDevice : public Device {
+public:
+  CudaBackendDevice(std::shared_ptr<cuda::CudaSession> session,
+                    std::string chip, std::string deviceName)
+      : session(std::move(session)), chip(std::move(chip)),
         description(deviceName + ", " + this->chip) {}
 
   BackendKind backend() const override { return BackendKind::Cuda; }
@@ -51,6 +96,25 @@ public:
   llvm::StringRef memorySafety() const override { return "unchecked"; }
   llvm::StringRef clock() const override { return "CUDA events"; }
   unsigned maxLanes() const override { return 0; }
+
+  llvm::Expected<std::shared_ptr<Buffer>> allocate(uint64_t bytes) override {
+    if (bytes == 0)
+      return makeError(ErrorCode::InvalidArgument,
+                       "a buffer of 0 bytes: allocate at least 1");
+    llvm::Expected<uint64_t> address = session->allocate(bytes);
+    if (!address) {
+      auto [code, message] = takeError(address.takeError());
+      return makeError(
+          llvm::StringRef(message).contains("OUT_OF_MEMORY")
+              ? ErrorCode::OutOfMemory
+              : ErrorCode::Internal,
+          llvm::formatv("cannot allocate {0} bytes: {1}", bytes, message)
+              .str());
+    }
+    return std::make_shared<CudaBuffer>(*this, session, bytes, *address);
+  }
+  // Launches wait for their kernel.
+  llvm::Error synchronize() override { return llvm::Error::success(); }
 
 protected:
   std::string pipelineKey() const override { return "cuda;chip=" + chip; }
@@ -62,10 +126,14 @@ protected:
     tolk::TolkToNVVMOptions options;
     options.chip = chip;
     tolk::buildTolkToNVVMPipeline(pm, options);
-    if (failed(pm.run(*lowered)))
+    if (failed(pm.run(*lowered))) {
+      std::string names;
+      for (const KernelInfo &k : kernels)
+        names += (names.empty() ? "'" : ", '") + k.name + "'";
       return makeError(ErrorCode::CompileFailed,
                        "the NVVM pipeline (--tolk-to-nvvm) failed on kernel " +
-                           quotedNames(kernels));
+                           names);
+    }
     auto compiled = std::make_shared<PtxModule>();
     llvm::StringMap<std::shared_ptr<const std::string>> byModule;
     for (const KernelInfo &kernel : kernels) {
@@ -86,18 +154,35 @@ protected:
     return compiled;
   }
 
+  llvm::Expected<std::shared_ptr<Program>>
+  makeProgram(std::shared_ptr<const CompiledModule> compiled) override {
+    return std::make_shared<CudaProgram>(*this, std::move(compiled), session);
+  }
+
   llvm::Error run(const Program &program, unsigned kernel,
                   const LaunchShape &shape, llvm::ArrayRef<LaunchArg> args,
                   uint64_t launchNumber, double *kernelMs) override {
     const auto &compiled =
         static_cast<const PtxModule &>(*program.getCompiled());
     const KernelInfo &info = program.kernels()[kernel];
+    auto failed = [&](llvm::Error error) {
+      auto [code, message] = takeError(std::move(error));
+      return makeError(ErrorCode::LaunchFailed,
+                       message + " (" + describeLaunch(info, launchNumber) +
+                           ")");
+    };
+    const std::string &ptx = *compiled.ptx[kernel];
+    llvm::Expected<void *> module =
+        static_cast<const CudaProgram &>(program).moduleOf(ptx);
+    if (!module)
+      return failed(module.takeError());
+    // The launch as the runner's checks read it: the buffers' sizes (their
+    // bytes stay on the device), the images, the parameters.
     CudaLaunch cuda;
-    cuda.ptx = *compiled.ptx[kernel];
     cuda.kernelName = info.name;
     cuda.grid = shape.grid;
     cuda.block = shape.block;
-    cuda.driverLibrary = driverLibrary;
+    llvm::SmallVector<uint64_t, 4> addresses;
     for (auto [param, arg] : llvm::zip(info.params, args)) {
       if (!param.isBuffer()) {
         uint8_t bytes[8];
@@ -107,8 +192,10 @@ protected:
         cuda.params.push_back(CudaParam::value(llvm::ArrayRef(bytes, size)));
         continue;
       }
+      const auto &buffer = static_cast<const CudaBuffer &>(*arg.buffer);
       unsigned slot = cuda.buffers.size();
-      cuda.buffers.push_back(static_cast<StagedBuffer &>(*arg.buffer).bytes());
+      cuda.buffers.push_back({static_cast<uint8_t *>(nullptr), buffer.size()});
+      addresses.push_back(buffer.address);
       // An image is a 2-D CUDA array of its texels' format, passed as its
       // surface object (docs/Semantics.md#images).
       if (param.kind == ParamInfo::Kind::Image) {
@@ -127,20 +214,33 @@ protected:
                          (tolk::dtype::itemsize(param.dtype) * param.lanes);
       appendMemRef1DParams(cuda.params, slot, elements);
     }
-    std::lock_guard<std::mutex> lock(launchMutex);
-    llvm::Expected<CudaRunInfo> ran = runCudaKernel(cuda);
-    if (!ran)
-      return launchFailed(ran.takeError(), info, launchNumber);
-    if (kernelMs)
-      *kernelMs = ran->kernelMs.front();
+    if (llvm::Error err = session->run(*module, cuda, addresses, kernelMs))
+      return failed(std::move(err));
     return llvm::Error::success();
   }
 
+  llvm::Error writeBytes(Buffer &buffer, uint64_t offset,
+                         llvm::ArrayRef<uint8_t> source) override {
+    return internal(session->write(
+        static_cast<CudaBuffer &>(buffer).address + offset, source));
+  }
+  llvm::Error readBytes(Buffer &buffer, uint64_t offset,
+                        llvm::MutableArrayRef<uint8_t> dest) override {
+    return internal(session->read(
+        static_cast<CudaBuffer &>(buffer).address + offset, dest));
+  }
+
 private:
+  static llvm::Error internal(llvm::Error error) {
+    if (!error)
+      return llvm::Error::success();
+    auto [code, message] = takeError(std::move(error));
+    return makeError(ErrorCode::Internal, message);
+  }
+
+  std::shared_ptr<cuda::CudaSession> session;
   std::string chip;
-  std::string driverLibrary;
   std::string description;
-  std::mutex launchMutex;
 };
 
 } // namespace
@@ -174,5 +274,11 @@ tolk::runtime::createCudaDevice(const DeviceOptions &options) {
                        "device " + *name + "'s own chip: " + message);
     }
   }
-  return std::make_shared<CudaBackendDevice>(options, chip, *name);
+  llvm::Expected<std::unique_ptr<cuda::CudaSession>> session =
+      cuda::CudaSession::open(options.cudaDriverLibrary, options.deviceIndex);
+  if (!session) {
+    auto [code, message] = takeError(session.takeError());
+    return makeError(ErrorCode::Unavailable, message);
+  }
+  return std::make_shared<CudaBackendDevice>(std::move(*session), chip, *name);
 }

@@ -18,8 +18,11 @@
 
 #include "tolk/Runtime/CudaRunner.h"
 
+#include "CudaSession.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -62,6 +65,7 @@ constexpr int CU_AD_FORMAT_HALF = 0x10;
 constexpr int CU_AD_FORMAT_FLOAT = 0x20;
 constexpr unsigned CUDA_ARRAY3D_SURFACE_LDST = 0x02;
 constexpr int CU_MEMORYTYPE_HOST = 1;
+constexpr int CU_MEMORYTYPE_DEVICE = 2;
 constexpr int CU_MEMORYTYPE_ARRAY = 3;
 constexpr int CU_RESOURCE_TYPE_ARRAY = 0;
 struct CUDA_ARRAY3D_DESCRIPTOR {
@@ -122,6 +126,7 @@ struct Driver {
   CUresult (*cuMemFree)(CUdeviceptr);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, size_t);
   CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
   CUresult (*cuArray3DCreate)(CUarray *, const CUDA_ARRAY3D_DESCRIPTOR *);
   CUresult (*cuArrayDestroy)(CUarray);
@@ -203,6 +208,7 @@ static llvm::Expected<Driver> loadDriver(llvm::StringRef library) {
   find(d.cuMemFree, "cuMemFree_v2");
   find(d.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
   find(d.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+  find(d.cuMemsetD8, "cuMemsetD8_v2");
   find(d.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
   find(d.cuArray3DCreate, "cuArray3DCreate_v2");
   find(d.cuArrayDestroy, "cuArrayDestroy");
@@ -271,9 +277,10 @@ struct CudaObjects {
 };
 } // namespace
 
-/// The checks that need no driver.
-static llvm::Error checkLaunch(const CudaLaunch &launch) {
-  if (launch.ptx.empty())
+/// The checks that need no driver (but the PTX's, for a launch of a module
+/// loaded already: `loaded`).
+static llvm::Error checkLaunch(const CudaLaunch &launch, bool loaded = false) {
+  if (launch.ptx.empty() && !loaded)
     return makeError("no PTX given");
   if (launch.kernelName.empty())
     return makeError("no kernel name given");
@@ -858,5 +865,251 @@ tolk::runtime::cudaDeviceChip(llvm::StringRef driverLibrary, unsigned index) {
   TOLK_CU_CHECK(cuDeviceGetAttribute, &minor, 76, device);
   return llvm::formatv("sm_{0}{1}", major, minor).str();
 }
+
+//===----------------------------------------------------------------------===//
+// The session: the runtime's device
+//===----------------------------------------------------------------------===//
+
+using tolk::runtime::cuda::CudaSession;
+
+struct CudaSession::State {
+  Driver driver;
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+};
+
+namespace {
+/// The session's context made current for a scope, and the calling
+/// thread's previous one again after it.
+class CurrentContext {
+public:
+  CurrentContext(const Driver &driver, CUcontext context)
+      : driver(driver), result(driver.cuCtxPushCurrent(context)) {}
+  ~CurrentContext() {
+    CUcontext popped;
+    if (result == CUDA_SUCCESS)
+      driver.cuCtxPopCurrent(&popped);
+  }
+  CurrentContext(const CurrentContext &) = delete;
+  CurrentContext &operator=(const CurrentContext &) = delete;
+  const Driver &driver;
+  CUresult result;
+};
+} // namespace
+
+/// Returns the error from the enclosing function when the context could
+/// not be made current.
+#define TOLK_CU_CURRENT(driver, state)                                         \
+  CurrentContext current(driver, (state)->context);                            \
+  if (current.result != CUDA_SUCCESS)                                          \
+  return driver.error("cuCtxPushCurrent", current.result)
+
+CudaSession::CudaSession(std::unique_ptr<State> state)
+    : state(std::move(state)) {}
+
+llvm::Expected<std::unique_ptr<CudaSession>>
+CudaSession::open(llvm::StringRef driverLibrary, unsigned index) {
+  llvm::Expected<Driver> opened = openDriver(driverLibrary);
+  if (!opened)
+    return opened.takeError();
+  auto state = std::make_unique<State>(State{*opened});
+  const Driver &driver = state->driver;
+  int count = 0;
+  TOLK_CU_CHECK(cuDeviceGetCount, &count);
+  if (index >= unsigned(count))
+    return makeError(llvm::formatv("no CUDA device {0}: the CUDA driver has "
+                                   "{1}",
+                                   index, count));
+  TOLK_CU_CHECK(cuDeviceGet, &state->device, int(index));
+  // The primary context, the one the runtime API would use too; retained
+  // last, so that a failure above leaves nothing to release.
+  TOLK_CU_CHECK(cuDevicePrimaryCtxRetain, &state->context, state->device);
+  return std::unique_ptr<CudaSession>(new CudaSession(std::move(state)));
+}
+
+CudaSession::~CudaSession() {
+  // The buffers and modules went first: each holds the session.
+  state->driver.cuDevicePrimaryCtxRelease(state->device);
+}
+
+llvm::Expected<uint64_t> CudaSession::allocate(uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  const Driver &driver = state->driver;
+  TOLK_CU_CURRENT(driver, state);
+  CUdeviceptr address;
+  TOLK_CU_CHECK(cuMemAlloc, &address, std::max<uint64_t>(bytes, 1));
+  if (CUresult result = driver.cuMemsetD8(address, 0, bytes);
+      result != CUDA_SUCCESS) {
+    driver.cuMemFree(address);
+    return driver.error("cuMemsetD8", result);
+  }
+  return uint64_t(address);
+}
+
+void CudaSession::free(uint64_t address) {
+  std::lock_guard<std::mutex> lock(mutex);
+  const Driver &driver = state->driver;
+  CurrentContext current(driver, state->context);
+  // After a failed launch the context may refuse; there is no one to tell.
+  driver.cuMemFree(address);
+}
+
+llvm::Error CudaSession::write(uint64_t address,
+                               llvm::ArrayRef<uint8_t> source) {
+  if (source.empty())
+    return llvm::Error::success();
+  std::lock_guard<std::mutex> lock(mutex);
+  const Driver &driver = state->driver;
+  TOLK_CU_CURRENT(driver, state);
+  TOLK_CU_CHECK(cuMemcpyHtoD, address, source.data(), source.size());
+  return llvm::Error::success();
+}
+
+llvm::Error CudaSession::read(uint64_t address,
+                              llvm::MutableArrayRef<uint8_t> dest) {
+  if (dest.empty())
+    return llvm::Error::success();
+  std::lock_guard<std::mutex> lock(mutex);
+  const Driver &driver = state->driver;
+  TOLK_CU_CURRENT(driver, state);
+  TOLK_CU_CHECK(cuMemcpyDtoH, dest.data(), address, dest.size());
+  return llvm::Error::success();
+}
+
+llvm::Expected<void *> CudaSession::loadModule(const std::string &ptx) {
+  std::lock_guard<std::mutex> lock(mutex);
+  const Driver &driver = state->driver;
+  TOLK_CU_CURRENT(driver, state);
+  // The JIT's log says why it fails.
+  char errorLog[8192] = {0}, infoLog[4096] = {0};
+  CUjit_option options[] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
+                    infoLog, reinterpret_cast<void *>(sizeof(infoLog))};
+  CUmodule module;
+  CUresult result = driver.cuModuleLoadDataEx(
+      &module, ptx.c_str(), std::size(options), options, values);
+  if (result != CUDA_SUCCESS) {
+    errorLog[sizeof(errorLog) - 1] = '\0';
+    char name[256] = {0};
+    driver.cuDeviceGetName(name, sizeof(name) - 1, state->device);
+    return makeError(llvm::formatv(
+        "the CUDA driver rejects the PTX for device '{0}': {1}{2}{3}", name,
+        driver.describe(result), *errorLog ? "\n" : "",
+        llvm::StringRef(errorLog).rtrim()));
+  }
+  return static_cast<void *>(module);
+}
+
+void CudaSession::unloadModule(void *module) {
+  std::lock_guard<std::mutex> lock(mutex);
+  const Driver &driver = state->driver;
+  CurrentContext current(driver, state->context);
+  driver.cuModuleUnload(static_cast<CUmodule>(module));
+}
+
+/// The copy of an image's texels between its buffer in device memory and
+/// its array, whole rows of 4 channels (the buffer's rows are packed).
+static CUDA_MEMCPY2D deviceImageCopy(const CudaLaunch::Image &image,
+                                     CUdeviceptr buffer, CUarray array,
+                                     bool toArray) {
+  size_t row = image.rowBytes();
+  CUDA_MEMCPY2D copy{};
+  if (toArray) {
+    copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy.srcDevice = buffer;
+    copy.srcPitch = row;
+    copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    copy.dstArray = array;
+  } else {
+    copy.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    copy.srcArray = array;
+    copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy.dstDevice = buffer;
+    copy.dstPitch = row;
+  }
+  copy.WidthInBytes = row;
+  copy.Height = image.height;
+  return copy;
+}
+
+llvm::Error CudaSession::run(void *module, const CudaLaunch &launch,
+                             llvm::ArrayRef<uint64_t> addresses,
+                             double *kernelMs) {
+  if (llvm::Error err = checkLaunch(launch, /*loaded=*/true))
+    return err;
+  if (addresses.size() != launch.buffers.size())
+    return makeError(llvm::formatv("{0} buffer(s) but {1} address(es) given",
+                                   launch.buffers.size(), addresses.size()));
+  std::lock_guard<std::mutex> lock(mutex);
+  const Driver &driver = state->driver;
+  TOLK_CU_CURRENT(driver, state);
+  CUfunction function;
+  CUresult result = driver.cuModuleGetFunction(
+      &function, static_cast<CUmodule>(module), launch.kernelName.c_str());
+  if (result != CUDA_SUCCESS)
+    return makeError(llvm::formatv("the PTX has no kernel '{0}' ({1})",
+                                   launch.kernelName, driver.describe(result)));
+  if (llvm::Error err = checkParams(driver, function, launch))
+    return err;
+  // What this launch makes (an image's array and surface object, the
+  // events) goes with `objects`; the buffers are the session's.
+  CudaObjects objects(driver);
+  objects.device = state->device;
+  if (llvm::Error err = checkLimits(objects, function, launch))
+    return err;
+  objects.allocations.assign(addresses.begin(), addresses.end());
+  llvm::scope_exit keepBuffers([&] { objects.allocations.clear(); });
+  for (auto [index, address] : llvm::enumerate(addresses)) {
+    objects.arrays.push_back(nullptr);
+    objects.surfaces.push_back(0);
+    const CudaLaunch::Image *image = launch.imageOf(index);
+    if (!image)
+      continue;
+    CUDA_ARRAY3D_DESCRIPTOR desc{};
+    desc.Width = image->width;
+    desc.Height = image->height;
+    desc.Depth = 0; // 2-D
+    desc.Format = image->format == CudaLaunch::Image::Format::Half
+                      ? CU_AD_FORMAT_HALF
+                      : CU_AD_FORMAT_FLOAT;
+    desc.NumChannels = 4;
+    desc.Flags = CUDA_ARRAY3D_SURFACE_LDST;
+    TOLK_CU_CHECK(cuArray3DCreate, &objects.arrays.back(), &desc);
+    CUDA_MEMCPY2D copy =
+        deviceImageCopy(*image, address, objects.arrays.back(), true);
+    TOLK_CU_CHECK(cuMemcpy2D, &copy);
+    CUDA_RESOURCE_DESC resource{};
+    resource.resType = CU_RESOURCE_TYPE_ARRAY;
+    resource.res.array.hArray = objects.arrays.back();
+    TOLK_CU_CHECK(cuSurfObjectCreate, &objects.surfaces.back(), &resource);
+  }
+  KernelArguments arguments(objects, launch);
+  auto enqueue = [&] {
+    return enqueueLaunch(driver, function, launch, arguments);
+  };
+  if (kernelMs) {
+    llvm::Expected<llvm::SmallVector<double, 1>> times =
+        timeRepeated(objects, 0, 1, "cuLaunchKernel", enqueue);
+    if (!times)
+      return times.takeError();
+    *kernelMs = times->front();
+  } else {
+    if (CUresult launched = enqueue(); launched != CUDA_SUCCESS)
+      return driver.error("cuLaunchKernel", launched);
+    // A fault in the kernel shows here, as the launch's.
+    TOLK_CU_CHECK(cuCtxSynchronize);
+  }
+  for (auto [index, address] : llvm::enumerate(addresses))
+    if (const CudaLaunch::Image *image = launch.imageOf(index)) {
+      CUDA_MEMCPY2D copy =
+          deviceImageCopy(*image, address, objects.arrays[index], false);
+      TOLK_CU_CHECK(cuMemcpy2D, &copy);
+    }
+  return llvm::Error::success();
+}
+
+#undef TOLK_CU_CURRENT
 
 #undef TOLK_CU_CHECK

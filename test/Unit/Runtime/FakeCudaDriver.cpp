@@ -255,6 +255,10 @@ FAKE_API cuMemcpyHtoD_v2(CUdeviceptr to, const void *from, size_t bytes) {
   std::memcpy(reinterpret_cast<void *>(to), from, bytes);
   return kSuccess;
 }
+FAKE_API cuMemsetD8_v2(CUdeviceptr to, unsigned char value, size_t bytes) {
+  std::memset(reinterpret_cast<void *>(to), value, bytes);
+  return kSuccess;
+}
 FAKE_API cuMemcpyDtoH_v2(void *to, CUdeviceptr from, size_t bytes) {
   std::memcpy(to, reinterpret_cast<const void *>(from), bytes);
   return kSuccess;
@@ -287,12 +291,18 @@ FAKE_API cuArrayDestroy(Array *array) {
   --liveArrays;
   return kSuccess;
 }
-// Whole rows between the host (1) and an array (3), nothing else.
+// Whole rows between the host (1) or device memory (2, host memory here)
+// and an array (3), nothing else.
 FAKE_API cuMemcpy2D_v2(const Copy2D *copy) {
-  bool up = copy->srcType == 1 && copy->dstType == 3;
-  bool down = copy->srcType == 3 && copy->dstType == 1;
+  bool up = (copy->srcType == 1 || copy->srcType == 2) && copy->dstType == 3;
+  bool down = copy->srcType == 3 && (copy->dstType == 1 || copy->dstType == 2);
   Array *array = up ? copy->dstArray : copy->srcArray;
   size_t pitch = up ? copy->srcPitch : copy->dstPitch;
+  const void *from = copy->srcType == 2
+                         ? reinterpret_cast<const void *>(copy->srcDevice)
+                         : copy->srcHost;
+  void *to = copy->dstType == 2 ? reinterpret_cast<void *>(copy->dstDevice)
+                                : copy->dstHost;
   if ((!up && !down) || !array || copy->srcX || copy->srcY || copy->dstX ||
       copy->dstY || copy->widthInBytes != array->width * array->texelBytes ||
       copy->height != array->height || pitch < copy->widthInBytes)
@@ -300,10 +310,10 @@ FAKE_API cuMemcpy2D_v2(const Copy2D *copy) {
   for (size_t y = 0; y < copy->height; ++y) {
     uint8_t *row = array->bytes.data() + y * copy->widthInBytes;
     if (up)
-      std::memcpy(row, static_cast<const uint8_t *>(copy->srcHost) + y * pitch,
+      std::memcpy(row, static_cast<const uint8_t *>(from) + y * pitch,
                   copy->widthInBytes);
     else
-      std::memcpy(static_cast<uint8_t *>(copy->dstHost) + y * pitch, row,
+      std::memcpy(static_cast<uint8_t *>(to) + y * pitch, row,
                   copy->widthInBytes);
   }
   return kSuccess;

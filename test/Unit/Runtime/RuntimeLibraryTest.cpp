@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <thread>
 
 using namespace tolk::runtime;
@@ -489,6 +490,68 @@ TEST(RuntimeTest, CudaCompilesForTheDevicesOwnChip) {
   device = openOrFail(options);
   ASSERT_TRUE(device);
   EXPECT_EQ(device->name(), "fake, sm_80");
+}
+
+/// The stand-in driver's counters, read from the library the runtime opens
+/// (the same path: the same library).
+struct FakeCudaStats {
+  long liveAllocations, liveModules, liveEvents, retainedContexts;
+  long launches, copies;
+  long liveArrays, liveSurfaces;
+};
+FakeCudaStats fakeCudaStats() {
+  void *handle = dlopen(TOLK_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
+  EXPECT_TRUE(handle);
+  auto stats = reinterpret_cast<FakeCudaStats (*)()>(
+      handle ? dlsym(handle, "tolkFakeCudaStats") : nullptr);
+  EXPECT_TRUE(stats);
+  return stats ? stats() : FakeCudaStats{};
+}
+
+// The device keeps what costs: its context is retained once, a program's
+// module is loaded at its first launch and kept, a buffer is device memory
+// that holds its bytes between launches; all of it goes with the device.
+TEST(RuntimeTest, CudaKeepsItsContextModulesAndBuffers) {
+  DeviceOptions options;
+  options.backend = BackendKind::Cuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  FakeCudaStats before = fakeCudaStats();
+  {
+    std::shared_ptr<Device> device = openOrFail(options);
+    ASSERT_TRUE(device);
+    EXPECT_EQ(fakeCudaStats().retainedContexts, before.retainedContexts + 1);
+    std::shared_ptr<Program> program = compileOrFail(*device);
+    ASSERT_TRUE(program);
+    auto x = bufferOf(*device, bytesOf<float>({1.5f, -2.0f, 0.25f, 1e30f}));
+    auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+    EXPECT_EQ(fakeCudaStats().liveAllocations, before.liveAllocations + 2);
+    EXPECT_EQ(readAll<float>(*device, *x),
+              (std::vector<float>{1.5f, -2.0f, 0.25f, 1e30f}));
+    for (int i = 0; i < 3; ++i)
+      ASSERT_TRUE(succeeded(device->launch(
+          *program, kernelIndex(*program, "scale"), std::nullopt, std::nullopt,
+          {LaunchArg::of(x), LaunchArg::of(y),
+           LaunchArg::scalar(floatBits(2.0f))})));
+    double ms = -1;
+    ASSERT_TRUE(succeeded(device->launch(
+        *program, kernelIndex(*program, "scale"), std::nullopt, std::nullopt,
+        {LaunchArg::of(x), LaunchArg::of(y), LaunchArg::scalar(0)}, &ms)));
+    EXPECT_GE(ms, 0.0);
+    FakeCudaStats during = fakeCudaStats();
+    EXPECT_EQ(during.liveModules, before.liveModules + 1);
+    EXPECT_EQ(during.launches, before.launches + 4);
+    EXPECT_EQ(during.retainedContexts, before.retainedContexts + 1);
+    EXPECT_EQ(during.liveEvents, before.liveEvents);
+    // The stand-in runs nothing of scale: y keeps what was written.
+    ASSERT_TRUE(succeeded(device->write(*y, 4, bytesOf<float>({7.0f}))));
+    EXPECT_EQ(readAll<float>(*device, *y),
+              (std::vector<float>{0.0f, 7.0f, 0.0f, 0.0f}));
+    EXPECT_TRUE(succeeded(device->synchronize()));
+  }
+  FakeCudaStats after = fakeCudaStats();
+  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
+  EXPECT_EQ(after.liveModules, before.liveModules);
+  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
 }
 
 TEST(RuntimeTest, CudaCompilesAndLaunchesOnTheStandInDriver) {
