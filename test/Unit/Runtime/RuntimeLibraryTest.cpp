@@ -554,6 +554,47 @@ TEST(RuntimeTest, CudaKeepsItsContextModulesAndBuffers) {
   EXPECT_EQ(after.retainedContexts, before.retainedContexts);
 }
 
+// One CUDA device used from several threads at once: every launch, write
+// and read succeeds (the device serializes its driver calls), each thread's
+// buffer keeps its own bytes, and nothing is left when the device goes.
+TEST(RuntimeTest, CudaLaunchesFromSeveralThreads) {
+  DeviceOptions options;
+  options.backend = BackendKind::Cuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  FakeCudaStats before = fakeCudaStats();
+  {
+    std::shared_ptr<Device> device = openOrFail(options);
+    ASSERT_TRUE(device);
+    std::shared_ptr<Program> program = compileOrFail(*device);
+    ASSERT_TRUE(program);
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] {
+        std::vector<float> values(4, float(t) + 0.5f);
+        for (int i = 0; i < 50; ++i) {
+          auto x = bufferOf(*device, bytesOf(values));
+          auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+          if (!succeeded(
+                  device->launch(*program, kernelIndex(*program, "scale"),
+                                 std::nullopt, std::nullopt,
+                                 {LaunchArg::of(x), LaunchArg::of(y),
+                                  LaunchArg::scalar(floatBits(2.0f))})) ||
+              readAll<float>(*device, *x) != values)
+            ++failures;
+        }
+      });
+    for (std::thread &t : threads)
+      t.join();
+    EXPECT_EQ(failures, 0);
+    EXPECT_EQ(fakeCudaStats().liveModules, before.liveModules + 1);
+  }
+  FakeCudaStats after = fakeCudaStats();
+  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
+  EXPECT_EQ(after.liveModules, before.liveModules);
+  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
+}
+
 TEST(RuntimeTest, CudaCompilesAndLaunchesOnTheStandInDriver) {
   DeviceOptions options;
   options.backend = BackendKind::Cuda;
