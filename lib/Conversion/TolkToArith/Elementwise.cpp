@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The primitive elementwise ops (tolk::OpTrait::Primitive) in arith and math,
+// The primitive elementwise ops (tolk::PrimitiveOpInterface) in arith and math,
 // computing the folder's bits (lib/Dtype/Alu.cpp): float max, shifts,
 // truncdiv and integer pow are built from compares and selects where arith
 // leaves a corner poison or unordered, 8-bit float arithmetic runs in f32 and
@@ -202,134 +202,179 @@ Value lowerComplex(Operation *op, ImplicitLocOpBuilder &b, ArrayRef<Value> x) {
   llvm_unreachable("the verifier rejects this op on complex numbers");
 }
 
-/// The lowering of one primitive elementwise op whose operands (converted,
-/// and splat to the result's shape) compute in data type `dt`.
-Value lowerElementwise(Operation *op, const ArithLowering &lo, DType dt,
-                       ArrayRef<Value> x) {
-  using namespace tolk;
-  ImplicitLocOpBuilder &b = lo.b;
-  if (dtype::isComplex(dt))
-    return lowerComplex(op, b, x);
-  using P = arith::CmpIPredicate;
-  using FP = arith::CmpFPredicate;
-  // Constants take the shape of the first value operand (a where's first
-  // arm).
-  LaneArith lanes = lo.lanes(x[isa<WhereOp>(op) ? 1 : 0]);
-  bool isBool = dtype::isBool(dt);
-  bool isFloat = dtype::isFloat(dt);
-  bool isSigned = !isBool && !isFloat && !dtype::isUnsigned(dt);
+/// What the lowering of a primitive gets: its operands (converted, and
+/// splat to the result's shape), the data type they compute in (`dt`, real)
+/// and its class, and lane arithmetic of the result's shape.
+struct Primitive {
+  Primitive(const ArithLowering &lo, DType dt, ArrayRef<Value> x,
+            unsigned valueOperand)
+      : lo(lo), b(lo.b), x(x), lanes(lo.lanes(x[valueOperand])),
+        isBool(tolk::dtype::isBool(dt)), isFloat(tolk::dtype::isFloat(dt)),
+        isSigned(!isBool && !isFloat && !tolk::dtype::isUnsigned(dt)) {}
 
-  auto binary = [&](auto tag, ArrayRef<Value> xs) -> Value {
-    using OpTy = decltype(tag);
-    return OpTy::create(b, xs[0], xs[1]);
-  };
-  auto floatBinary = [&](auto tag) {
-    return floatCompute(lo, x,
-                        [&](ArrayRef<Value> xs) { return binary(tag, xs); });
-  };
-
-  if (isa<AddOp>(op)) {
-    // On Bool, add is or (arith.addi on i1 would be xor).
-    if (isBool)
-      return lanes.ori(x[0], x[1]);
-    if (isFloat)
-      return floatBinary(arith::AddFOp());
-    return lanes.addi(x[0], x[1]);
+  template <typename OpTy> Value binary() const {
+    return OpTy::create(b, x[0], x[1]);
   }
-  if (isa<MulOp>(op)) {
-    if (isBool)
-      return lanes.andi(x[0], x[1]);
-    if (isFloat)
-      return floatBinary(arith::MulFOp());
-    return binary(arith::MulIOp(), x);
-  }
-  if (isa<CmpLtOp, CmpEqOp>(op)) {
-    bool lt = isa<CmpLtOp>(op);
-    if (isFloat) {
-      SmallVector<Value, 2> w = widenFp8(lo, x);
-      return lanes.cmpf(lt ? FP::OLT : FP::OEQ, w[0], w[1]);
-    }
-    // Bool orders false < true: unsigned.
-    return lanes.cmpi(lt ? (isSigned ? P::slt : P::ult) : P::eq, x[0], x[1]);
-  }
-  if (isa<MaxOp>(op)) {
-    if (isBool)
-      return lanes.ori(x[0], x[1]);
-    if (isFloat)
-      return floatCompute(lo, x, [&](ArrayRef<Value> xs) {
-        LaneArith wide = lo.lanes(xs[1]);
-        return floatMax(wide, xs[0], xs[1]);
-      });
-    if (isSigned)
-      return lanes.maxsi(x[0], x[1]);
-    return binary(arith::MaxUIOp(), x);
-  }
-  if (isa<AndOp>(op))
-    return lanes.andi(x[0], x[1]);
-  if (isa<OrOp>(op))
-    return lanes.ori(x[0], x[1]);
-  if (isa<XorOp>(op))
-    return lanes.xori(x[0], x[1]);
-  if (isa<ShlOp, ShrOp>(op))
-    return shift(lanes, isa<ShlOp>(op), isSigned, x[0], x[1]);
-  if (isa<TruncDivOp>(op))
-    return truncDiv(lanes, isSigned, x[0], x[1]);
-  if (isa<PowOp>(op)) {
-    if (isBool) // x^n on {0, 1}: x or n == 0.
-      return lanes.ori(x[0], lo.lanes(x[1]).notOf(x[1]));
-    if (!isFloat)
-      return intPow(lanes, x[0], x[1]);
-    return floatCompute(
-        lo, x, [&](ArrayRef<Value> xs) { return binary(math::PowFOp(), xs); },
-        /*saturateOverflow=*/true, /*poleAtZero=*/true);
-  }
-  if (isa<ReciprocalOp>(op))
+  template <typename OpTy> Value floatBinary() const {
     return floatCompute(lo, x, [&](ArrayRef<Value> xs) -> Value {
-      auto ft = cast<FloatType>(eltOf(xs[0]));
-      LaneArith wide = lo.lanes(xs[0]);
-      Value one = wide.floatConst(ft, APFloat::getOne(ft.getFloatSemantics()));
-      return wide.divf(one, xs[0]);
+      return OpTy::create(b, xs[0], xs[1]);
     });
-  auto unary = [&](auto tag, bool saturateOverflow = false) {
-    using OpTy = decltype(tag);
+  }
+  template <typename OpTy>
+  Value floatUnary(bool saturateOverflow = false) const {
     return floatCompute(
         lo, x,
         [&](ArrayRef<Value> xs) -> Value { return OpTy::create(b, xs[0]); },
         saturateOverflow);
-  };
-  if (isa<TruncOp>(op))
-    return isFloat ? unary(math::TruncOp()) : x[0];
-  if (isa<SqrtOp>(op))
-    return unary(math::SqrtOp());
-  if (isa<Exp2Op>(op))
-    return unary(math::Exp2Op(), /*saturateOverflow=*/true);
-  if (isa<Log2Op>(op))
-    return unary(math::Log2Op());
-  if (isa<WhereOp>(op)) {
-    // An 8-bit float from memory may hold a NaN code the folder has not.
-    Value r = lanes.select(x[0], x[1], x[2]);
-    return isFp8Type(eltOf(r)) ? canonicalFp8NaN(b, r) : r;
   }
-  llvm_unreachable("not a primitive elementwise op");
+
+  const ArithLowering &lo;
+  ImplicitLocOpBuilder &b;
+  ArrayRef<Value> x;
+  // LaneArith builds: its methods are not const.
+  mutable LaneArith lanes;
+  bool isBool, isFloat, isSigned;
+};
+
+using P = arith::CmpIPredicate;
+using FP = arith::CmpFPredicate;
+
+// One lowering per primitive op (its real data types; lowerComplex has the
+// complex ones).
+
+Value lowerPrimitive(tolk::AddOp, const Primitive &p) {
+  // On Bool, add is or (arith.addi on i1 would be xor).
+  if (p.isBool)
+    return p.lanes.ori(p.x[0], p.x[1]);
+  if (p.isFloat)
+    return p.floatBinary<arith::AddFOp>();
+  return p.lanes.addi(p.x[0], p.x[1]);
 }
 
-/// A primitive elementwise op (tolk::OpTrait::Primitive): its operands
+Value lowerPrimitive(tolk::MulOp, const Primitive &p) {
+  if (p.isBool)
+    return p.lanes.andi(p.x[0], p.x[1]);
+  if (p.isFloat)
+    return p.floatBinary<arith::MulFOp>();
+  return p.binary<arith::MulIOp>();
+}
+
+/// cmplt and cmpeq: ordered float compares; Bool orders false < true
+/// (unsigned).
+Value lowerComparison(const Primitive &p, bool lt) {
+  if (p.isFloat) {
+    SmallVector<Value, 2> w = widenFp8(p.lo, p.x);
+    return p.lanes.cmpf(lt ? FP::OLT : FP::OEQ, w[0], w[1]);
+  }
+  return p.lanes.cmpi(lt ? (p.isSigned ? P::slt : P::ult) : P::eq, p.x[0],
+                      p.x[1]);
+}
+Value lowerPrimitive(tolk::CmpLtOp, const Primitive &p) {
+  return lowerComparison(p, /*lt=*/true);
+}
+Value lowerPrimitive(tolk::CmpEqOp, const Primitive &p) {
+  return lowerComparison(p, /*lt=*/false);
+}
+
+Value lowerPrimitive(tolk::MaxOp, const Primitive &p) {
+  if (p.isBool)
+    return p.lanes.ori(p.x[0], p.x[1]);
+  if (p.isFloat)
+    return floatCompute(p.lo, p.x, [&](ArrayRef<Value> xs) {
+      LaneArith wide = p.lo.lanes(xs[1]);
+      return floatMax(wide, xs[0], xs[1]);
+    });
+  if (p.isSigned)
+    return p.lanes.maxsi(p.x[0], p.x[1]);
+  return p.binary<arith::MaxUIOp>();
+}
+
+Value lowerPrimitive(tolk::AndOp, const Primitive &p) {
+  return p.lanes.andi(p.x[0], p.x[1]);
+}
+Value lowerPrimitive(tolk::OrOp, const Primitive &p) {
+  return p.lanes.ori(p.x[0], p.x[1]);
+}
+Value lowerPrimitive(tolk::XorOp, const Primitive &p) {
+  return p.lanes.xori(p.x[0], p.x[1]);
+}
+Value lowerPrimitive(tolk::ShlOp, const Primitive &p) {
+  return shift(p.lanes, /*left=*/true, p.isSigned, p.x[0], p.x[1]);
+}
+Value lowerPrimitive(tolk::ShrOp, const Primitive &p) {
+  return shift(p.lanes, /*left=*/false, p.isSigned, p.x[0], p.x[1]);
+}
+Value lowerPrimitive(tolk::TruncDivOp, const Primitive &p) {
+  return truncDiv(p.lanes, p.isSigned, p.x[0], p.x[1]);
+}
+
+Value lowerPrimitive(tolk::PowOp, const Primitive &p) {
+  if (p.isBool) // x^n on {0, 1}: x or n == 0.
+    return p.lanes.ori(p.x[0], p.lo.lanes(p.x[1]).notOf(p.x[1]));
+  if (!p.isFloat)
+    return intPow(p.lanes, p.x[0], p.x[1]);
+  return floatCompute(
+      p.lo, p.x,
+      [&](ArrayRef<Value> xs) -> Value {
+        return math::PowFOp::create(p.b, xs[0], xs[1]);
+      },
+      /*saturateOverflow=*/true, /*poleAtZero=*/true);
+}
+
+Value lowerPrimitive(tolk::ReciprocalOp, const Primitive &p) {
+  return floatCompute(p.lo, p.x, [&](ArrayRef<Value> xs) -> Value {
+    auto ft = cast<FloatType>(eltOf(xs[0]));
+    LaneArith wide = p.lo.lanes(xs[0]);
+    Value one = wide.floatConst(ft, APFloat::getOne(ft.getFloatSemantics()));
+    return wide.divf(one, xs[0]);
+  });
+}
+
+Value lowerPrimitive(tolk::TruncOp, const Primitive &p) {
+  return p.isFloat ? p.floatUnary<math::TruncOp>() : p.x[0];
+}
+Value lowerPrimitive(tolk::SqrtOp, const Primitive &p) {
+  return p.floatUnary<math::SqrtOp>();
+}
+Value lowerPrimitive(tolk::Exp2Op, const Primitive &p) {
+  return p.floatUnary<math::Exp2Op>(/*saturateOverflow=*/true);
+}
+Value lowerPrimitive(tolk::Log2Op, const Primitive &p) {
+  return p.floatUnary<math::Log2Op>();
+}
+
+Value lowerPrimitive(tolk::WhereOp, const Primitive &p) {
+  // An 8-bit float from memory may hold a NaN code the folder has not.
+  Value r = p.lanes.select(p.x[0], p.x[1], p.x[2]);
+  return isFp8Type(eltOf(r)) ? canonicalFp8NaN(p.b, r) : r;
+}
+
+// neg and div are primitives of the complex types only (TolkOps.td):
+// --tolk-decompose rewrites them on the others.
+Value lowerPrimitive(tolk::NegOp, const Primitive &) {
+  llvm_unreachable("tolk.neg is a primitive of complex numbers only");
+}
+Value lowerPrimitive(tolk::DivOp, const Primitive &) {
+  llvm_unreachable("tolk.div is a primitive of complex numbers only");
+}
+
+/// A primitive elementwise op (tolk::PrimitiveOpInterface): its operands
 /// converted and splat to the result's shape (but a where's condition, which
-/// arith.select takes as a scalar too), then lowerElementwise.
-struct ElementwiseLowering : public ConversionPattern {
-  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
-                      bool bf16InF32)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
-        bf16InF32(bf16InF32) {}
+/// arith.select takes as a scalar too), then its lowerPrimitive, or
+/// lowerComplex on complex numbers.
+template <typename OpTy>
+struct PrimitiveLowering : public OpConversionPattern<OpTy> {
+  PrimitiveLowering(const TypeConverter &converter, MLIRContext *ctx,
+                    bool bf16InF32)
+      : OpConversionPattern<OpTy>(converter, ctx), bf16InF32(bf16InF32) {}
   bool bf16InF32;
 
   LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> in,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!tolk::isPrimitiveOp(op))
-      return failure();
-    Type resultType =
-        getTypeConverter()->convertType(op->getResult(0).getType());
+      return rewriter.notifyMatchFailure(op, "a derived op on these types");
+    Type resultType = this->getTypeConverter()->convertType(op.getType());
     std::optional<DType> dt = computeDType(op);
     if (!resultType || !dt)
       return rewriter.notifyMatchFailure(op, "no arith type");
@@ -338,18 +383,24 @@ struct ElementwiseLowering : public ConversionPattern {
     // A value of the result's shape, to splat scalars like.
     LaneArith result(b, resultType);
     Value like;
-    for (Value v : in)
+    for (Value v : adaptor.getOperands())
       if (v.getType() == result.of(eltOf(v)) && isa<ShapedType>(v.getType()))
         like = v;
+    constexpr bool isWhere = std::is_same_v<OpTy, tolk::WhereOp>;
     SmallVector<Value, 3> operands;
-    for (auto [i, operand] : llvm::enumerate(in)) {
+    for (auto [i, operand] : llvm::enumerate(adaptor.getOperands())) {
       Value v = operand;
-      bool cond = isa<tolk::WhereOp>(op) && i == 0;
+      bool cond = isWhere && i == 0;
       if (like && !isa<ShapedType>(v.getType()) && !cond)
         v = lo.lanes(like).splat(v);
       operands.push_back(v);
     }
-    Value r = lowerElementwise(op, lo, *dt, operands);
+    // Constants take the shape of the first value operand (a where's first
+    // arm).
+    Value r = tolk::dtype::isComplex(*dt)
+                  ? lowerComplex(op, b, operands)
+                  : lowerPrimitive(op, Primitive(lo, *dt, operands,
+                                                 /*valueOperand=*/isWhere));
     if (r.getType() != resultType)
       return rewriter.notifyMatchFailure(op, "unexpected result type");
     rewriter.replaceOp(op, r);
@@ -362,6 +413,16 @@ struct ElementwiseLowering : public ConversionPattern {
 void tolk::detail::populateElementwisePatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns,
                                                bool bf16InF32) {
-  patterns.add<ElementwiseLowering>(converter, patterns.getContext(),
-                                    bf16InF32);
+  using namespace tolk;
+  patterns.add<PrimitiveLowering<AddOp>, PrimitiveLowering<MulOp>,
+               PrimitiveLowering<CmpLtOp>, PrimitiveLowering<CmpEqOp>,
+               PrimitiveLowering<MaxOp>, PrimitiveLowering<AndOp>,
+               PrimitiveLowering<OrOp>, PrimitiveLowering<XorOp>,
+               PrimitiveLowering<ShlOp>, PrimitiveLowering<ShrOp>,
+               PrimitiveLowering<TruncDivOp>, PrimitiveLowering<PowOp>,
+               PrimitiveLowering<ReciprocalOp>, PrimitiveLowering<TruncOp>,
+               PrimitiveLowering<SqrtOp>, PrimitiveLowering<Exp2Op>,
+               PrimitiveLowering<Log2Op>, PrimitiveLowering<WhereOp>,
+               PrimitiveLowering<NegOp>, PrimitiveLowering<DivOp>>(
+      converter, patterns.getContext(), bf16InF32);
 }

@@ -55,7 +55,7 @@ func.func @shape_lanes(%p: !tolk.ptr<f32, global, imagef<4x8x2>>, %xy: vector<2x
 
 // A texel is four lanes.
 func.func @lanes(%p: !tolk.ptr<f32, global, imagef<4x8x4>>, %xy: vector<2xsi32>) {
-  // expected-error @+1 {{'tolk.image_load' op result type 'vector<2xf32>' is no texel of '!tolk.ptr<f32, global, imagef<4x8x4>>': expected 'vector<4xf32>' (a texel has four lanes)}}
+  // expected-error @+1 {{custom op 'tolk.image_load' 'result' must be vector<4xf32> or vector<4xf16>, but got 'vector<2xf32>'}}
   %t = tolk.image_load %p[%xy] : !tolk.ptr<f32, global, imagef<4x8x4>> -> vector<2xf32>
   return
 }
@@ -63,7 +63,7 @@ func.func @lanes(%p: !tolk.ptr<f32, global, imagef<4x8x4>>, %xy: vector<2xsi32>)
 // -----
 
 func.func @scalar(%p: !tolk.ptr<f32, global, imageh<4x8x4>>, %xy: vector<2xsi32>, %x: f32) {
-  // expected-error @+1 {{'tolk.image_store' op value type 'f32' is no texel of '!tolk.ptr<f32, global, imageh<4x8x4>>': expected 'vector<4xf32>' or 'vector<4xf16>'}}
+  // expected-error @+1 {{'tolk.image_store' op operand #2 must be vector<4xf32> or vector<4xf16>, but got 'f32'}}
   tolk.image_store %p[%xy], %x : !tolk.ptr<f32, global, imageh<4x8x4>>, f32
   return
 }
@@ -88,7 +88,7 @@ func.func @kind_store(%p: !tolk.ptr<f32, global, imagef<4x8x4>>, %xy: vector<2xs
 // -----
 
 func.func @integer_lanes(%p: !tolk.ptr<f32, global, imageh<4x8x4>>, %xy: vector<2xsi32>) {
-  // expected-error @+1 {{'tolk.image_load' op result type 'vector<4xsi32>' is no texel of '!tolk.ptr<f32, global, imageh<4x8x4>>': expected 'vector<4xf32>' or 'vector<4xf16>'}}
+  // expected-error @+1 {{custom op 'tolk.image_load' 'result' must be vector<4xf32> or vector<4xf16>, but got 'vector<4xsi32>'}}
   %t = tolk.image_load %p[%xy] : !tolk.ptr<f32, global, imageh<4x8x4>> -> vector<4xsi32>
   return
 }
@@ -113,7 +113,7 @@ func.func @alternative_alone(%p: !tolk.ptr<f32, global, imagef<4x8x4>>, %xy: vec
 // -----
 
 func.func @alternative_type(%p: !tolk.ptr<f32, global, imageh<4x8x4>>, %xy: vector<2xsi32>, %g: i1, %a: vector<4xf16>) {
-  // expected-error @+1 {{'tolk.image_load' op alternative value has type 'vector<4xf16>', expected the load's type 'vector<4xf32>'}}
+  // expected-error @+1 {{'tolk.image_load' op failed to verify that the alternative has the load's type}}
   %t = "tolk.image_load"(%p, %xy, %g, %a) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (!tolk.ptr<f32, global, imageh<4x8x4>>, vector<2xsi32>, i1, vector<4xf16>) -> vector<4xf32>
   return
 }

@@ -86,7 +86,7 @@ func.func @load_gate(%p: !tolk.ptr<f32, global>, %a: f32, %g: vector<4xi1>) {
 
 // The alternative value has the load's type.
 func.func @load_alternative(%p: !tolk.ptr<f32, global>, %g: i1, %a: f16) {
-  // expected-error @+1 {{'tolk.load' op alternative value has type 'f16', expected the load's type 'f32'}}
+  // expected-error @+1 {{'tolk.load' op failed to verify that the alternative has the load's type}}
   %x = "tolk.load"(%p, %g, %a) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (!tolk.ptr<f32, global>, i1, f16) -> f32
   return
 }
@@ -136,7 +136,7 @@ func.func @index_image(%p: !tolk.ptr<f32, global, imageh<2x2x4>>, %i: si32) {
 // -----
 
 func.func @index_float_offset(%p: !tolk.ptr<f32, global>, %i: f32) {
-  // expected-error @+1 {{'tolk.index' op offset must be an index or a Tolk integer, not 'f32'}}
+  // expected-error @+1 {{'tolk.index' op operand #1 must be index, si8, si16, si32, si64, ui8, ui16, ui32, ui64, !tolk.weakint, but got 'f32'}}
   %q = tolk.index %p[%i] : !tolk.ptr<f32, global>, f32
   return
 }
@@ -144,7 +144,7 @@ func.func @index_float_offset(%p: !tolk.ptr<f32, global>, %i: f32) {
 // -----
 
 func.func @index_bool_offset(%p: !tolk.ptr<f32, global>, %i: i1) {
-  // expected-error @+1 {{'tolk.index' op offset must be an index or a Tolk integer, not 'i1'}}
+  // expected-error @+1 {{'tolk.index' op operand #1 must be index, si8, si16, si32, si64, ui8, ui16, ui32, ui64, !tolk.weakint, but got 'i1'}}
   %q = tolk.index %p[%i] : !tolk.ptr<f32, global>, i1
   return
 }
@@ -273,7 +273,7 @@ func.func @reg_empty() {
 
 // Thread indices count in index or 32/64-bit integers.
 func.func @special_type() {
-  // expected-error @+1 {{'tolk.special' op result must be index, si32, ui32, si64 or ui64, not 'f32'}}
+  // expected-error @+1 {{'tolk.special' op result #0 must be index, si32, ui32, si64 or ui64, but got 'f32'}}
   %i = tolk.special local_id x : f32
   return
 }
@@ -281,7 +281,7 @@ func.func @special_type() {
 // -----
 
 func.func @special_narrow() {
-  // expected-error @+1 {{'tolk.special' op result must be index, si32, ui32, si64 or ui64, not 'si16'}}
+  // expected-error @+1 {{'tolk.special' op result #0 must be index, si32, ui32, si64 or ui64, but got 'si16'}}
   %i = tolk.special group_id y : si16
   return
 }
@@ -298,7 +298,7 @@ func.func @special_kind() {
 
 // Loops.
 func.func @range_float(%a: f32) {
-  // expected-error @+1 {{'tolk.range' op bounds must be index or a Tolk integer, not 'f32'}}
+  // expected-error @+1 {{'tolk.range' op operand #0 must be index, si8, si16, si32, si64, ui8, ui16, ui32, ui64, !tolk.weakint, but got 'f32'}}
   tolk.range %i = %a to %a step %a : f32 {
   }
   return
@@ -307,7 +307,7 @@ func.func @range_float(%a: f32) {
 // -----
 
 func.func @range_mixed(%a: si32, %b: si64) {
-  // expected-error @+1 {{'tolk.range' op bounds and step must have one type, but got 'si32', 'si64' and 'si32'}}
+  // expected-error @+1 {{'tolk.range' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
   "tolk.range"(%a, %b, %a) ({
   ^bb0(%i: si32):
     "tolk.end"() : () -> ()

@@ -216,43 +216,19 @@ static SmallVector<Const, 3> promote(Eval &e, ArrayRef<DType> dts,
   return xs;
 }
 
-/// Folds a binary op as `fn(e, dt, x, y)` on its operands promoted to dt.
-template <typename Fn>
-static OpFoldResult foldBinary(Operation *op, ArrayRef<Attribute> operands,
-                               Fn fn, PromotionKind kind = PromotionKind::All) {
+/// A primitive op (PrimitiveOpInterface): its operands promoted by its typing
+/// rule, then one evalAlu of its AluOp. The one constant folder of every
+/// primitive.
+static OpFoldResult foldPrimitive(PrimitiveOpInterface op,
+                                  ArrayRef<Attribute> operands) {
+  AluOp alu = op.getAluOp();
+  PromotionKind kind = getPromotionKind(op);
   return foldConstants(
       op, operands, [&](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
         DType dt;
         SmallVector<Const, 3> xs = promote(e, dts, cs, kind, dt);
-        return fn(e, dt, xs[0], xs[1]);
+        return e.alu(alu, dt, xs);
       });
-}
-
-/// Folds a unary op as `fn(e, dt, x)`.
-template <typename Fn>
-static OpFoldResult foldUnary(Operation *op, ArrayRef<Attribute> operands,
-                              Fn fn) {
-  return foldConstants(op, operands,
-                       [&](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-                         return fn(e, dts[0], cs[0]);
-                       });
-}
-
-/// A primitive binary op: one evalAlu on the promoted operands.
-static OpFoldResult foldPrimitive(Operation *op, ArrayRef<Attribute> operands,
-                                  AluOp alu) {
-  return foldBinary(op, operands,
-                    [&](Eval &e, DType dt, const Const &x, const Const &y) {
-                      return e.alu(alu, dt, {x, y});
-                    });
-}
-
-/// A primitive unary op.
-static OpFoldResult
-foldPrimitiveUnary(Operation *op, ArrayRef<Attribute> operands, AluOp alu) {
-  return foldUnary(op, operands, [&](Eval &e, DType dt, const Const &x) {
-    return e.alu(alu, dt, {x});
-  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -437,19 +413,19 @@ static auto equalTo(const PromotedBinary &b, int64_t i) {
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  return orIdentities(
-      *this, operands, foldPrimitive(*this, operands, AluOp::Add),
-      [&](const PromotedBinary &b) {
-        return sameAsResult(*this, b.besideConstant(true, [&](const Const &c) {
-          return isAddIdentity(b.dt, c);
-        }));
-      });
+  return orIdentities(*this, operands, foldPrimitive(*this, operands),
+                      [&](const PromotedBinary &b) {
+                        return sameAsResult(
+                            *this, b.besideConstant(true, [&](const Const &c) {
+                              return isAddIdentity(b.dt, c);
+                            }));
+                      });
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
   return orIdentities(
-      *this, operands, foldPrimitive(*this, operands, AluOp::Mul),
+      *this, operands, foldPrimitive(*this, operands),
       [&](const PromotedBinary &b) -> OpFoldResult {
         // x * 1 = x: exact for every real value (a signalling NaN stays
         // signalling, as LLVM's fmul x, 1.0 -> x keeps it). Not for complex
@@ -485,22 +461,19 @@ static OpFoldResult foldSelfComparison(Operation *op,
 // true but for floats (NaN == NaN is false).
 OpFoldResult CmpLtOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  return foldSelfComparison(*this, operands,
-                            foldPrimitive(*this, operands, AluOp::CmpLt),
+  return foldSelfComparison(*this, operands, foldPrimitive(*this, operands),
                             /*result=*/false, /*anyType=*/true);
 }
 
 OpFoldResult CmpEqOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  return foldSelfComparison(*this, operands,
-                            foldPrimitive(*this, operands, AluOp::CmpEq),
+  return foldSelfComparison(*this, operands, foldPrimitive(*this, operands),
                             /*result=*/true, /*anyType=*/false);
 }
 
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  return orIdentities(*this, operands,
-                      foldPrimitive(*this, operands, AluOp::Max),
+  return orIdentities(*this, operands, foldPrimitive(*this, operands),
                       [&](const PromotedBinary &b) -> OpFoldResult {
                         if (b.sameOperands())
                           return sameAsResult(*this, b.operand[0]);
@@ -510,102 +483,91 @@ OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  return orIdentities(
-      *this, operands, foldPrimitive(*this, operands, AluOp::And),
-      [&](const PromotedBinary &b) -> OpFoldResult {
-        if (!b.isIntOrBool())
-          return {};
-        if (b.sameOperands())
-          return sameAsResult(*this, b.operand[0]);
-        if (b.hasConstant(true, equalTo(b, 0)))
-          return constantResult(*this, Const::ofInt(0));
-        // All ones: -1, max of an unsigned type, true.
-        return sameAsResult(*this, b.besideConstant(true, equalTo(b, -1)));
-      });
+  return orIdentities(*this, operands, foldPrimitive(*this, operands),
+                      [&](const PromotedBinary &b) -> OpFoldResult {
+                        if (!b.isIntOrBool())
+                          return {};
+                        if (b.sameOperands())
+                          return sameAsResult(*this, b.operand[0]);
+                        if (b.hasConstant(true, equalTo(b, 0)))
+                          return constantResult(*this, Const::ofInt(0));
+                        // All ones: -1, max of an unsigned type, true.
+                        return sameAsResult(
+                            *this, b.besideConstant(true, equalTo(b, -1)));
+                      });
 }
 
 OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  return orIdentities(
-      *this, operands, foldPrimitive(*this, operands, AluOp::Or),
-      [&](const PromotedBinary &b) -> OpFoldResult {
-        if (!b.isIntOrBool())
-          return {};
-        if (b.sameOperands())
-          return sameAsResult(*this, b.operand[0]);
-        if (b.hasConstant(true, equalTo(b, -1)))
-          return constantResult(*this, Const::ofInt(-1));
-        return sameAsResult(*this, b.besideConstant(true, equalTo(b, 0)));
-      });
+  return orIdentities(*this, operands, foldPrimitive(*this, operands),
+                      [&](const PromotedBinary &b) -> OpFoldResult {
+                        if (!b.isIntOrBool())
+                          return {};
+                        if (b.sameOperands())
+                          return sameAsResult(*this, b.operand[0]);
+                        if (b.hasConstant(true, equalTo(b, -1)))
+                          return constantResult(*this, Const::ofInt(-1));
+                        return sameAsResult(
+                            *this, b.besideConstant(true, equalTo(b, 0)));
+                      });
 }
 
 OpFoldResult XorOp::fold(FoldAdaptor adaptor) {
   auto operands = adaptor.getOperands();
-  return orIdentities(
-      *this, operands, foldPrimitive(*this, operands, AluOp::Xor),
-      [&](const PromotedBinary &b) -> OpFoldResult {
-        if (!b.isIntOrBool())
-          return {};
-        if (b.sameOperands())
-          return constantResult(*this, Const::ofInt(0));
-        return sameAsResult(*this, b.besideConstant(true, equalTo(b, 0)));
-      });
+  return orIdentities(*this, operands, foldPrimitive(*this, operands),
+                      [&](const PromotedBinary &b) -> OpFoldResult {
+                        if (!b.isIntOrBool())
+                          return {};
+                        if (b.sameOperands())
+                          return constantResult(*this, Const::ofInt(0));
+                        return sameAsResult(
+                            *this, b.besideConstant(true, equalTo(b, 0)));
+                      });
 }
 
 /// x shifted by 0 is x (the count is the right-hand operand only).
 #define TOLK_FOLD_SHIFT(OP, ALU)                                               \
   OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
     auto operands = adaptor.getOperands();                                     \
-    return orIdentities(                                                       \
-        *this, operands, foldPrimitive(*this, operands, AluOp::ALU),           \
-        [&](const PromotedBinary &b) {                                         \
-          return sameAsResult(*this, b.besideConstant(false, equalTo(b, 0)));  \
-        });                                                                    \
+    return orIdentities(*this, operands, foldPrimitive(*this, operands),       \
+                        [&](const PromotedBinary &b) {                         \
+                          return sameAsResult(                                 \
+                              *this, b.besideConstant(false, equalTo(b, 0)));  \
+                        });                                                    \
   }
 TOLK_FOLD_SHIFT(ShlOp, Shl)
 TOLK_FOLD_SHIFT(ShrOp, Shr)
 #undef TOLK_FOLD_SHIFT
 
 OpFoldResult TruncDivOp::fold(FoldAdaptor adaptor) {
-  return foldPrimitive(*this, adaptor.getOperands(), AluOp::TruncDiv);
+  return foldPrimitive(*this, adaptor.getOperands());
 }
 
-/// The ops that compute in a float: the operand converted to its float
-/// (PromotionKind::ToFloat), then one evalAlu.
-#define TOLK_FOLD_PRIMITIVE_UNARY(OP, ALU)                                     \
-  OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
-    return foldConstants(                                                      \
-        *this, adaptor.getOperands(),                                          \
-        [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {                 \
-          DType dt;                                                            \
-          SmallVector<Const, 3> xs =                                           \
-              promote(e, dts, cs, PromotionKind::ToFloat, dt);                 \
-          return e.alu(AluOp::ALU, dt, xs);                                    \
-        });                                                                    \
-  }
-TOLK_FOLD_PRIMITIVE_UNARY(ReciprocalOp, Recip)
-TOLK_FOLD_PRIMITIVE_UNARY(SqrtOp, Sqrt)
-TOLK_FOLD_PRIMITIVE_UNARY(Exp2Op, Exp2)
-TOLK_FOLD_PRIMITIVE_UNARY(Log2Op, Log2)
-#undef TOLK_FOLD_PRIMITIVE_UNARY
+// The ops that compute in a float convert their operand to its float first
+// (PromotionKind::ToFloat, their typing rule's promotion).
+OpFoldResult ReciprocalOp::fold(FoldAdaptor adaptor) {
+  return foldPrimitive(*this, adaptor.getOperands());
+}
+OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
+  return foldPrimitive(*this, adaptor.getOperands());
+}
+OpFoldResult Exp2Op::fold(FoldAdaptor adaptor) {
+  return foldPrimitive(*this, adaptor.getOperands());
+}
+OpFoldResult Log2Op::fold(FoldAdaptor adaptor) {
+  return foldPrimitive(*this, adaptor.getOperands());
+}
 
 OpFoldResult TruncOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult id = foldWholeIdentity(*this))
     return id;
-  return foldPrimitiveUnary(*this, adaptor.getOperands(), AluOp::Trunc);
+  return foldPrimitive(*this, adaptor.getOperands());
 }
 
+// A weak-integer exponent of an integer base keeps its exact value
+// (PromotionKind::Pow); evalAlu takes it as is.
 OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
-  return foldConstants(*this, adaptor.getOperands(),
-                       [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-                         // A weak-integer exponent of an integer base keeps its
-                         // exact value (PromotionKind::Pow); evalAlu takes it
-                         // as is.
-                         DType dt;
-                         SmallVector<Const, 3> xs =
-                             promote(e, dts, cs, PromotionKind::Pow, dt);
-                         return e.alu(AluOp::Pow, dt, xs);
-                       });
+  return foldPrimitive(*this, adaptor.getOperands());
 }
 
 OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
@@ -632,13 +594,7 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
       isConstantBool(adaptor.getFalseValue(), false))
     if (OpFoldResult c = sameAsResult(*this, getCondition()))
       return c;
-  return foldConstants(*this, adaptor.getOperands(),
-                       [](Eval &e, ArrayRef<DType> dts, ArrayRef<Const> cs) {
-                         DType dt;
-                         SmallVector<Const, 3> xs =
-                             promote(e, dts, cs, PromotionKind::Arms, dt);
-                         return e.alu(AluOp::Where, dt, xs);
-                       });
+  return foldPrimitive(*this, adaptor.getOperands());
 }
 
 //===----------------------------------------------------------------------===//

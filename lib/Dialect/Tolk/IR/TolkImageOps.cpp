@@ -65,10 +65,7 @@ static LogicalResult verifyTexelAccess(Operation *op, PtrType image, Type texel,
                             << image << ": expected " << f32x4;
   if (half)
     diag << " or " << f16x4;
-  auto vector = dyn_cast<VectorType>(texel);
-  if (vector && vector.getRank() == 1 && vector.getNumElements() != 4)
-    diag << " (a texel has four lanes)";
-  else if (!half && texel == f16x4)
+  if (!half && texel == f16x4)
     diag << " (only an imageh texel reads as f16)";
   return diag;
 }
@@ -79,45 +76,6 @@ static LogicalResult verifyTexelAccess(Operation *op, PtrType image, Type texel,
 
 // tolk.image_load %image[%xy] [if %gate else %alternative] attr-dict
 //     : image-type -> type
-ParseResult ImageLoadOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand image, coordinate, gate, alternative;
-  Type imageType, type;
-  if (parser.parseOperand(image) || parser.parseLSquare() ||
-      parser.parseOperand(coordinate) || parser.parseRSquare())
-    return failure();
-  bool gated = succeeded(parser.parseOptionalKeyword("if"));
-  if (gated && (parser.parseOperand(gate) || parser.parseKeyword("else") ||
-                parser.parseOperand(alternative)))
-    return failure();
-  Builder &b = parser.getBuilder();
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(imageType) || parser.parseArrow() ||
-      parser.parseType(type) ||
-      parser.resolveOperand(image, imageType, result.operands) ||
-      parser.resolveOperand(
-          coordinate,
-          VectorType::get({2}, b.getIntegerType(32, /*isSigned=*/true)),
-          result.operands))
-    return failure();
-  // As tolk.load: the gate is an i1, the alternative has the load's type.
-  if (gated && (parser.resolveOperand(gate, b.getI1Type(), result.operands) ||
-                parser.resolveOperand(alternative, type, result.operands)))
-    return failure();
-  result.addTypes(type);
-  int32_t n = gated ? 1 : 0;
-  Properties &props = result.getOrAddProperties<Properties>();
-  props.operandSegmentSizes = {1, 1, n, n};
-  return success();
-}
-
-void ImageLoadOp::print(OpAsmPrinter &p) {
-  p << ' ' << getImage() << '[' << getCoordinate() << ']';
-  if (getGate())
-    p << " if " << getGate() << " else " << getAlternative();
-  p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
-  p << " : " << getImage().getType() << " -> " << getType();
-}
-
 LogicalResult ImageLoadOp::verify() {
   if (failed(verifyTexelAccess(*this, getImage().getType(), getType(),
                                "result type")))

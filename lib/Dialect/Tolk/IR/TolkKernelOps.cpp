@@ -33,15 +33,6 @@ using dtype::DType;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Whether `type` may count elements or iterations: `index`, or a Tolk
-/// integer (a weak one too, until it is committed). Bool is not a count.
-static bool isCountType(Type type) {
-  if (isa<IndexType>(type))
-    return true;
-  std::optional<DType> dt = getDType(type);
-  return dt && dtype::isInt(*dt);
-}
-
 /// The value of `v` as an integer when it is a constant: an `index` or
 /// builtin integer attribute, or a `tolk.const` integer. Nothing for
 /// `invalid` and for anything that is not a constant.
@@ -177,15 +168,7 @@ LogicalResult SpecialOp::verify() {
   if (gpu::GPUFuncOp kernel = getKernel(*this))
     if (failed(verifyLaunchSizes(kernel, [&] { return emitOpError(); })))
       return failure();
-  Type type = getType();
-  if (isa<IndexType>(type))
-    return success();
-  std::optional<DType> dt = getDType(type);
-  if (dt && (*dt == DType::Int32 || *dt == DType::Uint32 ||
-             *dt == DType::Int64 || *dt == DType::Uint64))
-    return success();
-  return emitOpError("result must be index, si32, ui32, si64 or ui64, not ")
-         << type;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -204,9 +187,6 @@ LogicalResult IndexOp::verify() {
            << ptr
            << ": a texel's coordinate is an operand of "
               "tolk.image_load and tolk.image_store";
-  if (!isCountType(getOffset().getType()))
-    return emitOpError("offset must be an index or a Tolk integer, not ")
-           << getOffset().getType();
 
   // Bounds: only a chain of constant offsets from a buffer (a value that no
   // tolk.index made) is provably out of bounds. A negative offset on an
@@ -261,41 +241,6 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
 }
 
 // tolk.load %ptr [if %gate else %alternative] attr-dict : ptr-type -> type
-ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand ptr, gate, alternative;
-  Type ptrType, type;
-  if (parser.parseOperand(ptr))
-    return failure();
-  bool gated = succeeded(parser.parseOptionalKeyword("if"));
-  if (gated && (parser.parseOperand(gate) || parser.parseKeyword("else") ||
-                parser.parseOperand(alternative)))
-    return failure();
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(ptrType) || parser.parseArrow() ||
-      parser.parseType(type) ||
-      parser.resolveOperand(ptr, ptrType, result.operands))
-    return failure();
-  // The gate is an i1 and the alternative has the load's type, so neither
-  // is written.
-  if (gated && (parser.resolveOperand(gate, parser.getBuilder().getI1Type(),
-                                      result.operands) ||
-                parser.resolveOperand(alternative, type, result.operands)))
-    return failure();
-  result.addTypes(type);
-  int32_t n = gated ? 1 : 0;
-  Properties &props = result.getOrAddProperties<Properties>();
-  props.operandSegmentSizes = {1, n, n};
-  return success();
-}
-
-void LoadOp::print(OpAsmPrinter &p) {
-  p << ' ' << getPtr();
-  if (getGate())
-    p << " if " << getGate() << " else " << getAlternative();
-  p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
-  p << " : " << getPtr().getType() << " -> " << getType();
-}
-
 LogicalResult LoadOp::verify() {
   if (failed(verifyAccessedParameter(*this, getPtr())))
     return failure();
@@ -316,9 +261,6 @@ LogicalResult tolk::detail::verifyGatedLoad(Operation *op, Value gate,
            << type;
   if (alternative && !gate)
     return op->emitOpError("an alternative value needs a gate");
-  if (alternative && alternative.getType() != type)
-    return op->emitOpError("alternative value has type ")
-           << alternative.getType() << ", expected the load's type " << type;
   return success();
 }
 
@@ -408,12 +350,6 @@ void RangeOp::print(OpAsmPrinter &p) {
 
 LogicalResult RangeOp::verify() {
   Type type = getLowerBound().getType();
-  if (!isCountType(type))
-    return emitOpError("bounds must be index or a Tolk integer, not ") << type;
-  if (getUpperBound().getType() != type || getStep().getType() != type)
-    return emitOpError("bounds and step must have one type, but got ")
-           << type << ", " << getUpperBound().getType() << " and "
-           << getStep().getType();
   Block *body = getBody();
   if (body->getNumArguments() != 1 || body->getArgument(0).getType() != type)
     return emitOpError("body must have one argument, the induction "

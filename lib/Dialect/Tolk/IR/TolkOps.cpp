@@ -330,8 +330,6 @@ LogicalResult ConstOp::verify() {
                        "ranked tensor of one, not ")
            << getType();
   DType dt = et->dtype;
-  if (dt == DType::Void)
-    return emitOpError("void has no constants");
   // A splat of unknown size has no elements to lower to (arith.constant and
   // DenseElementsAttr need a static shape too).
   if (llvm::is_contained(et->shape.shape, ShapedType::kDynamic))
@@ -473,8 +471,6 @@ classifyConversion(Operation *op) {
   if (!out)
     return op->emitOpError("result of type ")
            << op->getResult(0).getType() << " has no Tolk data type";
-  if (in->dtype == DType::Void || out->dtype == DType::Void)
-    return op->emitOpError("void has no value to convert");
   return std::make_pair(*in, *out);
 }
 
@@ -490,11 +486,9 @@ LogicalResult BitcastOp::verify() {
   auto types = classifyConversion(*this);
   if (failed(types))
     return failure();
+  // The operand and result constraints admit only types with a storage
+  // format (Tolk_StoredValue).
   DType from = types->first.dtype, to = types->second.dtype;
-  for (DType dt : {from, to})
-    if (!dtype::hasStorage(dt))
-      return emitOpError() << getTypeName(getContext(), dt)
-                           << " has no storage format to reinterpret";
   if (dtype::itemsize(from) != dtype::itemsize(to))
     return emitOpError() << "expects types of the same size, not "
                          << getTypeName(getContext(), from) << " ("
@@ -558,12 +552,11 @@ OpFoldResult BitcastOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 bool tolk::isPrimitiveOp(Operation *op) {
-  if (op->hasTrait<OpTrait::Primitive>())
-    return true;
-  if (!isa<NegOp, DivOp>(op))
+  auto primitive = dyn_cast<PrimitiveOpInterface>(op);
+  if (!primitive)
     return false;
   std::optional<ElementwiseType> et = classify(op->getResult(0).getType());
-  return et && dtype::isComplex(et->dtype);
+  return et && primitive.isPrimitiveFor(et->dtype);
 }
 
 bool tolk::isDerivedOp(Operation *op) {

@@ -24,26 +24,6 @@
 
 namespace tolk {
 
-/// The data types an elementwise op takes, checked on the type it computes
-/// in (the promotion's target). Complex numbers have no order, so the
-/// Ordered kinds (and the integer ones) exclude them; the Real kinds exclude
-/// them because the op's complex lowering would call the math library,
-/// which the folder cannot reproduce
-/// (docs/Semantics.md#complex-numbers-and-float128).
-enum class OperandKind {
-  Any,
-  IntOrBool,
-  Int,
-  NotBool,
-  Ordered,
-  OrderedNotBool,
-  Real,
-  RealNotBool
-};
-
-/// An elementwise op's result data type: the type it computes in, or Bool.
-enum class ResultKind { Promoted, Bool };
-
 /// An elementwise op's typing rule (TolkOps.td).
 struct ElementwiseRule {
   OperandKind takes;
@@ -87,9 +67,12 @@ public:
   }
 };
 
-/// A primitive elementwise op, which the lowerings know.
+/// A primitive elementwise op's AluOp and the result types it is primitive
+/// for, as static members that ODS generates (`Tolk_Primitive`,
+/// TolkInterfaces.td); PrimitiveOpInterface reads them.
 template <typename ConcreteOp>
-class Primitive : public mlir::OpTrait::TraitBase<ConcreteOp, Primitive> {};
+class PrimitiveAlu : public mlir::OpTrait::TraitBase<ConcreteOp, PrimitiveAlu> {
+};
 
 /// A derived elementwise op, which --tolk-decompose rewrites into
 /// primitives.

@@ -18,6 +18,7 @@
 #ifndef TOLK_DIALECT_TOLK_OPERANDPROMOTION_H
 #define TOLK_DIALECT_TOLK_OPERANDPROMOTION_H
 
+#include "tolk/Dialect/Tolk/IR/TolkEnums.h"
 #include "tolk/Dtype/Const.h"
 #include "tolk/Dtype/DType.h"
 
@@ -25,24 +26,6 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace tolk {
-
-/// How an op's operands take part in promotion.
-enum class PromotionKind {
-  /// Every operand promotes to the operands' least upper type.
-  All,
-  /// tolk.where: the i1 condition (operand 0) is a selector; the arms promote.
-  Arms,
-  /// tolk.pow: an integer base with a !tolk.weakint exponent keeps its type
-  /// and the exponent keeps its value (it is a number, not a value of a
-  /// width); otherwise as All.
-  Pow,
-  /// The operands convert to least_upper_float of their least upper type:
-  /// tolk.div without rounding (which divides "x, as a float") and the ops
-  /// that compute in a float (tolk.reciprocal, tolk.sqrt, tolk.exp2,
-  /// tolk.log2), so that an integer or Bool operand computes in the default
-  /// float, as tinygrad's Tensor.sqrt of an int32 tensor does.
-  ToFloat,
-};
 
 /// The kind of an elementwise op, from its typing rule (All for any other
 /// op).

@@ -9,13 +9,12 @@
 #ifndef TOLK_DIALECT_TOLK_TOLKATTRS_H
 #define TOLK_DIALECT_TOLK_TOLKATTRS_H
 
+#include "tolk/Dialect/Tolk/IR/TolkEnums.h"
 #include "tolk/Dtype/Const.h"
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
-
-#include "tolk/Dialect/Tolk/IR/TolkEnums.h.inc"
 
 namespace tolk {
 /// `#tolk.const<...>`'s parameter: true, false, invalid, a decimal integer,

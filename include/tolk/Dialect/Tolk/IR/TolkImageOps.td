@@ -36,7 +36,15 @@ def Tolk_TexelCoordinate : Type<
                     "32, /*isSigned=*/true))";
 }
 
-def Tolk_ImageLoadOp : Tolk_Op<"image_load", [AttrSizedOperandSegments]> {
+// A texel's four lanes: vector<4xf32> for both image kinds, or
+// vector<4xf16> for an imageh (the image op's verifier checks the kind).
+def Tolk_Texel : AnyTypeOf<[FixedVectorOfLengthAndType<[4], [F32]>,
+                             FixedVectorOfLengthAndType<[4], [F16]>],
+                            "vector<4xf32> or vector<4xf16>">;
+
+def Tolk_ImageLoadOp : Tolk_Op<"image_load", [AttrSizedOperandSegments,
+    OptionalTypesMatchWith<"the alternative has the load's type", "result",
+                           "alternative", "$_self">]> {
   let summary = "a texel read from an image, optionally gated";
   let description = [{
     The four lanes of the texel at `coordinate` (x, then y) of an image
@@ -58,9 +66,13 @@ def Tolk_ImageLoadOp : Tolk_Op<"image_load", [AttrSizedOperandSegments]> {
   let arguments = (ins Arg<Tolk_ImagePtr, "the image", [MemRead]>:$image,
                        Tolk_TexelCoordinate:$coordinate,
                        Optional<I1>:$gate,
-                       Optional<AnyType>:$alternative);
-  let results = (outs AnyType:$result);
-  let hasCustomAssemblyFormat = 1;
+                       Optional<Tolk_Texel>:$alternative);
+  let results = (outs Tolk_Texel:$result);
+  // As tolk.load: the gate is an i1, the alternative has the load's type.
+  let assemblyFormat = [{
+    $image `[` $coordinate `]` (`if` $gate^ `else` $alternative)? attr-dict
+    `:` qualified(type($image)) `->` type($result)
+  }];
   let hasVerifier = 1;
 }
 
@@ -81,7 +93,7 @@ def Tolk_ImageStoreOp : Tolk_Op<"image_store"> {
   }];
   let arguments = (ins Arg<Tolk_ImagePtr, "the image", [MemWrite]>:$image,
                        Tolk_TexelCoordinate:$coordinate,
-                       AnyType:$value,
+                       Tolk_Texel:$value,
                        Optional<I1>:$gate);
   let assemblyFormat = [{
     $image `[` $coordinate `]` `,` $value (`if` $gate^)? attr-dict `:`

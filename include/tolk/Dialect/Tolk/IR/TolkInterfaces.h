@@ -11,6 +11,7 @@
 
 #include "tolk/Dialect/Tolk/IR/ElementwiseTyping.h"
 #include "tolk/Dialect/Tolk/IR/PrimitiveBuilder.h"
+#include "tolk/Dtype/Alu.h"
 
 #include "mlir/IR/OpDefinition.h"
 

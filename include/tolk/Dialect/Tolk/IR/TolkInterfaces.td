@@ -37,11 +37,49 @@ def Tolk_ElementwiseOpInterface : OpInterface<"ElementwiseOpInterface"> {
   ];
 }
 
-// A primitive op: the lowerings know it, and the folder evaluates it with
-// one dtype::evalAlu per lane.
-def Tolk_Primitive : NativeOpTrait<"Primitive"> {
+def Tolk_PrimitiveOpInterface : OpInterface<"PrimitiveOpInterface"> {
+  let cppNamespace = "::tolk";
+  let description = [{
+    A primitive elementwise op: the lowerings know it, and the folder
+    evaluates it with one dtype::evalAlu of its AluOp per lane, on its
+    operands promoted by its typing rule. An op may be primitive on one class
+    of data types only (`neg` and `div` on the complex types; on the others
+    they are derived ops): the class is named on the op in TolkOps.td
+    (`Tolk_Primitive`).
+  }];
+  let methods = [
+    StaticInterfaceMethod<
+      "The ALU op that evaluates one lane of the op.",
+      "::tolk::dtype::AluOp", "getAluOp", (ins), [{}], [{
+        return ConcreteOp::kAluOp;
+      }]>,
+    StaticInterfaceMethod<
+      "Whether the op is primitive with a result of data type `dt`.",
+      "bool", "isPrimitiveFor", (ins "::tolk::dtype::DType":$dt), [{}], [{
+        return ConcreteOp::isPrimitiveResultType(dt);
+      }]>,
+  ];
+}
+
+// The AluOp of a primitive op and the data types of the results it is
+// primitive for (a C++ condition on `dt`).
+class Tolk_PrimitiveAlu<string aluOp, string resultTypes>
+    : NativeOpTrait<"PrimitiveAlu", [], [{
+        static constexpr ::tolk::dtype::AluOp kAluOp =
+            ::tolk::dtype::AluOp::}] # aluOp # [{;
+        static bool isPrimitiveResultType(
+            [[maybe_unused]] ::tolk::dtype::DType dt) {
+          return }] # resultTypes # [{;
+        }
+      }]> {
   let cppNamespace = "::tolk::OpTrait";
 }
+
+// A primitive op, evaluated by the AluOp `aluOp` (lib/Dtype's Alu.h), for
+// every data type or for results of the types where `resultTypes` holds.
+class Tolk_Primitive<string aluOp, string resultTypes = "true">
+    : TraitList<[Tolk_PrimitiveOpInterface,
+                 Tolk_PrimitiveAlu<aluOp, resultTypes>]>;
 
 def Tolk_DerivedOpInterface : OpInterface<"DerivedOpInterface"> {
   let cppNamespace = "::tolk";

@@ -64,7 +64,7 @@ def Tolk_SpecialOp : Tolk_Op<"special", [Pure]> {
     `arith.index_cast` to the integer type).
   }];
   let arguments = (ins Tolk_SpecialKind:$kind, Tolk_Dimension:$dimension);
-  let results = (outs AnyType:$result);
+  let results = (outs Tolk_ThreadIndexType:$result);
   let assemblyFormat = "$kind $dimension attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
@@ -96,7 +96,7 @@ def Tolk_IndexOp : Tolk_Op<"index", [Pure,
     (SPIR-V, which has no pointer arithmetic): hence the result keeps the
     buffer's type.
   }];
-  let arguments = (ins Tolk_PtrType:$base, AnyType:$offset);
+  let arguments = (ins Tolk_PtrType:$base, Tolk_CountType:$offset);
   let results = (outs Tolk_PtrType:$result);
   let assemblyFormat = [{
     $base `[` $offset `]` attr-dict `:` qualified(type($base)) `,`
@@ -109,7 +109,9 @@ def Tolk_IndexOp : Tolk_Op<"index", [Pure,
 // tolk.load and tolk.store
 //===----------------------------------------------------------------------===//
 
-def Tolk_LoadOp : Tolk_Op<"load", [AttrSizedOperandSegments]> {
+def Tolk_LoadOp : Tolk_Op<"load", [AttrSizedOperandSegments,
+    OptionalTypesMatchWith<"the alternative has the load's type", "result",
+                           "alternative", "$_self">]> {
   let summary = "a load through a pointer, optionally gated";
   let description = [{
     tinygrad's LOAD: the value `ptr` addresses. Its type is the pointee for
@@ -135,9 +137,14 @@ def Tolk_LoadOp : Tolk_Op<"load", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins Arg<Tolk_PtrType, "the address", [MemRead]>:$ptr,
                        Optional<I1>:$gate,
-                       Optional<AnyType>:$alternative);
-  let results = (outs AnyType:$result);
-  let hasCustomAssemblyFormat = 1;
+                       Optional<Tolk_MemoryValue>:$alternative);
+  let results = (outs Tolk_MemoryValue:$result);
+  // The gate is an i1 and the alternative has the load's type, so neither
+  // is written.
+  let assemblyFormat = [{
+    $ptr (`if` $gate^ `else` $alternative)? attr-dict `:` qualified(type($ptr))
+    `->` type($result)
+  }];
   let hasVerifier = 1;
   let builders = [
     // An ungated load of the type the pointer gives.
@@ -163,7 +170,7 @@ def Tolk_StoreOp : Tolk_Op<"store"> {
     ```
   }];
   let arguments = (ins Arg<Tolk_PtrType, "the address", [MemWrite]>:$ptr,
-                       AnyType:$value,
+                       Tolk_MemoryValue:$value,
                        Optional<I1>:$gate);
   let assemblyFormat = [{
     $ptr `,` $value (`if` $gate^)? attr-dict `:` qualified(type($ptr)) `,`
@@ -231,6 +238,7 @@ def Tolk_EndOp : Tolk_Op<"end", [Pure, Terminator, HasParent<"RangeOp">]> {
 
 def Tolk_RangeOp : Tolk_Op<"range", [
     RecursiveMemoryEffects,
+    AllTypesMatch<["lowerBound", "upperBound", "step"]>,
     SingleBlockImplicitTerminator<"EndOp">,
     DeclareOpInterfaceMethods<LoopLikeOpInterface, [
         "getLoopInductionVars", "getLoopLowerBounds", "getLoopUpperBounds",
@@ -259,8 +267,8 @@ def Tolk_RangeOp : Tolk_Op<"range", [
     constant makes the upper bound the lower one when it is not positive,
     since `scf.for` leaves such a step undefined.
   }];
-  let arguments = (ins AnyType:$lowerBound, AnyType:$upperBound,
-                       AnyType:$step);
+  let arguments = (ins Tolk_CountType:$lowerBound, Tolk_CountType:$upperBound,
+                       Tolk_CountType:$step);
   let regions = (region SizedRegion<1>:$region);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;

@@ -27,9 +27,9 @@
 #include "tolk/Dialect/Tolk/IR/Tolk.h.inc"
 
 namespace tolk {
-/// True for the elementwise ops the lowerings know: the primitives, and
-/// tolk.neg and tolk.div (without rounding) of a complex type, which are
-/// primitives there (DerivedDefinitions.h: no other primitive defines them).
+/// True for the elementwise ops the lowerings know: a PrimitiveOpInterface
+/// op that is primitive for its result's data type (TolkOps.td names the
+/// types: all, or the complex ones for tolk.neg and tolk.div).
 bool isPrimitiveOp(mlir::Operation *op);
 /// True for the elementwise ops --tolk-decompose rewrites into primitives.
 bool isDerivedOp(mlir::Operation *op);

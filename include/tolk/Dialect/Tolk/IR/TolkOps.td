@@ -26,22 +26,9 @@ include "tolk/Dialect/Tolk/IR/TolkDialect.td"
 include "tolk/Dialect/Tolk/IR/TolkAttrs.td"
 include "tolk/Dialect/Tolk/IR/TolkTypes.td"
 include "tolk/Dialect/Tolk/IR/TolkInterfaces.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
-
-//===----------------------------------------------------------------------===//
-// Value types
-//===----------------------------------------------------------------------===//
-
-// What an elementwise op computes on: a data type (TypeMapping.h has the one
-// mapping to dtype::DType), lanes of one (a 1-D vector), or a ranked tensor
-// of one without encoding (numpy broadcasting).
-def Tolk_Value : Type<CPred<"::tolk::classify($_self).has_value()">,
-    "scalar, 1-D vector or ranked tensor of i1, si8, si16, si32, si64, ui8, "
-    "ui16, ui32, ui64, ui128, ui256, f8E4M3FN, f8E5M2, f8E4M3FNUZ, "
-    "f8E5M2FNUZ, f16, bf16, f32, f64, f128, complex<f32>, complex<f64>, "
-    "complex<f128>, !tolk.weakint, !tolk.weakfloat or none",
-    "::mlir::Type">;
 
 //===----------------------------------------------------------------------===//
 // tolk.const
@@ -72,7 +59,7 @@ def Tolk_ConstOp : Tolk_Op<"const", [ConstantLike, Pure]> {
     one that overflows the type's finite range is an error.
   }];
   let arguments = (ins Tolk_ConstAttr:$value);
-  let results = (outs AnyType:$result);
+  let results = (outs Tolk_ConvertibleValue:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -85,68 +72,135 @@ def Tolk_ConstOp : Tolk_Op<"const", [ConstantLike, Pure]> {
 // Typing rules
 //===----------------------------------------------------------------------===//
 
+// The vocabulary of typing rules: three enums, generated into
+// TolkEnums.h.inc, and for each case the words that the op's generated
+// description uses.
+
+// The data types an op takes, checked on the type it computes in (the
+// promotion's target). Complex numbers have no order, so the Ordered kinds
+// (and the integer ones) exclude them; the Real kinds exclude them because
+// the op's complex lowering would call the math library, whose bits the
+// folder cannot reproduce (docs/Semantics.md#complex-numbers-and-float128).
+def Tolk_OperandKindAny : I32EnumCase<"Any", 0>;
+def Tolk_OperandKindIntOrBool : I32EnumCase<"IntOrBool", 1>;
+def Tolk_OperandKindInt : I32EnumCase<"Int", 2>;
+def Tolk_OperandKindNotBool : I32EnumCase<"NotBool", 3>;
+def Tolk_OperandKindOrdered : I32EnumCase<"Ordered", 4>;
+def Tolk_OperandKindOrderedNotBool : I32EnumCase<"OrderedNotBool", 5>;
+def Tolk_OperandKindReal : I32EnumCase<"Real", 6>;
+def Tolk_OperandKindRealNotBool : I32EnumCase<"RealNotBool", 7>;
+def Tolk_OperandKindEnum : I32Enum<"OperandKind",
+    "the data types an elementwise op takes", [
+    Tolk_OperandKindAny, Tolk_OperandKindIntOrBool, Tolk_OperandKindInt,
+    Tolk_OperandKindNotBool, Tolk_OperandKindOrdered,
+    Tolk_OperandKindOrderedNotBool, Tolk_OperandKindReal,
+    Tolk_OperandKindRealNotBool]> {
+  let cppNamespace = "::tolk";
+}
+
+// An elementwise op's result data type: the type it computes in, or Bool.
+def Tolk_ResultKindPromoted : I32EnumCase<"Promoted", 0>;
+def Tolk_ResultKindBool : I32EnumCase<"Bool", 1>;
+def Tolk_ResultKindEnum : I32Enum<"ResultKind",
+    "an elementwise op's result data type", [
+    Tolk_ResultKindPromoted, Tolk_ResultKindBool]> {
+  let cppNamespace = "::tolk";
+}
+
+// How an op's operands take part in promotion (OperandPromotion.h).
+// All: every operand promotes to the operands' least upper type.
+def Tolk_PromotionKindAll : I32EnumCase<"All", 0>;
+// Arms: tolk.where's i1 condition (operand 0) is a selector; the arms
+// promote.
+def Tolk_PromotionKindArms : I32EnumCase<"Arms", 1>;
+// Pow: an integer base with a !tolk.weakint exponent keeps its type and the
+// exponent keeps its value (it is a number, not a value of a width);
+// otherwise as All.
+def Tolk_PromotionKindPow : I32EnumCase<"Pow", 2>;
+// ToFloat: the operands convert to least_upper_float of their least upper
+// type: tolk.div without rounding (which divides "x, as a float") and the
+// ops that compute in a float (reciprocal, sqrt, exp2, log2), so that an
+// integer or Bool operand computes in the default float, as tinygrad's
+// Tensor.sqrt of an int32 tensor does.
+def Tolk_PromotionKindToFloat : I32EnumCase<"ToFloat", 3>;
+def Tolk_PromotionKindEnum : I32Enum<"PromotionKind",
+    "how an elementwise op's operands take part in promotion", [
+    Tolk_PromotionKindAll, Tolk_PromotionKindArms, Tolk_PromotionKindPow,
+    Tolk_PromotionKindToFloat]> {
+  let cppNamespace = "::tolk";
+}
+
+// A case of one of the enums above as a C++ expression.
+class Tolk_RuleCase<I32Enum enum, I32EnumCase case> {
+  string cppValue = enum.cppNamespace # "::" # enum.className # "::"
+                    # case.symbol;
+}
+
 // The data types an op takes, checked on the type it computes in.
-class Tolk_OperandKind<string name, string summary> {
-  string cppValue = "::tolk::OperandKind::" # name;
+class Tolk_OperandKind<I32EnumCase case, string summary>
+    : Tolk_RuleCase<Tolk_OperandKindEnum, case> {
   string doc = summary;
 }
-def Tolk_TakesAny : Tolk_OperandKind<"Any", "any data type an ALU computes on">;
-def Tolk_TakesIntOrBool : Tolk_OperandKind<"IntOrBool", "an integer or i1">;
-def Tolk_TakesInt : Tolk_OperandKind<"Int", "an integer">;
-def Tolk_TakesNotBool : Tolk_OperandKind<"NotBool", "a number (not i1)">;
-// Complex numbers have no order: an op that needs one rejects them and says
-// so (docs/Semantics.md#complex-numbers-and-float128).
-def Tolk_TakesOrdered : Tolk_OperandKind<"Ordered",
+def Tolk_TakesAny : Tolk_OperandKind<Tolk_OperandKindAny,
+    "any data type an ALU computes on">;
+def Tolk_TakesIntOrBool : Tolk_OperandKind<Tolk_OperandKindIntOrBool,
+    "an integer or i1">;
+def Tolk_TakesInt : Tolk_OperandKind<Tolk_OperandKindInt, "an integer">;
+def Tolk_TakesNotBool : Tolk_OperandKind<Tolk_OperandKindNotBool,
+    "a number (not i1)">;
+def Tolk_TakesOrdered : Tolk_OperandKind<Tolk_OperandKindOrdered,
     "a data type with an order (not complex)">;
-def Tolk_TakesOrderedNotBool : Tolk_OperandKind<"OrderedNotBool",
+def Tolk_TakesOrderedNotBool : Tolk_OperandKind<Tolk_OperandKindOrderedNotBool,
     "a real number (not i1, not complex)">;
-// An op whose complex form would be the math library's (complex-to-standard
-// lowers complex.sqrt, exp, log and pow to libm calls), whose bits the folder
-// cannot reproduce.
-def Tolk_TakesReal : Tolk_OperandKind<"Real",
+def Tolk_TakesReal : Tolk_OperandKind<Tolk_OperandKindReal,
     "a real data type (not complex)">;
-def Tolk_TakesRealNotBool : Tolk_OperandKind<"RealNotBool",
+def Tolk_TakesRealNotBool : Tolk_OperandKind<Tolk_OperandKindRealNotBool,
     "a real number (not i1, not complex)">;
 // div: rounding a quotient needs an order.
-def Tolk_TakesDivide : Tolk_OperandKind<"NotBool",
+def Tolk_TakesDivide : Tolk_OperandKind<Tolk_OperandKindNotBool,
     "a number (not i1); with trunc or floor, a real number (not complex)"> {
-  let cppValue = "adaptor.getRounding() == ::tolk::Rounding::none"
-      " ? ::tolk::OperandKind::NotBool : ::tolk::OperandKind::OrderedNotBool";
+  let cppValue = "adaptor.getRounding() == ::tolk::Rounding::none ? "
+      # Tolk_RuleCase<Tolk_OperandKindEnum, Tolk_OperandKindNotBool>.cppValue
+      # " : " # Tolk_RuleCase<Tolk_OperandKindEnum,
+                                Tolk_OperandKindOrderedNotBool>.cppValue;
 }
 
 // The result's data type.
-class Tolk_ResultKind<string name, string summary> {
-  string cppValue = "::tolk::ResultKind::" # name;
+class Tolk_ResultKind<I32EnumCase case, string summary>
+    : Tolk_RuleCase<Tolk_ResultKindEnum, case> {
   string doc = summary;
 }
-def Tolk_GivesPromoted : Tolk_ResultKind<"Promoted", "that type">;
-def Tolk_GivesBool : Tolk_ResultKind<"Bool", "i1">;
+def Tolk_GivesPromoted : Tolk_ResultKind<Tolk_ResultKindPromoted, "that type">;
+def Tolk_GivesBool : Tolk_ResultKind<Tolk_ResultKindBool, "i1">;
 
-// How the operands promote (OperandPromotion.h), as a C++ expression that
-// may read the op's attributes through `adaptor`.
-class Tolk_Promotion<string expr, string summary> {
-  string cppValue = expr;
+// How the operands promote.
+class Tolk_Promotion<I32EnumCase case, string summary>
+    : Tolk_RuleCase<Tolk_PromotionKindEnum, case> {
   string doc = summary;
 }
-def Tolk_PromoteAll : Tolk_Promotion<"::tolk::PromotionKind::All",
+def Tolk_PromoteAll : Tolk_Promotion<Tolk_PromotionKindAll,
     "the operands promote to their least upper type">;
-def Tolk_PromoteArms : Tolk_Promotion<"::tolk::PromotionKind::Arms",
+def Tolk_PromoteArms : Tolk_Promotion<Tolk_PromotionKindArms,
     "the condition is i1 and the arms promote to their least upper type">;
-def Tolk_PromotePow : Tolk_Promotion<"::tolk::PromotionKind::Pow",
+def Tolk_PromotePow : Tolk_Promotion<Tolk_PromotionKindPow,
     "the operands promote to their least upper type, except that an integer "
     "base with a !tolk.weakint exponent keeps its type">;
-def Tolk_PromoteToFloat : Tolk_Promotion<"::tolk::PromotionKind::ToFloat",
+def Tolk_PromoteToFloat : Tolk_Promotion<Tolk_PromotionKindToFloat,
     "the operands convert to least_upper_float of their least upper type">;
-def Tolk_PromoteDivide : Tolk_Promotion<
-    "adaptor.getRounding() == ::tolk::Rounding::none"
-    " ? ::tolk::PromotionKind::ToFloat : ::tolk::PromotionKind::All",
+// div: the operands convert to a float only without rounding.
+def Tolk_PromoteDivide : Tolk_Promotion<Tolk_PromotionKindToFloat,
     "without rounding, the operands convert to least_upper_float of their "
-    "least upper type; with trunc or floor, they promote to it">;
+    "least upper type; with trunc or floor, they promote to it"> {
+  let cppValue = "adaptor.getRounding() == ::tolk::Rounding::none ? "
+      # Tolk_RuleCase<Tolk_PromotionKindEnum, Tolk_PromotionKindToFloat>.cppValue
+      # " : " # Tolk_RuleCase<Tolk_PromotionKindEnum,
+                                Tolk_PromotionKindAll>.cppValue;
+}
 
 // Declares an op's typing rule (`getTypingRuleOf`) and defines its type
-// inference from it. A written result type is kept by refineReturnTypes, so
-// that the trait's verifier, not the interface's generic one, reports a
-// wrong one and names the type it expected.
+// inference from it. Its verifier, which names the type it expected, comes
+// before InferTypeOpInterface's in the op's traits, so that it reports a
+// wrong result type first.
 class Tolk_ElementwiseTyping<Tolk_OperandKind takes, Tolk_ResultKind gives,
                              Tolk_Promotion promotion>
     : NativeOpTrait<"ElementwiseTyping", [], [{
@@ -168,17 +222,6 @@ class Tolk_ElementwiseTyping<Tolk_OperandKind takes, Tolk_ResultKind gives,
               getTypingRuleOf(Adaptor(operands, attributes, properties,
                                       regions)),
               inferredReturnTypes);
-        }
-        ::llvm::LogicalResult $cppClass::refineReturnTypes(
-            ::mlir::MLIRContext *context, ::std::optional<::mlir::Location>,
-            ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
-            ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
-            ::llvm::SmallVectorImpl<::mlir::Type> &returnTypes) {
-          if (!returnTypes.empty())
-            return ::mlir::success();
-          return inferReturnTypes(context, ::std::nullopt, operands,
-                                  attributes, properties, regions,
-                                  returnTypes);
         }
       }]> {
   let cppNamespace = "::tolk::OpTrait";
@@ -217,8 +260,8 @@ class Tolk_ElementwiseOp<string mnemonic, Tolk_OperandKind takes,
                          Tolk_Promotion promotion = Tolk_PromoteAll>
     : Tolk_Op<mnemonic, !listconcat(traits, [
         Pure, Tolk_ElementwiseOpInterface,
-        DeclareOpInterfaceMethods<InferTypeOpInterface, ["refineReturnTypes"]>,
-        Tolk_ElementwiseTyping<takes, gives, promotion>])> {
+        Tolk_ElementwiseTyping<takes, gives, promotion>,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
   // The op's own description; the typing rule follows it in `description`.
   string opDescription = "";
   let description = opDescription # "\n\nTyping: " # promotion.doc
@@ -261,7 +304,7 @@ class Tolk_BinaryOp<string mnemonic, Tolk_OperandKind takes,
 //===----------------------------------------------------------------------===//
 
 def Tolk_AddOp : Tolk_BinaryOp<"add", Tolk_TakesAny,
-                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive<"Add">]> {
   let summary = "addition (primitive)";
   let opDescription = [{
     `lhs + rhs` in the promoted type. Integers wrap at their width; weak
@@ -272,7 +315,7 @@ def Tolk_AddOp : Tolk_BinaryOp<"add", Tolk_TakesAny,
 }
 
 def Tolk_MulOp : Tolk_BinaryOp<"mul", Tolk_TakesAny,
-                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive<"Mul">]> {
   let summary = "multiplication (primitive)";
   let opDescription = [{
     `lhs * rhs` in the promoted type, with `add`'s rules for wrapping,
@@ -281,7 +324,7 @@ def Tolk_MulOp : Tolk_BinaryOp<"mul", Tolk_TakesAny,
 }
 
 def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt", Tolk_TakesOrdered,
-                                          Tolk_GivesBool, [Tolk_Primitive]> {
+                                          Tolk_GivesBool, [Tolk_Primitive<"CmpLt">]> {
   let summary = "less than (primitive)";
   let opDescription = [{
     `lhs < rhs` after promotion, as `i1`. Ordered: a comparison with a NaN is
@@ -290,7 +333,7 @@ def Tolk_CmpLtOp : Tolk_BinaryOp<"cmplt", Tolk_TakesOrdered,
 }
 
 def Tolk_CmpEqOp : Tolk_BinaryOp<"cmpeq", Tolk_TakesAny,
-                                          Tolk_GivesBool, [Commutative, Tolk_Primitive]> {
+                                          Tolk_GivesBool, [Commutative, Tolk_Primitive<"CmpEq">]> {
   let summary = "equality (primitive)";
   let opDescription = [{
     `lhs == rhs` after promotion, as `i1`. Ordered: a comparison with a NaN
@@ -299,7 +342,7 @@ def Tolk_CmpEqOp : Tolk_BinaryOp<"cmpeq", Tolk_TakesAny,
 }
 
 def Tolk_MaxOp : Tolk_BinaryOp<"max", Tolk_TakesOrdered,
-                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive<"Max">]> {
   let summary = "maximum (primitive)";
   let opDescription = [{
     The greater operand. With one NaN operand, the other operand (as PTX
@@ -309,20 +352,20 @@ def Tolk_MaxOp : Tolk_BinaryOp<"max", Tolk_TakesOrdered,
 }
 
 def Tolk_AndOp : Tolk_BinaryOp<"and", Tolk_TakesIntOrBool,
-                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive<"And">]> {
   let summary = "bitwise and (primitive); integers and Bool";
 }
 def Tolk_OrOp : Tolk_BinaryOp<"or", Tolk_TakesIntOrBool,
-                                       Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
+                                       Tolk_GivesPromoted, [Commutative, Tolk_Primitive<"Or">]> {
   let summary = "bitwise or (primitive); integers and Bool";
 }
 def Tolk_XorOp : Tolk_BinaryOp<"xor", Tolk_TakesIntOrBool,
-                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive]> {
+                                        Tolk_GivesPromoted, [Commutative, Tolk_Primitive<"Xor">]> {
   let summary = "bitwise xor (primitive); integers and Bool";
 }
 
 def Tolk_ShlOp : Tolk_BinaryOp<"shl", Tolk_TakesInt,
-                                        Tolk_GivesPromoted, [Tolk_Primitive]> {
+                                        Tolk_GivesPromoted, [Tolk_Primitive<"Shl">]> {
   let summary = "shift left (primitive); integers";
   let opDescription = [{
     `lhs * 2^rhs`, wrapped. The count is read as an unsigned integer of the
@@ -331,7 +374,7 @@ def Tolk_ShlOp : Tolk_BinaryOp<"shl", Tolk_TakesInt,
 }
 
 def Tolk_ShrOp : Tolk_BinaryOp<"shr", Tolk_TakesInt,
-                                        Tolk_GivesPromoted, [Tolk_Primitive]> {
+                                        Tolk_GivesPromoted, [Tolk_Primitive<"Shr">]> {
   let summary = "shift right (primitive); integers";
   let opDescription = [{
     `floor(lhs / 2^rhs)`: arithmetic for signed types, logical for unsigned
@@ -340,7 +383,7 @@ def Tolk_ShrOp : Tolk_BinaryOp<"shr", Tolk_TakesInt,
   }];
 }
 
-def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromoted, [Tolk_Primitive]> {
+def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromoted, [Tolk_Primitive<"TruncDiv">]> {
   let summary = "integer division rounding towards zero (primitive)";
   let opDescription = [{
     The quotient rounded towards zero. `INT_MIN / -1` wraps to `INT_MIN`.
@@ -349,7 +392,7 @@ def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromote
 }
 
 def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesRealNotBool,
-                                        Tolk_GivesPromoted, [Tolk_Primitive],
+                                        Tolk_GivesPromoted, [Tolk_Primitive<"Pow">],
                                         Tolk_PromotePow> {
   let summary = "power (primitive)";
   let opDescription = [{
@@ -370,7 +413,7 @@ def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesRealNotBool,
 // float, f32 unless set; !tolk.weakfloat for !tolk.weakint), as tinygrad's
 // Tensor.sqrt of an int32 tensor is a float32 tensor.
 
-def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
+def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal", Tolk_TakesAny, Tolk_GivesPromoted, [Tolk_Primitive<"Recip">], Tolk_PromoteToFloat> {
   let summary = "1 / x (primitive), in a float";
   let opDescription = [{
     `1 / x`, rounded once: `1 / +-0.0` is `+-inf`. An integer or Bool `x`
@@ -378,12 +421,12 @@ def Tolk_ReciprocalOp : Tolk_UnaryOp<"reciprocal", Tolk_TakesAny, Tolk_GivesProm
   }];
 }
 def Tolk_TruncOp : Tolk_UnaryOp<"trunc", Tolk_TakesOrdered,
-                                         Tolk_GivesPromoted, [Tolk_Primitive]> {
+                                         Tolk_GivesPromoted, [Tolk_Primitive<"Trunc">]> {
   let summary = "round towards zero (primitive)";
   let opDescription = [{ Floats round towards zero; integers and Bool are unchanged. }];
 }
 def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt", Tolk_TakesReal,
-    Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
+    Tolk_GivesPromoted, [Tolk_Primitive<"Sqrt">], Tolk_PromoteToFloat> {
   let summary = "square root (primitive), in a float";
   let opDescription = [{
     Correctly rounded; `sqrt(-0.0)` is `-0.0`, a negative operand gives a
@@ -391,7 +434,7 @@ def Tolk_SqrtOp : Tolk_UnaryOp<"sqrt", Tolk_TakesReal,
   }];
 }
 def Tolk_Exp2Op : Tolk_UnaryOp<"exp2", Tolk_TakesReal,
-    Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
+    Tolk_GivesPromoted, [Tolk_Primitive<"Exp2">], Tolk_PromoteToFloat> {
   let summary = "2^x (primitive), in a float";
   let opDescription = [{
     Folded with the host's libm; targets agree within the ULP bound the
@@ -399,7 +442,7 @@ def Tolk_Exp2Op : Tolk_UnaryOp<"exp2", Tolk_TakesReal,
   }];
 }
 def Tolk_Log2Op : Tolk_UnaryOp<"log2", Tolk_TakesReal,
-    Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteToFloat> {
+    Tolk_GivesPromoted, [Tolk_Primitive<"Log2">], Tolk_PromoteToFloat> {
   let summary = "log2(x) (primitive), in a float";
   let opDescription = [{
     `log2(0)` is `-inf`, a negative operand gives a NaN; folded with the
@@ -412,7 +455,7 @@ def Tolk_Log2Op : Tolk_UnaryOp<"log2", Tolk_TakesReal,
 //===----------------------------------------------------------------------===//
 
 def Tolk_WhereOp : Tolk_ElementwiseOp<"where", Tolk_TakesAny,
-                                    Tolk_GivesPromoted, [Tolk_Primitive], Tolk_PromoteArms> {
+                                    Tolk_GivesPromoted, [Tolk_Primitive<"Where">], Tolk_PromoteArms> {
   let summary = "select: x where the condition holds, y elsewhere (primitive)";
   let opDescription = [{
     The condition is `i1` (lanes or a shape of them); the arms promote to a
@@ -450,9 +493,11 @@ def Tolk_SubOp : Tolk_BinaryOp<"sub", Tolk_TakesAny, Tolk_GivesPromoted, [
   }];
 }
 
+// Primitive on the complex types, as neg.
 def Tolk_DivOp : Tolk_ElementwiseOp<"div", Tolk_TakesDivide, Tolk_GivesPromoted,
                                 [
-    Tolk_Definition<"div(d, x[0], x[1], getRounding())">], Tolk_PromoteDivide> {
+    Tolk_Definition<"div(d, x[0], x[1], getRounding())">,
+    Tolk_Primitive<"Div", "::tolk::dtype::isComplex(dt)">], Tolk_PromoteDivide> {
   let summary = "division, rounding as asked";
   let opDescription = [{
     Division with an optional rounding (docs/Semantics.md#div). Without
@@ -542,8 +587,12 @@ def Tolk_MinimumOp : Tolk_BinaryOp<"minimum", Tolk_TakesOrdered,
   }];
 }
 
+// Primitive on the complex types: a complex number's definition in
+// primitives differs from what the complex lowering computes (in signed
+// zeros, infinities and NaNs).
 def Tolk_NegOp : Tolk_UnaryOp<"neg", Tolk_TakesAny, Tolk_GivesPromoted, [
-    Tolk_Definition<"neg(d, x[0])">]> {
+    Tolk_Definition<"neg(d, x[0])">,
+    Tolk_Primitive<"Neg", "::tolk::dtype::isComplex(dt)">]> {
   let summary = "negation: x * -1, logical_not for Bool";
   let opDescription = [{
     `x * -1`: integers wrap (`neg INT_MIN` is `INT_MIN`; an unsigned `x`
@@ -622,8 +671,8 @@ def Tolk_CastOp : Tolk_Op<"cast", [Pure]> {
     %t = tolk.cast %d : si8 to f32
     ```
   }];
-  let arguments = (ins Tolk_Value:$input);
-  let results = (outs Tolk_Value:$result);
+  let arguments = (ins Tolk_ConvertibleValue:$input);
+  let results = (outs Tolk_ConvertibleValue:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -646,8 +695,8 @@ def Tolk_BitcastOp : Tolk_Op<"bitcast", [Pure]> {
     %u = tolk.bitcast %t : f32 to si32
     ```
   }];
-  let arguments = (ins Tolk_Value:$input);
-  let results = (outs Tolk_Value:$result);
+  let arguments = (ins Tolk_StoredValue:$input);
+  let results = (outs Tolk_StoredValue:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
