@@ -18,12 +18,13 @@
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
+#include <cstdlib>
 
 #include <cerrno>
 #include <cstdlib>
-#include <new>
 
 using namespace mlir;
 using namespace tolk::run;
@@ -408,18 +409,15 @@ llvm::Expected<SmallVector<Output>> tolk::run::bindParameters(
       size_t bytes =
           ShapedType::getNumElements(output.shape) * dt::itemsize(p.dtype);
       // The size comes from the command line: an allocation that fails is
-      // an error, not LLVM's out-of-memory handler's abort.
-      std::new_handler llvmHandler = std::set_new_handler(nullptr);
-      bool allocated = true;
-      try {
-        launch.buffers[p.slot].assign(bytes, 0);
-      } catch (const std::bad_alloc &) {
-        allocated = false;
-      }
-      std::set_new_handler(llvmHandler);
-      if (!allocated)
+      // an error, not the abort of LLVM's out-of-memory handler (which
+      // operator new calls, exceptions being off). malloc says so; the
+      // vector then takes the memory malloc could give.
+      void *probe = std::malloc(bytes);
+      if (!probe)
         return fail("cannot allocate the " + std::to_string(bytes) +
                     " bytes of " + what);
+      std::free(probe);
+      launch.buffers[p.slot].assign(bytes, 0);
       bufferShape[p.slot] = output.shape;
     }
   }

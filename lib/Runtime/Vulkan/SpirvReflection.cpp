@@ -172,21 +172,12 @@ static ArrayRef<spvc_reflected_resource> resourcesOf(spvc_resources resources,
   return {list, count};
 }
 
-llvm::Expected<SpirvEntryPointInfo>
-tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
-                                      StringRef entryPoint) {
-  if (spirv.size() < 5 || spirv[0] != SpvMagicNumber)
-    return llvm::createStringError(
-        "not a SPIR-V module (no SPIR-V magic number in "
-        "little-endian words)");
-  Reflector reflector;
-  if (llvm::Error err = reflector.parse(spirv))
-    return std::move(err);
+/// Makes `entryPoint`, a GLCompute entry point of the module, the one the
+/// compiler reflects; an error listing the module's entry points if it has
+/// no such one.
+static llvm::Error selectEntryPoint(Reflector &reflector,
+                                    StringRef entryPoint) {
   spvc_compiler compiler = reflector.compiler;
-
-  SpirvEntryPointInfo info;
-  info.version = spirv[1]; // The header's version word.
-
   const spvc_entry_point *entries = nullptr;
   size_t entryCount = 0;
   if (spvc_compiler_get_entry_points(compiler, &entries, &entryCount) !=
@@ -207,30 +198,12 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
   if (spvc_compiler_set_entry_point(compiler, name.c_str(),
                                     SpvExecutionModelGLCompute) != SPVC_SUCCESS)
     return reflector.failure();
+  return llvm::Error::success();
+}
 
-  const SpvCapability *capabilities = nullptr;
-  size_t capabilityCount = 0;
-  if (spvc_compiler_get_declared_capabilities(compiler, &capabilities,
-                                              &capabilityCount) != SPVC_SUCCESS)
-    return reflector.failure();
-  for (SpvCapability capability : ArrayRef(capabilities, capabilityCount))
-    info.capabilities.push_back(capability);
-
-  if (llvm::Error err = readWorkgroupSize(compiler, info))
-    return std::move(err);
-  info.floatControls = readFloatControls(spirv, entryPoint);
-
-  // The resources that the entry point's call tree uses: a buffer the
-  // kernel never touches needs no binding in the pipeline layout.
-  spvc_set active = nullptr;
-  spvc_resources resources = nullptr;
-  if (spvc_compiler_get_active_interface_variables(compiler, &active) !=
-          SPVC_SUCCESS ||
-      spvc_compiler_create_shader_resources_for_active_variables(
-          compiler, &resources, active) != SPVC_SUCCESS)
-    return reflector.failure();
-
-  // What the ABI has no place for (docs/Runtime.md, the Vulkan backend).
+/// An error for a resource the kernel ABI has no place for (docs/Runtime.md,
+/// the Vulkan backend): uniform buffers, sampled images, samplers.
+static llvm::Error rejectUnbindable(spvc_resources resources) {
   for (auto [type, what] :
        {std::pair{SPVC_RESOURCE_TYPE_UNIFORM_BUFFER,
                   "is a uniform buffer; the runner binds storage buffers "
@@ -248,11 +221,19 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
       return llvm::createStringError(
           llvm::formatv("variable %{0} {1}", unbindable.front().id, what));
   }
+  return llvm::Error::success();
+}
 
-  llvm::DenseMap<uint32_t, uint32_t> bindingOwner;
-  // The binding of a set-0 resource, or an error naming what is wrong.
-  auto bindingOf = [&](const spvc_reflected_resource &resource,
-                       StringRef kind) -> llvm::Expected<uint32_t> {
+namespace {
+/// The bindings of the entry point's set-0 resources, each checked: one
+/// resource (not an array) per binding, decorated, in set 0.
+class Bindings {
+public:
+  explicit Bindings(spvc_compiler compiler) : compiler(compiler) {}
+
+  /// The binding of `resource` (a `kind`), or an error naming what is wrong.
+  llvm::Expected<uint32_t> of(const spvc_reflected_resource &resource,
+                              StringRef kind) {
     if (spvc_type_get_num_array_dimensions(
             spvc_compiler_get_type_handle(compiler, resource.type_id)) != 0)
       return llvm::createStringError(llvm::formatv(
@@ -274,22 +255,33 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
       return llvm::createStringError(llvm::formatv(
           "{0} %{1} is in descriptor set {2}; the runner binds set 0 only",
           kind, resource.id, set));
-    auto [owner, inserted] = bindingOwner.try_emplace(binding, resource.id);
+    auto [owner, inserted] = owners.try_emplace(binding, resource.id);
     if (!inserted)
       return llvm::createStringError(
           llvm::formatv("variables %{0} and %{1} share binding {2}",
                         owner->second, resource.id, binding));
     return binding;
-  };
+  }
 
+private:
+  spvc_compiler compiler;
+  llvm::DenseMap<uint32_t, uint32_t> owners;
+};
+} // namespace
+
+/// The storage buffers and 2-D storage images the entry point uses, by
+/// binding.
+static llvm::Error readBindings(spvc_compiler compiler,
+                                spvc_resources resources,
+                                SpirvEntryPointInfo &info) {
+  Bindings bindings(compiler);
   for (const spvc_reflected_resource &buffer :
        resourcesOf(resources, SPVC_RESOURCE_TYPE_STORAGE_BUFFER)) {
-    llvm::Expected<uint32_t> binding = bindingOf(buffer, "storage buffer");
+    llvm::Expected<uint32_t> binding = bindings.of(buffer, "storage buffer");
     if (!binding)
       return binding.takeError();
     info.storageBufferBindings.push_back(*binding);
   }
-
   for (const spvc_reflected_resource &image :
        resourcesOf(resources, SPVC_RESOURCE_TYPE_STORAGE_IMAGE)) {
     spvc_type type = spvc_compiler_get_type_handle(compiler, image.type_id);
@@ -300,13 +292,24 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
           "variable %{0} is a storage image other than a 2-D one; the runner "
           "binds only those",
           image.id));
-    llvm::Expected<uint32_t> binding = bindingOf(image, "storage image");
+    llvm::Expected<uint32_t> binding = bindings.of(image, "storage image");
     if (!binding)
       return binding.takeError();
     info.storageImages.push_back(
         {*binding, uint32_t(spvc_type_get_image_storage_format(type))});
   }
+  llvm::sort(info.storageBufferBindings);
+  llvm::sort(info.storageImages, [](const auto &a, const auto &b) {
+    return a.binding < b.binding;
+  });
+  return llvm::Error::success();
+}
 
+/// The size of the entry point's one push-constant block, if it has one.
+static llvm::Error readPushConstants(spvc_compiler compiler,
+                                     spvc_resources resources,
+                                     StringRef entryPoint,
+                                     SpirvEntryPointInfo &info) {
   ArrayRef<spvc_reflected_resource> pushConstants =
       resourcesOf(resources, SPVC_RESOURCE_TYPE_PUSH_CONSTANT);
   if (pushConstants.size() > 1)
@@ -323,10 +326,51 @@ tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
       size = 0;
     info.pushConstantSize = uint32_t(size);
   }
+  return llvm::Error::success();
+}
 
-  llvm::sort(info.storageBufferBindings);
-  llvm::sort(info.storageImages, [](const auto &a, const auto &b) {
-    return a.binding < b.binding;
-  });
+llvm::Expected<SpirvEntryPointInfo>
+tolk::runtime::reflectSpirvEntryPoint(ArrayRef<uint32_t> spirv,
+                                      StringRef entryPoint) {
+  if (spirv.size() < 5 || spirv[0] != SpvMagicNumber)
+    return llvm::createStringError(
+        "not a SPIR-V module (no SPIR-V magic number in "
+        "little-endian words)");
+  Reflector reflector;
+  if (llvm::Error err = reflector.parse(spirv))
+    return std::move(err);
+  if (llvm::Error err = selectEntryPoint(reflector, entryPoint))
+    return std::move(err);
+  spvc_compiler compiler = reflector.compiler;
+
+  SpirvEntryPointInfo info;
+  info.version = spirv[1]; // The header's version word.
+  const SpvCapability *capabilities = nullptr;
+  size_t capabilityCount = 0;
+  if (spvc_compiler_get_declared_capabilities(compiler, &capabilities,
+                                              &capabilityCount) != SPVC_SUCCESS)
+    return reflector.failure();
+  for (SpvCapability capability : ArrayRef(capabilities, capabilityCount))
+    info.capabilities.push_back(capability);
+  if (llvm::Error err = readWorkgroupSize(compiler, info))
+    return std::move(err);
+  info.floatControls = readFloatControls(spirv, entryPoint);
+
+  // The resources that the entry point's call tree uses: a buffer the
+  // kernel never touches needs no binding in the pipeline layout.
+  spvc_set active = nullptr;
+  spvc_resources resources = nullptr;
+  if (spvc_compiler_get_active_interface_variables(compiler, &active) !=
+          SPVC_SUCCESS ||
+      spvc_compiler_create_shader_resources_for_active_variables(
+          compiler, &resources, active) != SPVC_SUCCESS)
+    return reflector.failure();
+  if (llvm::Error err = rejectUnbindable(resources))
+    return std::move(err);
+  if (llvm::Error err = readBindings(compiler, resources, info))
+    return std::move(err);
+  if (llvm::Error err =
+          readPushConstants(compiler, resources, entryPoint, info))
+    return std::move(err);
   return info;
 }

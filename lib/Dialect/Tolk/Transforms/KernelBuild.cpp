@@ -301,9 +301,9 @@ Value KernelBuilder::loadBuffer(BlockArgument arg, BlockArgument param,
   Value ptr = IndexOp::create(b, loc, ptrType, param, offset);
   Value value;
   if (gate) {
-    value = LoadOp::create(
-        b, loc, ptr, gate,
-        zeroOf(ptrType.getElementType(), ptrType.getVecWidth()));
+    value =
+        LoadOp::create(b, loc, ptr, gate,
+                       zeroOf(ptrType.getElementType(), ptrType.getVecWidth()));
   } else {
     value = LoadOp::create(b, loc, ptr);
   }

@@ -344,9 +344,8 @@ bool Planner::chooseUpcast(int64_t upcast) {
   complex = computesComplex(func);
   int64_t lanes = preferredLanes(upcast);
   if (!hasImage) {
-    result.upcast =
-        chooseLanes(lanes, /*onlyPowersOfTwo=*/upcast > 0,
-                    [&](int64_t l) { return planAccess(l); });
+    result.upcast = chooseLanes(lanes, /*onlyPowersOfTwo=*/upcast > 0,
+                                [&](int64_t l) { return planAccess(l); });
     // The last candidate tried need not be the one chosen: plan it again.
     planAccess(result.upcast);
     return true;

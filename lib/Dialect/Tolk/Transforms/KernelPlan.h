@@ -1,4 +1,5 @@
-//===- KernelPlan.h - What --tolk-kernelize builds a kernel from -*- C++ -*-===//
+//===- KernelPlan.h - What --tolk-kernelize builds a kernel from -*- C++
+//-*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -68,9 +69,8 @@ struct KernelPlan {
 
 /// The plan for `func`, or nothing when the pass leaves it alone; then
 /// `whyNot` says what stops it.
-std::optional<KernelPlan> planKernel(mlir::func::FuncOp func,
-                                     int64_t blockSize, int64_t upcast,
-                                     std::string &whyNot);
+std::optional<KernelPlan> planKernel(mlir::func::FuncOp func, int64_t blockSize,
+                                     int64_t upcast, std::string &whyNot);
 
 /// Builds the kernel of `func` into `module`, from `plan`.
 mlir::gpu::GPUFuncOp buildKernel(mlir::func::FuncOp func,
