@@ -16,6 +16,7 @@ Python package") describes it.
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 import os
 import struct
@@ -244,10 +245,15 @@ class Kernel:
       self.params.append(Param(pi))
   def __repr__(self): return f"<Kernel {self.module}::{self.name} {self.params}>"
 
+@functools.lru_cache(maxsize=256)
+def _dims_of(t: tuple) -> ctypes.Array:
+  # The C API only reads a launch's sizes, so one array serves every launch
+  # of the same sizes: making it is most of what a launch costs in Python.
+  return (ctypes.c_uint32 * 3)(*(t + (1,) * (3 - len(t))))
+
 def _dims(v):
   if v is None or isinstance(v, ctypes.Array): return v
-  t = tuple(int(x) for x in (v if isinstance(v, (tuple, list)) else (v,)))
-  return (ctypes.c_uint32 * 3)(*(t + (1,) * (3 - len(t))))
+  return _dims_of(tuple(int(x) for x in (v if isinstance(v, (tuple, list)) else (v,))))
 
 class Program:
   """A module compiled once for a device; launch its kernels any number of times."""
@@ -299,7 +305,6 @@ class Program:
   def launch(self, kernel: str, *args, grid=None, block=None) -> None:
     """Launches `kernel` on `args` with `grid` workgroups of `block` threads
     (None: the kernel's known size). Asynchronous on Vulkan."""
-    self.kernel(kernel)
     a = self.args(kernel, args)
     _check(_capi.Launch(self.handle, self._by_name[kernel][0], _dims(grid), _dims(block), a, len(a)))
 
