@@ -25,8 +25,8 @@
 
 #include "tolk/Transforms/Passes.h"
 
-#include "tolk/Conversion/Utils/LaneArith.h"
-#include "tolk/Conversion/Utils/NarrowFloatFormats.h"
+#include "tolk/Lowering/LaneArith.h"
+#include "tolk/Lowering/NarrowFloatFormats.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"

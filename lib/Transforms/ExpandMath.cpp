@@ -21,7 +21,7 @@
 
 #include "tolk/Transforms/Passes.h"
 
-#include "tolk/Conversion/Utils/LaneArith.h"
+#include "tolk/Lowering/LaneArith.h"
 #include "tolk/Transforms/ChangeListener.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -9,7 +9,7 @@
 #ifndef TOLK_LIB_TRANSFORMS_EXPANDMATH_H
 #define TOLK_LIB_TRANSFORMS_EXPANDMATH_H
 
-#include "tolk/Conversion/Utils/LaneArith.h"
+#include "tolk/Lowering/LaneArith.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 

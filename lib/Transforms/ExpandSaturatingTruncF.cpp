@@ -7,14 +7,14 @@
 //===----------------------------------------------------------------------===//
 //
 // --tolk-expand-saturating-truncf: each tolk.saturating_truncf becomes the
-// generic expansion of lib/Conversion/Utils/SaturatingTruncF.cpp, in place
+// generic expansion of lib/Lowering/SaturatingTruncF.cpp, in place
 // (a walk, not a greedy rewrite: nothing else is folded or moved).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Transforms/Passes.h"
 
-#include "tolk/Conversion/Utils/SaturatingTruncF.h"
+#include "tolk/Lowering/SaturatingTruncF.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
 #include "mlir/IR/ImplicitLocOpBuilder.h"

@@ -49,7 +49,7 @@
 
 #include "NativeFloatConversions.h"
 
-#include "tolk/Conversion/Utils/SaturatingTruncF.h"
+#include "tolk/Lowering/SaturatingTruncF.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
 // The dialects the pass creates ops of (its generated base registers them).

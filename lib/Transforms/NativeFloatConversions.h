@@ -16,8 +16,8 @@
 #ifndef LIB_TRANSFORMS_NATIVEFLOATCONVERSIONS_H
 #define LIB_TRANSFORMS_NATIVEFLOATCONVERSIONS_H
 
-#include "tolk/Conversion/Utils/LaneArith.h"
-#include "tolk/Conversion/Utils/NarrowFloatFormats.h"
+#include "tolk/Lowering/LaneArith.h"
+#include "tolk/Lowering/NarrowFloatFormats.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"

@@ -26,7 +26,7 @@
 
 #include "tolk/Conversion/GPUToHost/GPUToHost.h"
 
-#include "tolk/Conversion/Utils/BF16AsI16.h"
+#include "tolk/Lowering/BF16AsI16.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -43,7 +43,7 @@ namespace tolk {
 using namespace mlir;
 
 // The type mapping and the constants' bits are the SPIR-V pipeline's too
-// (tolk/Conversion/Utils/BF16AsI16.h); the rewrite is in place, since the
+// (tolk/Lowering/BF16AsI16.h); the rewrite is in place, since the
 // LLVM dialect's ops keep their operations and only change types.
 using tolk::getBF16BitsAttr;
 using tolk::getBF16BitsType;

@@ -16,7 +16,7 @@
 #ifndef LIB_CONVERSION_TOLKTOARITH_ARITHLOWERING_H
 #define LIB_CONVERSION_TOLKTOARITH_ARITHLOWERING_H
 
-#include "tolk/Conversion/Utils/LaneArith.h"
+#include "tolk/Lowering/LaneArith.h"
 #include "tolk/Dtype/DType.h"
 
 #include "mlir/IR/BuiltinTypes.h"

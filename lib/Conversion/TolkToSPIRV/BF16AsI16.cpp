@@ -8,13 +8,13 @@
 //
 // --tolk-spirv-bf16-as-i16: SPIR-V has no bf16, and the SPIR-V pipeline only
 // moves it (its arithmetic is f32's), so each kernel that holds bf16 carries
-// it as i16 (lib/Conversion/Utils/BF16AsI16.cpp).
+// it as i16 (lib/Lowering/BF16AsI16.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
-#include "tolk/Conversion/Utils/BF16AsI16.h"
+#include "tolk/Lowering/BF16AsI16.h"
 #include "tolk/Dialect/Tolk/IR/KnownLocation.h"
 
 #include "BF16Moves.h"

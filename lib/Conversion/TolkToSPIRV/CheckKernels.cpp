@@ -16,7 +16,7 @@
 
 #include "BF16Moves.h"
 
-#include "tolk/Conversion/Utils/BF16AsI16.h"
+#include "tolk/Lowering/BF16AsI16.h"
 #include "tolk/Dialect/Tolk/IR/KnownLocation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

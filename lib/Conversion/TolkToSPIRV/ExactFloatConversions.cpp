@@ -14,7 +14,7 @@
 
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
-#include "tolk/Conversion/Utils/LaneArith.h"
+#include "tolk/Lowering/LaneArith.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"

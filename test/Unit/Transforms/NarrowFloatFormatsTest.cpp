@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Conversion/Utils/NarrowFloatFormats.h"
+#include "tolk/Lowering/NarrowFloatFormats.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

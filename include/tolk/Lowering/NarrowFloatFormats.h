@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TOLK_CONVERSION_UTILS_NARROWFLOATFORMATS_H
-#define TOLK_CONVERSION_UTILS_NARROWFLOATFORMATS_H
+#ifndef TOLK_LOWERING_NARROWFLOATFORMATS_H
+#define TOLK_LOWERING_NARROWFLOATFORMATS_H
 
 #include "tolk/Dtype/FloatLayout.h"
 
@@ -33,4 +33,4 @@ std::optional<NarrowFloatFormat> getNarrowFloatFormat(mlir::Type type,
 
 } // namespace tolk
 
-#endif // TOLK_CONVERSION_UTILS_NARROWFLOATFORMATS_H
+#endif // TOLK_LOWERING_NARROWFLOATFORMATS_H

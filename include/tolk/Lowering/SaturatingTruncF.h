@@ -14,10 +14,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TOLK_CONVERSION_UTILS_SATURATINGTRUNCF_H
-#define TOLK_CONVERSION_UTILS_SATURATINGTRUNCF_H
+#ifndef TOLK_LOWERING_SATURATINGTRUNCF_H
+#define TOLK_LOWERING_SATURATINGTRUNCF_H
 
-#include "tolk/Conversion/Utils/LaneArith.h"
+#include "tolk/Lowering/LaneArith.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -45,4 +45,4 @@ mlir::Value expandSaturatingTruncF(mlir::ImplicitLocOpBuilder &b, mlir::Value v,
 
 } // namespace tolk
 
-#endif // TOLK_CONVERSION_UTILS_SATURATINGTRUNCF_H
+#endif // TOLK_LOWERING_SATURATINGTRUNCF_H

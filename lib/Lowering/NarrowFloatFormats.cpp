@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Conversion/Utils/NarrowFloatFormats.h"
+#include "tolk/Lowering/NarrowFloatFormats.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Conversion/Utils/BF16AsI16.h"
+#include "tolk/Lowering/BF16AsI16.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

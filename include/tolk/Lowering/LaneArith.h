@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TOLK_CONVERSION_UTILS_LANEARITH_H
-#define TOLK_CONVERSION_UTILS_LANEARITH_H
+#ifndef TOLK_LOWERING_LANEARITH_H
+#define TOLK_LOWERING_LANEARITH_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -113,4 +113,4 @@ private:
 
 } // namespace tolk
 
-#endif // TOLK_CONVERSION_UTILS_LANEARITH_H
+#endif // TOLK_LOWERING_LANEARITH_H

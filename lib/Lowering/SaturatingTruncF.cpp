@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Conversion/Utils/SaturatingTruncF.h"
+#include "tolk/Lowering/SaturatingTruncF.h"
 
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/TypeUtilities.h"

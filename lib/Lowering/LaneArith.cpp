@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Conversion/Utils/LaneArith.h"
+#include "tolk/Lowering/LaneArith.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"

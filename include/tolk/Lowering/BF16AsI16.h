@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TOLK_CONVERSION_UTILS_BF16ASI16_H
-#define TOLK_CONVERSION_UTILS_BF16ASI16_H
+#ifndef TOLK_LOWERING_BF16ASI16_H
+#define TOLK_LOWERING_BF16ASI16_H
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -50,4 +50,4 @@ void populateBF16AsI16Patterns(const mlir::TypeConverter &converter,
 
 } // namespace tolk
 
-#endif // TOLK_CONVERSION_UTILS_BF16ASI16_H
+#endif // TOLK_LOWERING_BF16ASI16_H
