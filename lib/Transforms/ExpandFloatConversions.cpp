@@ -25,9 +25,9 @@
 
 #include "tolk/Transforms/Passes.h"
 
+#include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Lowering/LaneArith.h"
 #include "tolk/Lowering/NarrowFloatFormats.h"
-#include "tolk/Dialect/Tolk/IR/TolkOps.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -14,8 +14,8 @@
 
 #include "tolk/Transforms/Passes.h"
 
-#include "tolk/Lowering/SaturatingTruncF.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Lowering/SaturatingTruncF.h"
 
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/TypeUtilities.h"

@@ -49,8 +49,8 @@
 
 #include "NativeFloatConversions.h"
 
-#include "tolk/Lowering/SaturatingTruncF.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
+#include "tolk/Lowering/SaturatingTruncF.h"
 
 // The dialects the pass creates ops of (its generated base registers them).
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"

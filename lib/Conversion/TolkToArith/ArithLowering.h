@@ -16,8 +16,8 @@
 #ifndef LIB_CONVERSION_TOLKTOARITH_ARITHLOWERING_H
 #define LIB_CONVERSION_TOLKTOARITH_ARITHLOWERING_H
 
-#include "tolk/Lowering/LaneArith.h"
 #include "tolk/Dtype/DType.h"
+#include "tolk/Lowering/LaneArith.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"

@@ -14,8 +14,8 @@
 
 #include "tolk/Conversion/TolkToSPIRV/TolkToSPIRV.h"
 
-#include "tolk/Lowering/BF16AsI16.h"
 #include "tolk/Dialect/Tolk/IR/KnownLocation.h"
+#include "tolk/Lowering/BF16AsI16.h"
 
 #include "BF16Moves.h"
 

@@ -16,8 +16,8 @@
 
 #include "BF16Moves.h"
 
-#include "tolk/Lowering/BF16AsI16.h"
 #include "tolk/Dialect/Tolk/IR/KnownLocation.h"
+#include "tolk/Lowering/BF16AsI16.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
