@@ -101,12 +101,13 @@ add_library(Tolk::CAPI ALIAS TolkCAPI)
 add_library(Tolk::Conversions ALIAS TolkConversions)
 add_library(Tolk::Pipelines ALIAS TolkPipelines)
 add_library(Tolk::UpstreamTransforms ALIAS TolkUpstreamTransforms)
+add_library(Tolk::UpstreamWorkarounds ALIAS TolkUpstreamWorkarounds)
 add_library(Tolk::Runtime ALIAS TolkRuntime)
 
 install(TARGETS TolkDtype MLIRTolkDialect MLIRTolkUtils MLIRTolkTransforms TolkCAPI
   TolkMLIRCAPIArchives MLIRTolkToArith MLIRTolkToGPU MLIRTolkGPUToHost
   MLIRTolkToSPIRV TolkConversions TolkLoweringUtils TolkTargetSPIRV
-  TolkPipelines TolkUpstreamTransforms TolkRuntime
+  TolkPipelines TolkUpstreamTransforms TolkUpstreamWorkarounds TolkRuntime
   EXPORT TolkTargets
   COMPONENT tolk-libraries
   ARCHIVE DESTINATION "${TOLK_INSTALL_LIBDIR}"

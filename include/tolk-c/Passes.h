@@ -29,6 +29,7 @@
 
 #include "tolk-c/ConversionPasses.capi.h.inc"
 #include "tolk-c/TransformsPasses.capi.h.inc"
+#include "tolk-c/UpstreamPasses.capi.h.inc"
 #include "tolk/Dialect/Tolk/Transforms/Passes.capi.h.inc"
 
 #ifdef __cplusplus

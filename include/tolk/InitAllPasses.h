@@ -25,6 +25,7 @@
 #include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
+#include "tolk/Upstream/Passes.h"
 
 namespace tolk {
 
@@ -33,6 +34,7 @@ inline void registerAllPasses() {
   registerTolkPasses();
   registerTolkConversionPasses();
   registerTolkTransformsPasses();
+  registerTolkUpstreamPasses();
   registerTolkPipelines();
 }
 

@@ -29,6 +29,7 @@ extern "C" {
 
 #include "tolk-c/ConversionPasses.capi.cpp.inc"
 #include "tolk-c/TransformsPasses.capi.cpp.inc"
+#include "tolk-c/UpstreamPasses.capi.cpp.inc"
 #include "tolk/Dialect/Tolk/Transforms/Passes.capi.cpp.inc"
 
 #ifdef __cplusplus

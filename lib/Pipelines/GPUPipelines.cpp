@@ -14,8 +14,9 @@
 #include "tolk/Pipelines/Pipelines.h"
 
 #include "tolk/Conversion/Passes.h"
-#include "tolk/Pipelines/IfPresent.h"
 #include "tolk/Transforms/Passes.h"
+#include "tolk/Upstream/IfPresent.h"
+#include "tolk/Upstream/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"

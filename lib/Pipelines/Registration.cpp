@@ -15,7 +15,7 @@
 
 #include "tolk/Pipelines/Pipelines.h"
 
-#include "CanonicalizerCache.h"
+#include "tolk/Upstream/CanonicalizerCache.h"
 
 #include "tolk/Conversion/Passes.h"
 #include "tolk/Transforms/GPUTargetInfo.h"

@@ -11,12 +11,13 @@
 // shows diagnostics, hovers and definitions in .mlir files with Tolk ops.
 // Point the editor's MLIR extension at this binary (VS Code:
 // "mlir.server_path"). It runs on a large stack, behind a guard that keeps
-// messages and documents within the tools' nesting limit (NestingGuard.h).
+// messages and documents within the tools' nesting limit
+// (tolk/Upstream/LspNestingGuard.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "../common/ToolMain.h"
-#include "NestingGuard.h"
+#include "tolk/Upstream/LspNestingGuard.h"
+#include "tolk/Upstream/ToolGuards.h"
 
 #include "tolk/InitAllDialects.h"
 

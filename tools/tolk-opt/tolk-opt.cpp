@@ -9,11 +9,11 @@
 // mlir-opt with the dialects and passes Tolk pipelines use
 // (tolk/InitAllDialects.h says which, and why not all of MLIR's), run on a
 // large stack and refusing inputs nested past its limit (../common/
-// ToolMain.h).
+// tolk/Upstream/ToolGuards.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "../common/ToolMain.h"
+#include "tolk/Upstream/ToolGuards.h"
 
 #include "tolk/Config/Version.h"
 #include "tolk/Conversion/Passes.h"
@@ -21,6 +21,7 @@
 #include "tolk/InitAllDialects.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
+#include "tolk/Upstream/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -131,6 +132,7 @@ int main(int argc, char **argv) {
   tolk::registerTolkPasses();
   tolk::registerTolkConversionPasses();
   tolk::registerTolkTransformsPasses();
+  tolk::registerTolkUpstreamPasses();
   tolk::registerTolkPipelines();
 
   // --version prints LLVM's text (the MLIR the tool runs on) and then ours.

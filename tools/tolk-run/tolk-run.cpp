@@ -20,10 +20,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../common/ToolMain.h"
 #include "Binding.h"
 #include "Launch.h"
 #include "Summary.h"
+#include "tolk/Upstream/ToolGuards.h"
 
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../common/ToolMain.h"
+#include "tolk/Upstream/ToolGuards.h"
 
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 #include "tolk/InitAllDialects.h"
@@ -154,7 +154,7 @@ static LogicalResult writeSPIRV(Operation *root, llvm::raw_ostream &os) {
 
 /// A translation out of MLIR, as TranslateFromMLIRRegistration registers
 /// one (parse, verify, translate), that refuses an input nested past the
-/// tools' limit before it parses it (../common/ToolMain.h).
+/// tools' limit before it parses it (tolk/Upstream/ToolGuards.h).
 static void registerFromMLIR(
     StringRef name, StringRef description,
     std::function<LogicalResult(Operation *, llvm::raw_ostream &)> translate) {

@@ -16,7 +16,7 @@
 #define TOLK_PIPELINES_KERNELPIPELINE_H
 
 #include "tolk/Conversion/TolkToGPU/ImageLowering.h"
-#include "tolk/Pipelines/CanonicalizerGroup.h"
+#include "tolk/Upstream/CanonicalizerGroup.h"
 
 #include "mlir/Pass/PassManager.h"
 

@@ -16,8 +16,8 @@
 #ifndef TOLK_PIPELINES_PIPELINES_H
 #define TOLK_PIPELINES_PIPELINES_H
 
-#include "tolk/Pipelines/CanonicalizerGroup.h"
 #include "tolk/Pipelines/KernelPipeline.h"
+#include "tolk/Upstream/CanonicalizerGroup.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"

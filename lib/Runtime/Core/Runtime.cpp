@@ -13,7 +13,7 @@
 
 #include "tolk/Runtime/Runtime.h"
 
-#include "ToolMain.h"
+#include "tolk/Upstream/ToolGuards.h"
 
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/InitAllDialects.h"

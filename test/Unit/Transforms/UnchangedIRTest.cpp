@@ -20,11 +20,11 @@
 #include "tolk/Conversion/Passes.h"
 #include "tolk/Dialect/Tolk/Transforms/Passes.h"
 #include "tolk/InitAllDialects.h"
-#include "tolk/Pipelines/CanonicalizerGroup.h"
-#include "tolk/Pipelines/IfPresent.h"
 #include "tolk/Pipelines/KernelPipeline.h"
 #include "tolk/Pipelines/Pipelines.h"
 #include "tolk/Transforms/Passes.h"
+#include "tolk/Upstream/CanonicalizerGroup.h"
+#include "tolk/Upstream/IfPresent.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"

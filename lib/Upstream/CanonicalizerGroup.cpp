@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Pipelines/CanonicalizerGroup.h"
+#include "tolk/Upstream/CanonicalizerGroup.h"
 
-#include "CanonicalizerCache.h"
+#include "tolk/Upstream/CanonicalizerCache.h"
 
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 

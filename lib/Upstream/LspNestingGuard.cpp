@@ -1,4 +1,4 @@
-//===- NestingGuard.cpp - The LSP server's limit on nesting ---------------===//
+//===- LspNestingGuard.cpp - The LSP server's limit on nesting ------------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NestingGuard.h"
+#include "tolk/Upstream/LspNestingGuard.h"
 
-#include "../common/ToolMain.h"
+#include "tolk/Upstream/ToolGuards.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

@@ -1,4 +1,4 @@
-//===- NestingGuard.h - The LSP server's limit on nesting -------*- C++ -*-===//
+//===- LspNestingGuard.h - The LSP server's limit on nesting ----*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -9,7 +9,7 @@
 // MLIR's language server parses every JSON message and every document it is
 // sent, recursively, with no limit on their nesting. The guard sits between
 // the client and the server, on their two pipes, and keeps both within the
-// tools' limit (../common/ToolMain.h):
+// tools' limit (ToolGuards.h):
 //   - a message nested deeper is dropped (and logged), as the server drops
 //     a message that is not JSON;
 //   - a document nested deeper, or with a dense array of index (on which

@@ -1,4 +1,4 @@
-//===- ToolMain.h - What every Tolk tool does before its work ---*- C++ -*-===//
+//===- ToolGuards.h - What every Tolk tool does before its work -*- C++ -*-===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -18,12 +18,14 @@
 //     bytecode input (whose reader does not recurse) that nests ops deeper
 //     than kMaxNestingDepth regions.
 // The same scan refuses the one text MLIR 22's parser is known to crash on,
-// a dense array of index.
+// a dense array of index. All of it works around upstream (the recursion,
+// and the crashes of docs/UpstreamBugs.md): it can go when MLIR's parser
+// and verifiers refuse such inputs themselves.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TOLK_TOOLS_TOOLMAIN_H
-#define TOLK_TOOLS_TOOLMAIN_H
+#ifndef TOLK_UPSTREAM_TOOLGUARDS_H
+#define TOLK_UPSTREAM_TOOLGUARDS_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -87,4 +89,4 @@ bool reportUnreadable(llvm::SourceMgr &sourceMgr, unsigned bufferID,
 
 } // namespace tolk
 
-#endif // TOLK_TOOLS_TOOLMAIN_H
+#endif // TOLK_UPSTREAM_TOOLGUARDS_H

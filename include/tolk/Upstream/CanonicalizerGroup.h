@@ -12,7 +12,7 @@
 // part of the pass manager's set-up for a small kernel. The canonicalizers a
 // CanonicalizerGroup creates run exactly as upstream's (the same patterns,
 // top-down, normal region simplification) but share one frozen set: the
-// context's (lib/Pipelines/CanonicalizerCache.h, where the registry has
+// context's (CanonicalizerCache.h, where the registry has
 // Tolk's pipeline extensions), so that pass managers built one after the
 // other on a context collect the patterns once, or else the group's own. The
 // set is built again only when more dialects have been loaded since.

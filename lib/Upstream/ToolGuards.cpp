@@ -1,4 +1,4 @@
-//===- ToolMain.cpp - What every Tolk tool does before its work -----------===//
+//===- ToolGuards.cpp - What every Tolk tool does before its work ---------===//
 //
 // Part of the Tolk-MLIR project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ToolMain.h"
+#include "tolk/Upstream/ToolGuards.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/BuiltinOps.h"

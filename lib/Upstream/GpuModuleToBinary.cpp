@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Transforms/Passes.h"
+#include "tolk/Upstream/Passes.h"
 
 #include "tolk/Transforms/GPUTargetInfo.h"
 #include "tolk/Transforms/LLVMDiagnostics.h"
@@ -47,7 +47,7 @@
 
 namespace tolk {
 #define GEN_PASS_DEF_TOLKGPUMODULETOBINARY
-#include "tolk/Transforms/Passes.h.inc"
+#include "tolk/Upstream/Passes.h.inc"
 } // namespace tolk
 
 using namespace mlir;

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tolk/Pipelines/IfPresent.h"
+#include "tolk/Upstream/IfPresent.h"
 
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 
