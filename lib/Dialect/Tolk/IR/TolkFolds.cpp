@@ -176,8 +176,8 @@ static OpFoldResult foldConstants(Operation *op, ArrayRef<Attribute> operands,
   std::optional<DType> resultDType = dtypeOf(op->getResult(0).getType());
   if (!resultDType)
     return {};
-  // A strong operand that promotes to !tolk.weakfloat has no value before
-  // the commit chooses the float (docs/Semantics.md#weak-types).
+  // A strong operand that promotes to a weak type has no value before the
+  // commit chooses the type (docs/Semantics.md#weak-types).
   llvm::Expected<OperandPromotion> p =
       promoteOperands(dts, getPromotionKind(op));
   if (!p) {
