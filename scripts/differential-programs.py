@@ -45,9 +45,10 @@
 #
 # Besides gen-random-graph's ops, the programs draw weak intermediates
 # (unless --no-weak-intermediates): a strong value (an integer past every
-# float's exact range, often) with a weak constant, whose weak-float result
-# then meets a strong value of another width; and the arguments' values
-# include integers past every float's exact range.
+# float's exact range, often) with a weak float constant, or a Bool with a
+# weak integer past si32's range, whose weak result then meets a strong
+# value of another width; and the arguments' values include integers past
+# every float's exact range.
 #
 # A failing seed is printed with its program and the element that differs;
 # replay it with --seed N --count 1 --keep DIR.
@@ -87,6 +88,10 @@ CONST_SHAPES = [None, ("t", (1, 5)), ("t", (3, 1))]
 # none, and tiny or huge beside an integer.
 WEAK_FLOATS = ["1.5", "0.1", "3.0", "-2.5", "0.3333333333333333", "1.0e-3",
                "9.313225746154785e-10", "1.0e20", "16777216.0", "0.5"]
+# The weak integer constants that meet a Bool: past si32's range, at its
+# edges and small, so that the committed si32 wraps them or not.
+WEAK_INTS = ["4294967296", "4294967297", "2147483647", "2147483648",
+             "-2147483649", "1099511627776", "3", "-1"]
 # Weak intermediates and integers past every float's range (on unless
 # --no-weak-intermediates).
 WEAK_INTERMEDIATES = True
@@ -121,7 +126,10 @@ class KernelFunction(graph.Function):
 
     def gen_weak_intermediate(self):
         """A strong value with a weak float constant (a weak float result),
-        then that result with a strong value of some width."""
+        or a Bool with a weak integer one (a weak integer result), then that
+        result with a strong value of some width."""
+        if self.rng.random() < 0.25:
+            return self.gen_weak_int_intermediate()
         a = None
         if self.rng.random() < 0.8:
             # An integer, whose weak-float result is the class at stake.
@@ -146,6 +154,37 @@ class KernelFunction(graph.Function):
         if b is None:
             return w
         op = self.rng.choice(["add", "mul", "max", "cmplt"])
+        res = self.binary_result(op, w, b, None)
+        if res is None:
+            return w
+        self.use(w, b)
+        return self.emit("tolk.%s %s, %s : (%s, %s) -> %s" % (
+            op, w[0], b[0], tf(w[1], w[2]), tf(b[1], b[2]), tf(*res)), *res)
+
+    def gen_weak_int_intermediate(self):
+        """A Bool with a weak integer constant: a weak integer that the
+        commit makes an si32 (docs/Semantics.md#weak-types), then that
+        result with a strong value of some width."""
+        a = self.pick(lambda v: v[1] == "bool")
+        if a is None:
+            return None
+        c = self.emit("tolk.const %s : !tolk.weakint" % self.rng.choice(
+            WEAK_INTS), "weakint", None)
+        op = self.rng.choice(["add", "mul", "sub", "max", "cmplt"])
+        res = self.binary_result(op, a, c, None)
+        if res is None:
+            return None
+        self.use(a, c)
+        tf = graph.type_str
+        w = self.emit("tolk.%s %s, %s : (%s, %s) -> %s" % (
+            op, a[0], c[0], tf(a[1], a[2]), tf(c[1], c[2]), tf(*res)), *res)
+        if not graph.is_weak(w[1]):
+            return w
+        b = self.pick(lambda v: v[1] in ("f16", "bf16", "f32", "f64", "i8",
+                                         "i32", "u64", "i64"))
+        if b is None:
+            return w
+        op = self.rng.choice(["add", "mul", "max", "cmplt", "div"])
         res = self.binary_result(op, w, b, None)
         if res is None:
             return w

@@ -77,3 +77,25 @@ func.func @literals() -> !tolk.weakint {
   %r = tolk.add %a, %b : !tolk.weakint
   return %r : !tolk.weakint
 }
+
+// -----
+
+// No identity looks through a conversion that waits: false + 2^40 is not
+// the weak 2^40 (which an si64 would take whole), but si32's 0 + 0 made an
+// si64.
+// CANON-LABEL: func.func @identity
+// CANON: tolk.add
+// COMMIT-LABEL: func.func @identity
+// COMMIT: %[[T:.*]] = tolk.const true
+// COMMIT: return %[[T]]
+// I64-LABEL: func.func @identity
+// I64: %[[F:.*]] = tolk.const false
+// I64: return %[[F]]
+func.func @identity() -> i1 {
+  %b = tolk.const false : i1
+  %big = tolk.const 1099511627776 : !tolk.weakint
+  %w = tolk.add %b, %big : (i1, !tolk.weakint) -> !tolk.weakint
+  %s = tolk.const 16777219 : si64
+  %r = tolk.cmplt %w, %s : (!tolk.weakint, si64) -> i1
+  return %r : i1
+}

@@ -346,6 +346,11 @@ static std::optional<PromotedBinary> promoteBinary(Operation *op,
   }
   if (p->operands.size() != 2)
     return std::nullopt;
+  // An operand that converts at the commit has no value of the promoted type
+  // yet (docs/Semantics.md#weak-types): `false + 2^40` is not the weak 2^40,
+  // which a later promotion would convert to another width than the commit's.
+  if (promotesAtCommit(*p, dts))
+    return std::nullopt;
   PromotedBinary b;
   b.dt = p->target;
   for (unsigned i = 0; i < 2; ++i) {
