@@ -211,12 +211,11 @@ def main():
         "rows past the integer's range wrap, as every target does."]))
     weak = [WEAK_INT, WEAK_FLOAT]
     pairs = [(s, d) for s in TYPES for d in TYPES if s != d]
-    # Weak literals committed to every type, and every type made a weak
-    # integer. A strong value made a weak float is one of the float the
-    # commit chooses: the folder leaves it (docs/Semantics.md#weak-types,
-    # test/Dialect/Tolk/fold-weak-intermediate.mlir).
+    # Weak literals committed to every type. A strong value made a weak
+    # type is one of the type the commit chooses: the folder leaves it
+    # (docs/Semantics.md#weak-types, test/Dialect/Tolk/
+    # fold-weak-intermediate.mlir and fold-weak-int-intermediate.mlir).
     pairs += [(s, d) for s in weak for d in TYPES + weak if s != d]
-    pairs += [(s, WEAK_INT) for s in TYPES]
     for src, dst in pairs:
         rows = []
         for v in values(src):

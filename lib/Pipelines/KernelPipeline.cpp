@@ -27,13 +27,17 @@ using namespace mlir;
 
 /// Promotion made explicit, derived ops decomposed and weak types committed
 /// (--tolk-commit-weak needs the first, and the second for pow's weak
-/// exponent): the input contract of the value-op lowering.
+/// exponent): the input contract of the value-op lowering. A derived op on a
+/// weak value that is not a literal is decomposed after the commit, in the
+/// committed type (docs/Semantics.md#weak-types).
 static void addExplicitPrimitives(OpPassManager &pm,
                                   const tolk::CanonicalizerGroup &canon) {
   pm.addPass(canon.create());
   pm.addPass(tolk::createTolkDecompose());
   pm.addPass(canon.create());
   pm.addPass(tolk::createTolkCommitWeak());
+  pm.addPass(tolk::createTolkDecompose());
+  pm.addPass(canon.create());
 }
 
 static void buildKernelizePipeline(OpPassManager &pm, int64_t upcast,

@@ -406,9 +406,11 @@ struct ExtFFromNarrow : public OpRewritePattern<arith::ExtFOp> {
 /// at least 17 bits and k >= m - 52 keeps at most 53. One k serves 36
 /// binades, so k runs down from width - 53 in steps of 36; the largest k
 /// whose binades |x| reaches wins, and below 2^(k + 16) for the smallest k
-/// (at most 36) the integer is exact in f64 as it is.
+/// (at most 36) the integer is exact in f64 as it is. `keep` bits instead of
+/// 17 serve a wider q (26 for f32's 24), in steps of 53 - keep.
 static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
-                              unsigned width, bool isSigned) {
+                              unsigned width, bool isSigned,
+                              unsigned keep = 17) {
   ImplicitLocOpBuilder b(loc, rewriter);
   LaneArith ib(b, x.getType());
   Type elt = getElementTypeOrSelf(x.getType());
@@ -420,7 +422,7 @@ static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
   };
   using P = arith::CmpIPredicate;
   llvm::SmallVector<unsigned> ks;
-  for (int k = int(width) - 53; k > 0; k -= 36)
+  for (int k = int(width) - 53; k > 0; k -= int(53 - keep))
     ks.push_back(k);
   Value result = x;
   for (unsigned k : llvm::reverse(ks)) {
@@ -428,9 +430,10 @@ static Value roundToOddForF64(PatternRewriter &rewriter, Location loc, Value x,
     Value inexact = ib.cmpi(P::ne, ib.andi(x, c(low)), c(0));
     Value odd = ib.ori(ib.andi(x, c(~low)),
                        ib.shli(ib.convert<arith::ExtUIOp>(inexact, elt), c(k)));
-    // |x| >= 2^(k + 16): x >> (k + 16) is neither 0 nor, for a negative x,
-    // -1.
-    Value top = isSigned ? ib.shrsi(x, c(k + 16)) : ib.shrui(x, c(k + 16));
+    // |x| >= 2^(k + keep - 1): x >> (k + keep - 1) is neither 0 nor, for a
+    // negative x, -1.
+    Value top =
+        isSigned ? ib.shrsi(x, c(k + keep - 1)) : ib.shrui(x, c(k + keep - 1));
     Value big = ib.cmpi(P::ne, top, c(0));
     if (isSigned)
       big = ib.andi(big, ib.cmpi(P::ne, top, c(APInt::getAllOnes(width))));
@@ -473,6 +476,40 @@ template <typename OpTy> struct IntToNarrow : public OpRewritePattern<OpTy> {
   }
 
   bool includeBf16;
+};
+
+/// arith.sitofp/uitofp from an integer of more than 128 bits to f16 or f32:
+/// through f64, rounded to odd first so that the value rounds once. LLVM 22
+/// expands such a conversion itself (ExpandLargeFpConvert) and gets a value
+/// past the float's range wrong (`uitofp i256 2^254 to float` is -0.25 on
+/// x86) where its conversion to f64 is right.
+template <typename OpTy> struct WideIntToFloat : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Type outElt = getElementTypeOrSelf(op.getType());
+    Value in = op.getIn();
+    unsigned width = getElementTypeOrSelf(in.getType()).getIntOrFloatBitWidth();
+    if (width <= 128 || !isa<Float16Type, Float32Type>(outElt))
+      return failure();
+    constexpr bool isSigned = std::is_same_v<OpTy, arith::SIToFPOp>;
+    // f32's 24 bits need 26 kept.
+    in = roundToOddForF64(rewriter, op.getLoc(), in, width, isSigned,
+                          /*keep=*/26);
+    Value wide =
+        OpTy::create(rewriter, op.getLoc(),
+                     withElement(op.getType(), rewriter.getF64Type()), in);
+    // With its rounding mode stated, upstream's canonicalizer does not fold
+    // the truncation into the conversion (which it does whether or not the
+    // conversion to f64 is exact, giving back the op LLVM gets wrong).
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(
+        op, op.getType(), wide,
+        arith::RoundingModeAttr::get(rewriter.getContext(),
+                                     arith::RoundingMode::to_nearest_even),
+        arith::FastMathFlagsAttr());
+    return success();
+  }
 };
 
 /// arith.fptosi/fptoui from a narrow float: the exact extension to f32
@@ -522,4 +559,7 @@ void tolk::populateExpandFloatConversionPatterns(RewritePatternSet &patterns,
                IntToNarrow<arith::SIToFPOp>, IntToNarrow<arith::UIToFPOp>,
                NarrowToInt<arith::FPToSIOp>, NarrowToInt<arith::FPToUIOp>>(
       patterns.getContext(), includeBf16);
+  patterns
+      .add<WideIntToFloat<arith::SIToFPOp>, WideIntToFloat<arith::UIToFPOp>>(
+          patterns.getContext());
 }

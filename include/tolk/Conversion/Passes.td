@@ -165,7 +165,7 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
 
     The body loops over the workgroups of the range, each linear id split
     into its x, y and z, and, in each, over the threads (z, y, x). A
-    `gpu.barrier` at the kernel's top level splits the
+    `gpu.barrier` splits the
     thread loop (loop fission, as PoCL does): every thread runs up to the
     barrier before any runs past it. A value that a later part uses is
     recomputed there when that is free (constants, ids, views of memory) and
@@ -173,9 +173,12 @@ def TolkGPUToHost : Pass<"tolk-gpu-to-host", "::mlir::ModuleOp"> {
     a private allocation (`tolk.define_reg`) used across a barrier becomes
     the thread's part of one array with room for every thread's.
     Workgroup attributions become one allocation, reused by each workgroup
-    in turn; memory spaces are dropped. A barrier inside a loop or a branch,
-    and gpu ops without a host meaning (subgroups, shuffles), are
-    diagnostics. Functions that `--tolk-kernelize` kernelized (`tolk.kernel`)
+    in turn; memory spaces are dropped. A barrier inside a loop (a
+    `tolk.range`) or a branch whose bounds or condition are uniform across
+    the workgroup splits the thread loops inside it, the loop or branch
+    running once per workgroup; one whose bounds or condition may differ
+    between threads, and gpu ops without a host meaning (subgroups,
+    shuffles), are diagnostics. Functions that `--tolk-kernelize` kernelized (`tolk.kernel`)
     are removed: their kernel is their lowering.
 
     With `bounds-check` (the default), every load and store through a

@@ -14,10 +14,14 @@
 // and what a later part needs from an earlier one is recomputed or kept in
 // an array with one element per thread.
 //
-// Only barriers at the kernel's top level are split: inside an scf.for or
-// scf.if the split would have to cut through the region, which needs the
-// branch or trip count to be uniform across the workgroup and the loop to
-// be split with it. Such kernels are a diagnostic, never wrong code.
+// A barrier inside an scf.for or scf.if (a tolk.range, a branch) splits
+// the thread loops inside that region: the loop or branch itself runs once
+// per workgroup, outside the thread loops, which needs its bounds or
+// condition to be uniform across the workgroup (a barrier needs every
+// thread to reach it anyway). Uniform here is what the lowering can see:
+// computed without memory from the kernel's arguments, constants, the
+// workgroup's ids and sizes, and the induction variables of enclosing split
+// loops. Anything else is a diagnostic, never wrong code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +75,22 @@ static bool isIdOp(Operation *op) {
              gpu::GlobalIdOp>(op);
 }
 
+/// Whether `op`'s results are the same for every thread of a workgroup when
+/// its operands are: an id of the workgroup or a size of the launch, or a
+/// computation without memory or regions.
+static bool isUniformOp(Operation *op) {
+  if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op))
+    return true;
+  return !isa<gpu::GPUDialect>(op->getDialect()) && op->getNumRegions() == 0 &&
+         isMemoryEffectFree(op);
+}
+
+/// Whether a barrier inside `op` can split the thread loops in its regions:
+/// a loop or a branch that gives no values (a tolk.range, an scf.if).
+static bool isSplittable(Operation *op) {
+  return isa<scf::ForOp, scf::IfOp>(op) && op->getNumResults() == 0;
+}
+
 /// Whether a later part of the thread loop recomputes `op` rather than
 /// reading its results from a per-thread array: constants and ids cost
 /// nothing, and views of memory (memref casts) cannot be kept in an array.
@@ -94,20 +114,53 @@ public:
   FailureOr<func::FuncOp> rewrite(StringRef name, Operation *insertBefore);
 
 private:
+  /// One item of a sequence: a part (its ops run in one thread loop nest)
+  /// or a loop or branch that a barrier splits (it runs once, its regions
+  /// are sequences of their own).
+  struct Step {
+    unsigned part = 0;
+    Operation *split = nullptr;
+  };
+
   LogicalResult check();
+  /// Whether `v` is the same for every thread of a workgroup (see the file
+  /// comment).
+  bool isUniform(Value v);
+  /// Divides `block` (the kernel's body or a region of a split op) into its
+  /// sequence of parts and split ops.
+  void planSequence(Block *block);
   LogicalResult planSpills();
-  /// The top-level op of the kernel that defines `v`, or null for an
-  /// argument or attribution.
-  Operation *topLevelDef(Value v);
+  /// The op of a sequence that defines `v` or holds its definition, or null
+  /// for an argument or attribution of the kernel.
+  Operation *itemOf(Value v);
+  /// The part that `op`, an item of a sequence, belongs to; none for a split
+  /// op.
+  std::optional<unsigned> partIndex(Operation *op) const;
   /// Makes `v` (defined in an earlier part) available at `b`'s insertion
   /// point in the part whose state is `map` and linear thread id `linear`.
   void materialize(OpBuilder &b, Value v, IRMapping &map, Value linear);
+  /// Computes the uniform `v` once per workgroup at `b`'s insertion point.
+  Value materializeUniform(OpBuilder &b, Value v, IRMapping &scope);
+  /// Emits `block`'s sequence at `b`'s insertion point; `scope` maps what is
+  /// computed once per workgroup there.
+  void emitSequence(OpBuilder &b, Block *block, IRMapping &scope);
+  void emitPart(OpBuilder &b, ArrayRef<Operation *> part, IRMapping &scope);
+  void emitSplit(OpBuilder &b, Operation *op, IRMapping &scope);
 
   gpu::GPUFuncOp kernel;
   bool boundsCheck;
-  /// The top-level ops of each part between barriers.
+  /// The launch's block size and the constants 0 and 1, at the entry.
+  Value block[3], c0, c1;
+  /// The ops of each part between barriers, in the kernel's order.
   SmallVector<SmallVector<Operation *>> parts;
   DenseMap<Operation *, unsigned> partOf;
+  /// The sequence of each block that barriers divide.
+  DenseMap<Block *, SmallVector<Step>> sequences;
+  /// The loops and branches that hold a barrier.
+  llvm::SmallPtrSet<Operation *, 4> splitOps;
+  DenseMap<Value, bool> uniform;
+  /// The innermost thread loop of each part, and its thread ids.
+  DenseMap<Operation *, std::array<Value, 3>> threadLoops;
   /// A view of the thread's part of `threadMemory[alloca]`.
   Value threadView(OpBuilder &b, memref::AllocaOp alloca, Value linear);
 
@@ -120,7 +173,7 @@ private:
   DenseMap<Operation *, Value> threadMemory;
 };
 
-/// A top-level private allocation of a static shape, which each thread
+/// A private allocation of a static shape in a sequence, which each thread
 /// keeps across barriers in its part of one array.
 static bool isThreadAlloca(Operation *op) {
   auto alloca = dyn_cast<memref::AllocaOp>(op);
@@ -131,13 +184,44 @@ static bool isThreadAlloca(Operation *op) {
 
 } // namespace
 
-Operation *KernelRewriter::topLevelDef(Value v) {
+Operation *KernelRewriter::itemOf(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def)
     def = v.getParentBlock()->getParentOp();
   if (def == kernel.getOperation())
     return nullptr;
-  return kernel.getBody().front().findAncestorOpInBlock(*def);
+  while (def && !sequences.count(def->getBlock()))
+    def = def->getParentOp();
+  return def;
+}
+
+std::optional<unsigned> KernelRewriter::partIndex(Operation *op) const {
+  auto it = partOf.find(op);
+  if (it == partOf.end())
+    return std::nullopt;
+  return it->second;
+}
+
+bool KernelRewriter::isUniform(Value v) {
+  auto [it, inserted] = uniform.try_emplace(v, false);
+  if (!inserted)
+    return it->second;
+  bool result;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    // An argument of the kernel, or the induction variable of a loop that
+    // holds the barrier (an enclosing loop of a split op is split too).
+    Operation *owner = arg.getOwner()->getParentOp();
+    result = owner == kernel.getOperation() ||
+             (isa<scf::ForOp>(owner) && isSplittable(owner) &&
+              arg.getArgNumber() == 0);
+  } else {
+    Operation *def = v.getDefiningOp();
+    result = isUniformOp(def) && llvm::all_of(def->getOperands(), [&](Value o) {
+               return isUniform(o);
+             });
+  }
+  uniform[v] = result;
+  return result;
 }
 
 LogicalResult KernelRewriter::check() {
@@ -150,13 +234,44 @@ LogicalResult KernelRewriter::check() {
         "has private attributions, which the host lowering does not support");
   WalkResult result = kernel.walk([&](Operation *op) {
     if (isa<gpu::BarrierOp>(op)) {
-      if (op->getParentOp() == kernel.getOperation())
-        return WalkResult::advance();
-      op->emitOpError("inside '")
-          << op->getParentOp()->getName()
-          << "' has no host lowering: only a barrier at the kernel's top "
-             "level splits the thread loop";
-      return WalkResult::interrupt();
+      // Every loop and branch around the barrier runs once per workgroup.
+      for (Operation *parent = op->getParentOp();
+           parent != kernel.getOperation(); parent = parent->getParentOp()) {
+        if (!isSplittable(parent)) {
+          op->emitOpError("inside '")
+              << parent->getName()
+              << "' has no host lowering: a barrier splits the thread loop "
+                 "only at the kernel's top level, in a loop (tolk.range) or "
+                 "in a branch";
+          return WalkResult::interrupt();
+        }
+        if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+          if (!isUniform(loop.getLowerBound()) ||
+              !isUniform(loop.getUpperBound()) || !isUniform(loop.getStep())) {
+            InFlightDiagnostic d = op->emitOpError(
+                "inside a loop (a tolk.range) whose bounds may differ between "
+                "the threads of a workgroup has no host lowering: every "
+                "thread must reach the same barriers");
+            d.attachNote(loop.getLoc())
+                << "the loop: its bounds must come from the kernel's "
+                   "arguments, constants and the workgroup's ids and sizes, "
+                   "without memory";
+            return WalkResult::interrupt();
+          }
+        } else if (!isUniform(cast<scf::IfOp>(parent).getCondition())) {
+          InFlightDiagnostic d = op->emitOpError(
+              "inside a branch whose condition may differ between the threads "
+              "of a workgroup has no host lowering: every thread must reach "
+              "the same barriers");
+          d.attachNote(parent->getLoc())
+              << "the branch: its condition must come from the kernel's "
+                 "arguments, constants and the workgroup's ids and sizes, "
+                 "without memory";
+          return WalkResult::interrupt();
+        }
+        splitOps.insert(parent);
+      }
+      return WalkResult::advance();
     }
     if (op == kernel.getOperation() || isIdOp(op) || isa<gpu::ReturnOp>(op) ||
         !isa<gpu::GPUDialect>(op->getDialect()))
@@ -167,25 +282,46 @@ LogicalResult KernelRewriter::check() {
   return failure(result.wasInterrupted());
 }
 
-LogicalResult KernelRewriter::planSpills() {
-  parts.emplace_back();
-  for (Operation &op : kernel.getBody().front()) {
+void KernelRewriter::planSequence(Block *body) {
+  SmallVector<Step> &sequence = sequences[body];
+  bool open = false;
+  for (Operation &op : *body) {
     if (isa<gpu::BarrierOp>(op)) {
-      parts.emplace_back();
+      open = false;
       continue;
     }
-    if (isa<gpu::ReturnOp>(op))
+    if (op.hasTrait<OpTrait::IsTerminator>())
       continue;
+    if (splitOps.contains(&op)) {
+      sequence.push_back({0, &op});
+      open = false;
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          planSequence(&nested);
+      continue;
+    }
+    if (!open) {
+      parts.emplace_back();
+      sequence.push_back({static_cast<unsigned>(parts.size() - 1), nullptr});
+      open = true;
+    }
     partOf[&op] = parts.size() - 1;
     parts.back().push_back(&op);
   }
+}
+
+LogicalResult KernelRewriter::planSpills() {
+  planSequence(&kernel.getBody().front());
 
   // A value used in a later part than its definition's crosses a barrier:
   // it is recomputed there (with whatever its operands need) or spilled.
+  // Parts are numbered in the kernel's order, so an earlier part has a
+  // smaller number, and one inside a loop runs again in each iteration.
   bool ok = true;
   std::function<void(Value, unsigned)> cross = [&](Value v, unsigned part) {
-    Operation *def = topLevelDef(v);
-    if (!def || partOf.lookup(def) >= part || spilled.contains(v))
+    Operation *def = itemOf(v);
+    std::optional<unsigned> defPart = def ? partIndex(def) : std::nullopt;
+    if (!defPart || *defPart >= part || spilled.contains(v))
       return;
     if (isRematerializable(def)) {
       for (Value operand : def->getOperands())
@@ -235,6 +371,19 @@ void KernelRewriter::materialize(OpBuilder &b, Value v, IRMapping &map,
   b.clone(*def, map);
 }
 
+Value KernelRewriter::materializeUniform(OpBuilder &b, Value v,
+                                         IRMapping &scope) {
+  if (Value mapped = scope.lookupOrNull(v))
+    return mapped;
+  // check() saw that `v` is uniform: an argument or an enclosing loop's
+  // induction variable is in `scope`, anything else a pure op.
+  Operation *def = v.getDefiningOp();
+  for (Value operand : def->getOperands())
+    materializeUniform(b, operand, scope);
+  b.clone(*def, scope);
+  return scope.lookup(v);
+}
+
 Value KernelRewriter::threadView(OpBuilder &b, memref::AllocaOp alloca,
                                  Value linear) {
   Location loc = alloca.getLoc();
@@ -256,6 +405,83 @@ Value KernelRewriter::threadView(OpBuilder &b, memref::AllocaOp alloca,
   return memref::ReinterpretCastOp::create(
       b, loc, viewType, threadMemory.lookup(alloca), OpFoldResult(offset),
       sizes, strideAttrs);
+}
+
+void KernelRewriter::emitSequence(OpBuilder &b, Block *body, IRMapping &scope) {
+  for (const Step &step : sequences.lookup(body)) {
+    if (step.split)
+      emitSplit(b, step.split, scope);
+    else
+      emitPart(b, parts[step.part], scope);
+  }
+}
+
+void KernelRewriter::emitPart(OpBuilder &b, ArrayRef<Operation *> part,
+                              IRMapping &scope) {
+  OpBuilder::InsertionGuard guard(b);
+  Location loc = kernel.getLoc();
+  std::array<Value, 3> threadId;
+  scf::ForOp inner;
+  for (int dim = 2; dim >= 0; --dim) {
+    inner = scf::ForOp::create(b, loc, c0, block[dim], c1);
+    threadId[dim] = inner.getInductionVar();
+    b.setInsertionPoint(inner.getBody()->getTerminator());
+  }
+  threadLoops[inner] = threadId;
+  Value linear = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(
+          b, loc,
+          arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, threadId[2], block[1]),
+              threadId[1]),
+          block[0]),
+      threadId[0]);
+
+  IRMapping map = scope;
+  for (Operation *op : part) {
+    unsigned index = partOf.lookup(op);
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = itemOf(operand);
+        std::optional<unsigned> defPart = def ? partIndex(def) : std::nullopt;
+        if (defPart && *defPart < index)
+          materialize(b, operand, map, linear);
+      }
+    });
+    if (threadAllocas.contains(op)) {
+      map.map(op->getResult(0),
+              threadView(b, cast<memref::AllocaOp>(op), linear));
+      continue;
+    }
+    Operation *clone = b.clone(*op, map);
+    for (auto [original, result] :
+         llvm::zip(op->getResults(), clone->getResults()))
+      if (spilled.contains(original))
+        memref::StoreOp::create(b, loc, result, spillArray.lookup(original),
+                                ValueRange{linear});
+  }
+}
+
+void KernelRewriter::emitSplit(OpBuilder &b, Operation *op, IRMapping &scope) {
+  // The loop or branch runs once per workgroup, on its uniform operands;
+  // each of its regions holds its own sequence of thread loops.
+  for (Value operand : op->getOperands())
+    materializeUniform(b, operand, scope);
+  Operation *clone = b.cloneWithoutRegions(*op, scope);
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [from, to] : llvm::zip(op->getRegions(), clone->getRegions())) {
+    for (Block &body : from) {
+      IRMapping inner = scope;
+      SmallVector<Location> locs;
+      for (BlockArgument a : body.getArguments())
+        locs.push_back(a.getLoc());
+      Block *copy = b.createBlock(&to, to.end(), body.getArgumentTypes(), locs);
+      inner.map(body.getArguments(), copy->getArguments());
+      emitSequence(b, &body, inner);
+      b.clone(*body.getTerminator(), inner);
+    }
+  }
 }
 
 FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
@@ -315,7 +541,8 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
   ArrayRef<BlockArgument> launch =
       entry->getArguments().take_back(tolk::kHostLaunchArgs);
   Value grid[3] = {launch[0], launch[1], launch[2]};
-  Value block[3] = {launch[3], launch[4], launch[5]};
+  for (unsigned dim = 0; dim < 3; ++dim)
+    block[dim] = launch[3 + dim];
   Value firstGroup = launch[6], endGroup = launch[7];
 
   // The workgroups of one call run one after the other, so one allocation
@@ -325,8 +552,8 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
     global.map(
         a, memref::AllocaOp::create(
                b, a.getLoc(), cast<MemRefType>(stripMemorySpace(a.getType()))));
-  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  c1 = arith::ConstantIndexOp::create(b, loc, 1);
   Value threads = arith::MulIOp::create(
       b, loc, arith::MulIOp::create(b, loc, block[0], block[1]), block[2]);
   for (Value v : spilled)
@@ -358,53 +585,9 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
     groupId[2] = arith::DivUIOp::create(b, loc, yz, grid[1]);
   }
 
-  // One thread loop nest per part, in order.
-  DenseMap<Operation *, std::array<Value, 3>> threadLoops;
-  OpBuilder::InsertPoint groupBody = b.saveInsertionPoint();
-  for (ArrayRef<Operation *> part : parts) {
-    if (part.empty())
-      continue;
-    b.restoreInsertionPoint(groupBody);
-    std::array<Value, 3> threadId;
-    scf::ForOp inner;
-    for (int dim = 2; dim >= 0; --dim) {
-      inner = scf::ForOp::create(b, loc, c0, block[dim], c1);
-      threadId[dim] = inner.getInductionVar();
-      b.setInsertionPoint(inner.getBody()->getTerminator());
-    }
-    threadLoops[inner] = threadId;
-    Value linear = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(
-            b, loc,
-            arith::AddIOp::create(
-                b, loc, arith::MulIOp::create(b, loc, threadId[2], block[1]),
-                threadId[1]),
-            block[0]),
-        threadId[0]);
-
-    IRMapping map = global;
-    for (Operation *op : part) {
-      op->walk([&](Operation *nested) {
-        for (Value operand : nested->getOperands()) {
-          Operation *def = topLevelDef(operand);
-          if (def && partOf.lookup(def) < partOf.lookup(op))
-            materialize(b, operand, map, linear);
-        }
-      });
-      if (threadAllocas.contains(op)) {
-        map.map(op->getResult(0),
-                threadView(b, cast<memref::AllocaOp>(op), linear));
-        continue;
-      }
-      Operation *clone = b.clone(*op, map);
-      for (auto [original, result] :
-           llvm::zip(op->getResults(), clone->getResults()))
-        if (spilled.contains(original))
-          memref::StoreOp::create(b, loc, result, spillArray.lookup(original),
-                                  ValueRange{linear});
-    }
-  }
+  // One thread loop nest per part, in order; a loop or branch that holds a
+  // barrier once per workgroup, around its parts.
+  emitSequence(b, &kernel.getBody().front(), global);
   b.setInsertionPointToEnd(entry);
   func::ReturnOp::create(b, loc);
 

@@ -153,3 +153,118 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A barrier inside a loop whose bounds are the same for every thread (a
+// tolk.range of uniform bounds: an argument and the workgroup's id): the
+// bounds are computed and the loop runs once per workgroup, outside the
+// thread loops, and each part of its body gets its own thread loop nest.
+// What a later part of an iteration needs from an earlier one is kept per
+// thread (%v, %r); the induction variable is the loop's.
+// CHECK-LABEL: func.func @l.k(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[N:.*]]: i32, %[[GX:.*]]: index, %{{.*}}: index, %{{.*}}: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index, %{{.*}}: index, %{{.*}}: index)
+// CHECK-DAG: %[[TILE:.*]] = memref.alloca() : memref<64xf32>
+// CHECK-DAG: %[[VS:.*]] = memref.alloca(%{{.*}}) : memref<?xf32>
+// CHECK-DAG: %[[RS:.*]] = memref.alloca(%{{.*}}) : memref<?xf32>
+// CHECK: scf.for %[[G:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[WX:.*]] = arith.remui %[[G]], %[[GX]] : index
+// The thread loop of what precedes the loop (nothing a later part uses),
+// then the bounds once per workgroup.
+// CHECK: scf.for
+// CHECK: arith.index_cast
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK: %[[BASE:.*]] = arith.index_cast %[[N]] : i32 to index
+// CHECK: %[[END:.*]] = arith.addi %[[BASE]], %[[WX]] : index
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[END]] step
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[BZ]]
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[BY]]
+// CHECK-NEXT: scf.for %[[T1:.*]] = %{{.*}} to %[[BX]]
+// CHECK: %[[L1:.*]] = arith.addi %{{.*}}, %[[T1]] : index
+// CHECK: %[[V:.*]] = memref.load %[[X]][%[[T1]]]
+// CHECK: memref.store %[[V]], %[[VS]][%[[L1]]]
+// CHECK: memref.store %[[V]], %[[TILE]][%[[T1]]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[BZ]]
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[BY]]
+// CHECK-NEXT: scf.for %[[T2:.*]] = %{{.*}} to %[[BX]]
+// CHECK: %[[L2:.*]] = arith.addi %{{.*}}, %[[T2]] : index
+// CHECK: %[[J:.*]] = arith.addi %[[T2]], %[[I]] : index
+// CHECK: %[[W:.*]] = arith.andi %[[J]], %{{.*}} : index
+// CHECK: %[[U:.*]] = memref.load %[[TILE]][%[[W]]]
+// CHECK: %[[V2:.*]] = memref.load %[[VS]][%[[L2]]]
+// CHECK: %[[R:.*]] = arith.addf %[[U]], %[[V2]] : f32
+// CHECK: memref.store %[[R]], %[[RS]][%[[L2]]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[BZ]]
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[BY]]
+// CHECK-NEXT: scf.for %[[T3:.*]] = %{{.*}} to %[[BX]]
+// CHECK: %[[L3:.*]] = arith.addi %{{.*}}, %[[T3]] : index
+// CHECK: %[[R3:.*]] = memref.load %[[RS]][%[[L3]]]
+// CHECK: memref.store %[[R3]], %[[X]][%[[T3]]]
+// CHECK-NOT: gpu.
+module attributes {gpu.container_module} {
+  gpu.module @l {
+    gpu.func @k(%x: memref<?xf32, #gpu.address_space<global>>, %n: i32)
+        workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %b = gpu.block_id x
+      %base = arith.index_cast %n : i32 to index
+      %end = arith.addi %base, %b : index
+      scf.for %i = %c0 to %end step %c1 {
+        %v = memref.load %x[%t] : memref<?xf32, #gpu.address_space<global>>
+        memref.store %v, %tile[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %c63 = arith.constant 63 : index
+        %j = arith.addi %t, %i : index
+        %w = arith.andi %j, %c63 : index
+        %u = memref.load %tile[%w] : memref<64xf32, #gpu.address_space<workgroup>>
+        %r = arith.addf %u, %v : f32
+        gpu.barrier
+        memref.store %r, %x[%t] : memref<?xf32, #gpu.address_space<global>>
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A barrier in a branch on an argument: the branch runs once per
+// workgroup, and each of its regions holds its own thread loops.
+// CHECK-LABEL: func.func @b.k(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[C:.*]]: i1,
+// CHECK: %[[VS:.*]] = memref.alloca(%{{.*}}) : memref<?xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[VS]]
+// CHECK: scf.if %[[C]] {
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: scf.for
+// CHECK: %[[V:.*]] = memref.load %[[VS]]
+// CHECK: arith.addf %[[V]], %[[V]] : f32
+// CHECK: }
+// CHECK: scf.for
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: scf.for
+// CHECK: memref.load %[[VS]]
+module attributes {gpu.container_module} {
+  gpu.module @b {
+    gpu.func @k(%x: memref<?xf32, #gpu.address_space<global>>, %c: i1) kernel {
+      %t = gpu.thread_id x
+      %v = memref.load %x[%t] : memref<?xf32, #gpu.address_space<global>>
+      scf.if %c {
+        gpu.barrier
+      } else {
+        %w = arith.addf %v, %v : f32
+        memref.store %w, %x[%t] : memref<?xf32, #gpu.address_space<global>>
+      }
+      memref.store %v, %x[%t] : memref<?xf32, #gpu.address_space<global>>
+      gpu.return
+    }
+  }
+}

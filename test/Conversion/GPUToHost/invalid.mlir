@@ -2,11 +2,15 @@
 // the op, never wrong code.
 // RUN: tolk-opt %s -split-input-file --tolk-gpu-to-host -verify-diagnostics
 
-// A barrier inside a branch: the thread loop cannot be split there.
+// A barrier inside a branch whose condition depends on the thread: the
+// threads would not all reach it.
 gpu.module @m {
-  gpu.func @k(%c: i1) kernel {
+  gpu.func @k(%n: index) kernel {
+    %t = gpu.thread_id x
+    %c = arith.cmpi ult, %t, %n : index
+    // expected-note @below {{the branch: its condition must come from the kernel's arguments, constants and the workgroup's ids and sizes, without memory}}
     scf.if %c {
-      // expected-error @below {{'gpu.barrier' op inside 'scf.if' has no host lowering: only a barrier at the kernel's top level splits the thread loop}}
+      // expected-error @below {{'gpu.barrier' op inside a branch whose condition may differ between the threads of a workgroup has no host lowering: every thread must reach the same barriers}}
       gpu.barrier
     }
     gpu.return
@@ -15,14 +19,72 @@ gpu.module @m {
 
 // -----
 
-// A barrier inside a loop.
+// A barrier inside a loop (a tolk.range) whose bound depends on the thread.
 gpu.module @m {
   gpu.func @k(%n: index) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    scf.for %i = %c0 to %n step %c1 {
-      // expected-error @below {{'gpu.barrier' op inside 'scf.for' has no host lowering}}
+    %t = gpu.thread_id x
+    %end = arith.addi %t, %n : index
+    // expected-note @below {{the loop: its bounds must come from the kernel's arguments, constants and the workgroup's ids and sizes, without memory}}
+    scf.for %i = %c0 to %end step %c1 {
+      // expected-error @below {{'gpu.barrier' op inside a loop (a tolk.range) whose bounds may differ between the threads of a workgroup has no host lowering: every thread must reach the same barriers}}
       gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A bound read from memory is not known to be uniform: every thread reads
+// it, and another may have written it.
+gpu.module @m {
+  gpu.func @k(%x: memref<4xindex, #gpu.address_space<global>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.load %x[%c0] : memref<4xindex, #gpu.address_space<global>>
+    // expected-note @below {{the loop}}
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error @below {{inside a loop (a tolk.range) whose bounds may differ}}
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// An inner loop whose bound depends on the thread, inside a uniform one.
+gpu.module @m {
+  gpu.func @k(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %end = arith.addi %i, %t : index
+      // expected-note @below {{the loop}}
+      scf.for %j = %c0 to %end step %c1 {
+        // expected-error @below {{inside a loop (a tolk.range) whose bounds may differ}}
+        gpu.barrier
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A loop that carries values is not split (a tolk.range carries none).
+gpu.module @m {
+  gpu.func @k(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (index) {
+      // expected-error @below {{'gpu.barrier' op inside 'scf.for' has no host lowering: a barrier splits the thread loop only at the kernel's top level, in a loop (tolk.range) or in a branch}}
+      gpu.barrier
+      %b = arith.addi %a, %i : index
+      scf.yield %b : index
     }
     gpu.return
   }

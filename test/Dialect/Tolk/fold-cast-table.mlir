@@ -1,6 +1,7 @@
 // tolk.cast between every pair of data types on boundary values of the
-// source (every pair but a strong type to !tolk.weakfloat, which waits for
-// the commit: fold-weak-intermediate.mlir; wrap-around, truncation towards zero, rounding once,
+// source (every pair but a strong type to a weak type, which waits for the
+// commit: fold-weak-intermediate.mlir, fold-weak-int-intermediate.mlir;
+// wrap-around, truncation towards zero, rounding once,
 // Bool from nonzero, NaN payloads, infinities and NaNs into formats without
 // them), with constants computed by scripts/gen-cast-table.py from
 // docs/Semantics.md#const, independently of lib/Dtype. Float-to-integer rows

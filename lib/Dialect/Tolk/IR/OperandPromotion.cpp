@@ -56,7 +56,7 @@ llvm::Expected<dtype::Const> tolk::convertOperand(const OperandPromotion &p,
 }
 
 bool tolk::convertsAtCommit(DType from, DType to) {
-  return to == DType::WeakFloat && !dtype::isWeak(from);
+  return dtype::isWeak(to) && !dtype::isWeak(from);
 }
 
 bool tolk::promotesAtCommit(const OperandPromotion &p, ArrayRef<DType> dtypes) {

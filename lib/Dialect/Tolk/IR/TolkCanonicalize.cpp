@@ -89,7 +89,7 @@ struct MaterializePromotion
       if (et->dtype == p->target)
         continue;
       Change c{i, withShape(et->shape, targetScalar), std::nullopt};
-      // A strong constant that converts to !tolk.weakfloat is cast, as the
+      // A strong constant that converts to a weak type is cast, as the
       // cast's folder leaves it until the commit (convertsAtCommit).
       auto cst = v.getDefiningOp<ConstOp>();
       if (cst && !convertsAtCommit(et->dtype, p->target)) {

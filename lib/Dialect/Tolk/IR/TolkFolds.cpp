@@ -176,8 +176,8 @@ static OpFoldResult foldConstants(Operation *op, ArrayRef<Attribute> operands,
   std::optional<DType> resultDType = dtypeOf(op->getResult(0).getType());
   if (!resultDType)
     return {};
-  // A strong operand that promotes to !tolk.weakfloat has no value before
-  // the commit chooses the float (docs/Semantics.md#weak-types).
+  // A strong operand that promotes to a weak type has no value before the
+  // commit chooses the type (docs/Semantics.md#weak-types).
   llvm::Expected<OperandPromotion> p =
       promoteOperands(dts, getPromotionKind(op));
   if (!p) {
@@ -321,6 +321,11 @@ static std::optional<PromotedBinary> promoteBinary(Operation *op,
     return std::nullopt;
   }
   if (p->operands.size() != 2)
+    return std::nullopt;
+  // An operand that converts at the commit has no value of the promoted type
+  // yet (docs/Semantics.md#weak-types): `false + 2^40` is not the weak 2^40,
+  // which a later promotion would convert to another width than the commit's.
+  if (promotesAtCommit(*p, dts))
     return std::nullopt;
   PromotedBinary b;
   b.dt = p->target;

@@ -517,7 +517,7 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   std::optional<ElementwiseType> out = classify(getType());
   if (!c || !in || !out)
     return {};
-  // Its value is one of the committed float (docs/Semantics.md#weak-types).
+  // Its value is one of the committed type (docs/Semantics.md#weak-types).
   if (convertsAtCommit(in->dtype, out->dtype))
     return {};
   llvm::Expected<dtype::Const> v = dtype::makeConst(out->dtype, *c);

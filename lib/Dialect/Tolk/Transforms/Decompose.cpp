@@ -11,6 +11,8 @@
 // primitives only (tolk.neg and tolk.div of a complex type are primitives
 // there, and stay). Integer pow by a constant weak exponent becomes
 // multiplications, the one weak operand --tolk-commit-weak could not commit.
+// An op on a weak value that is not a literal waits for the commit (the
+// pipelines decompose again after it).
 //
 // A pattern driver would add nothing here: each op is replaced once by ops
 // that never match again, so the pass is one walk.
@@ -93,12 +95,25 @@ static FailureOr<Value> expandIntegerPow(ElementwiseBuilder &eb, PowOp op) {
   return result;
 }
 
+/// Whether `op` computes a weak value from one that is not a literal (a
+/// weak value a strong one made, or a weak argument): its value is one of
+/// the type --tolk-commit-weak chooses (docs/Semantics.md#weak-types), so it
+/// is decomposed after the commit. Decomposed before, the parts of its
+/// definition that read literals only (the reciprocal of a weak divisor)
+/// would fold in binary64.
+static bool waitsForCommit(Operation *op) {
+  return op->getNumResults() == 1 &&
+         dtype::isWeak(ElementwiseBuilder::getDType(op->getResult(0))) &&
+         llvm::any_of(op->getOperands(),
+                      [](Value v) { return !v.getDefiningOp<ConstOp>(); });
+}
+
 } // namespace
 
 void Decompose::runOnOperation() {
   SmallVector<Operation *> worklist;
   getOperation()->walk([&](Operation *op) {
-    if (isDerivedOp(op) || isa<PowOp>(op))
+    if ((isDerivedOp(op) || isa<PowOp>(op)) && !waitsForCommit(op))
       worklist.push_back(op);
   });
   if (worklist.empty())

@@ -6,12 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A weak float made from a strong value is a value of the float that
+// A weak value made from a strong one is a value of the type that
 // --tolk-commit-weak chooses (docs/Semantics.md#weak-types), as tinygrad's
-// int tensor times a Python float is one of its default float: the folder
-// and the canonicalizer leave such a conversion, and an op whose operands
-// promote through one, until the commit, where they fold in that float as
-// every target computes them.
+// int tensor times a Python float is one of its default float, and its bool
+// tensor plus a Python int one of its default int: the folder and the
+// canonicalizer leave such a conversion, and an op whose operands promote
+// through one, until the commit, where they fold in that type as every
+// target computes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +24,8 @@
 namespace tolk {
 
 /// Whether a value of data type `from` converts to `to` only once
-/// --tolk-commit-weak has chosen `to`'s width: `to` is !tolk.weakfloat and
-/// `from` a strong type.
+/// --tolk-commit-weak has chosen `to`'s width: `to` is weak
+/// (!tolk.weakfloat, or !tolk.weakint from Bool) and `from` a strong type.
 bool convertsAtCommit(dtype::DType from, dtype::DType to);
 
 /// Whether an operand of `p` (of data types `dtypes`) convertsAtCommit to

@@ -63,7 +63,10 @@ def TolkDecompose : Pass<"tolk-decompose"> {
     explicitly (`tolk.cast`) before a definition uses them, so each step
     computes in the promoted type, as the definitions say. Run
     `--canonicalize` afterwards to fold the constants the definitions
-    introduce (`-1`, `1`, `false`).
+    introduce (`-1`, `1`, `false`). A derived op on a weak value that is not
+    a literal waits for `--tolk-commit-weak` (its value is one of the
+    committed type, docs/Semantics.md#weak-types): run the pass again after
+    the commit, as the pipelines do.
 
     It also expands `tolk.pow` of an integer base by a constant
     `!tolk.weakint` exponent (promotion's exception for pow: the exponent
