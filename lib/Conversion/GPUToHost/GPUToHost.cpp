@@ -147,10 +147,27 @@ private:
   void emitPart(OpBuilder &b, ArrayRef<Operation *> part, IRMapping &scope);
   void emitSplit(OpBuilder &b, Operation *op, IRMapping &scope);
 
+  /// The steps of rewrite(): the host function with the launcher's
+  /// attributes; the kernel's arguments and the launch's in it; the memory
+  /// of a call; the loop over the call's workgroups; the ids; one memory
+  /// space.
+  func::FuncOp createHostFunction(OpBuilder &b, StringRef name);
+  bool isCheckedBuffer(Type t) const {
+    return boundsCheck && tolk::host::isCheckableBuffer(t);
+  }
+  void mapArguments(OpBuilder &b, Block *entry, IRMapping &global);
+  void allocateMemory(OpBuilder &b, IRMapping &global);
+  void loopOverGroups(OpBuilder &b, Value firstGroup, Value endGroup);
+  Operation *threadLoopOf(Operation *op);
+  void replaceIds(OpBuilder &b, func::FuncOp host);
+
   gpu::GPUFuncOp kernel;
   bool boundsCheck;
-  /// The launch's block size and the constants 0 and 1, at the entry.
-  Value block[3], c0, c1;
+  /// The launch's grid and block sizes, the constants 0 and 1, at the
+  /// entry; the workgroup ids, in the loop over the workgroups.
+  Value grid[3], block[3], c0, c1, groupId[3];
+  /// The buffers whose accesses are checked, and their host arguments.
+  SmallVector<tolk::host::CheckedBuffer> checkedBuffers;
   /// The ops of each part between barriers, in the kernel's order.
   SmallVector<SmallVector<Operation *>> parts;
   DenseMap<Operation *, unsigned> partOf;
@@ -484,20 +501,12 @@ void KernelRewriter::emitSplit(OpBuilder &b, Operation *op, IRMapping &scope) {
   }
 }
 
-FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
-                                                Operation *insertBefore) {
-  if (failed(check()) || failed(planSpills()))
-    return failure();
-
+/// The host function of the kernel: its arguments, then the launch's. A
+/// checked buffer's size is the launcher's: the host function takes it as
+/// `memref<?xT>` (the same descriptor) and casts it to the kernel's static
+/// type, if it has one, inside.
+func::FuncOp KernelRewriter::createHostFunction(OpBuilder &b, StringRef name) {
   MLIRContext *ctx = kernel.getContext();
-  Location loc = kernel.getLoc();
-  OpBuilder b(insertBefore);
-  // A checked buffer's size is the launcher's: the host function takes it
-  // as `memref<?xT>` (the same descriptor) and casts it to the kernel's
-  // static type, if it has one, inside.
-  auto isCheckedBuffer = [&](Type t) {
-    return boundsCheck && tolk::host::isCheckableBuffer(t);
-  };
   SmallVector<Type> inputs;
   for (Type t : kernel.getArgumentTypes()) {
     if (isCheckedBuffer(t)) {
@@ -508,8 +517,8 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
     inputs.push_back(stripMemorySpace(t));
   }
   inputs.append(tolk::kHostLaunchArgs, b.getIndexType());
-  auto host =
-      func::FuncOp::create(b, loc, name, FunctionType::get(ctx, inputs, {}));
+  auto host = func::FuncOp::create(b, kernel.getLoc(), name,
+                                   FunctionType::get(ctx, inputs, {}));
   // What a launcher reads: the default launch and the bindings of a
   // kernelized function.
   auto *tolk = ctx->getLoadedDialect<tolk::TolkDialect>();
@@ -521,12 +530,14 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
     tolk->getArgsAttrHelper().setAttr(host, args);
   if (auto results = tolk->getResultsAttrHelper().getAttr(kernel))
     tolk->getResultsAttrHelper().setAttr(host, results);
+  return host;
+}
 
-  Block *entry = host.addEntryBlock();
-  b.setInsertionPointToStart(entry);
-  IRMapping global;
+/// Maps the kernel's arguments to the host function's (a checked buffer
+/// cast back to its static type), and reads the launch's sizes.
+void KernelRewriter::mapArguments(OpBuilder &b, Block *entry,
+                                  IRMapping &global) {
   unsigned numArgs = kernel.getNumArguments();
-  SmallVector<tolk::host::CheckedBuffer> checkedBuffers;
   for (unsigned i = 0; i < numArgs; ++i) {
     Value arg = entry->getArgument(i);
     Type kernelType = kernel.getArgument(i).getType();
@@ -540,11 +551,16 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
   }
   ArrayRef<BlockArgument> launch =
       entry->getArguments().take_back(tolk::kHostLaunchArgs);
-  Value grid[3] = {launch[0], launch[1], launch[2]};
-  for (unsigned dim = 0; dim < 3; ++dim)
+  for (unsigned dim = 0; dim < 3; ++dim) {
+    grid[dim] = launch[dim];
     block[dim] = launch[3 + dim];
-  Value firstGroup = launch[6], endGroup = launch[7];
+  }
+}
 
+/// The memory of one call: workgroup memory, and the arrays of what each
+/// thread keeps across a barrier.
+void KernelRewriter::allocateMemory(OpBuilder &b, IRMapping &global) {
+  Location loc = kernel.getLoc();
   // The workgroups of one call run one after the other, so one allocation
   // serves them all; its contents at a workgroup's start are undefined, as
   // on a GPU. Calls on other threads have their own.
@@ -570,29 +586,35 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
         MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
         ValueRange{size});
   }
+}
 
-  // The workgroups [first, end) of the launch in linear order (x fastest),
-  // so that a launcher can split the grid among threads: one loop, whose
-  // induction variable is split into the three workgroup ids.
-  Value groupId[3];
-  {
-    auto loop = scf::ForOp::create(b, loc, firstGroup, endGroup, c1);
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    Value linear = loop.getInductionVar();
-    Value yz = arith::DivUIOp::create(b, loc, linear, grid[0]);
-    groupId[0] = arith::RemUIOp::create(b, loc, linear, grid[0]);
-    groupId[1] = arith::RemUIOp::create(b, loc, yz, grid[1]);
-    groupId[2] = arith::DivUIOp::create(b, loc, yz, grid[1]);
-  }
+/// The workgroups [first, end) of the launch in linear order (x fastest),
+/// so that a launcher can split the grid among threads: one loop, whose
+/// induction variable is split into the three workgroup ids. Leaves `b` in
+/// the loop's body.
+void KernelRewriter::loopOverGroups(OpBuilder &b, Value firstGroup,
+                                    Value endGroup) {
+  Location loc = kernel.getLoc();
+  auto loop = scf::ForOp::create(b, loc, firstGroup, endGroup, c1);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  Value linear = loop.getInductionVar();
+  Value yz = arith::DivUIOp::create(b, loc, linear, grid[0]);
+  groupId[0] = arith::RemUIOp::create(b, loc, linear, grid[0]);
+  groupId[1] = arith::RemUIOp::create(b, loc, yz, grid[1]);
+  groupId[2] = arith::DivUIOp::create(b, loc, yz, grid[1]);
+}
 
-  // One thread loop nest per part, in order; a loop or branch that holds a
-  // barrier once per workgroup, around its parts.
-  emitSequence(b, &kernel.getBody().front(), global);
-  b.setInsertionPointToEnd(entry);
-  func::ReturnOp::create(b, loc);
+/// The innermost thread loop around `op`.
+Operation *KernelRewriter::threadLoopOf(Operation *op) {
+  Operation *loop = op->getParentOp();
+  while (!threadLoops.count(loop))
+    loop = loop->getParentOp();
+  return loop;
+}
 
-  // The ids become the loops' induction variables and the launch
-  // arguments; a thread id reads the thread loop it is in.
+/// The ids become the loops' induction variables and the launch arguments;
+/// a thread id reads the thread loop it is in.
+void KernelRewriter::replaceIds(OpBuilder &b, func::FuncOp host) {
   SmallVector<Operation *> ids;
   host.walk([&](Operation *op) {
     if (isIdOp(op))
@@ -601,10 +623,7 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
   for (Operation *op : ids) {
     b.setInsertionPoint(op);
     auto threadId = [&](gpu::Dimension dim) {
-      Operation *loop = op->getParentOp();
-      while (!threadLoops.count(loop))
-        loop = loop->getParentOp();
-      return threadLoops[loop][static_cast<unsigned>(dim)];
+      return threadLoops[threadLoopOf(op)][static_cast<unsigned>(dim)];
     };
     Value id;
     if (auto t = dyn_cast<gpu::ThreadIdOp>(op)) {
@@ -626,8 +645,10 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
     op->getResult(0).replaceAllUsesWith(id);
     op->erase();
   }
+}
 
-  // One memory space on the host.
+/// One memory space on the host.
+static void stripMemorySpaces(func::FuncOp host) {
   host.walk([&](Operation *op) {
     for (OpResult r : op->getResults())
       r.setType(stripMemorySpace(r.getType()));
@@ -636,19 +657,35 @@ FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
         for (BlockArgument a : blk.getArguments())
           a.setType(stripMemorySpace(a.getType()));
   });
+}
 
-  if (boundsCheck) {
-    auto threadIdsAt = [&](Operation *op) {
-      Operation *loop = op->getParentOp();
-      while (!threadLoops.count(loop))
-        loop = loop->getParentOp();
-      return threadLoops[loop];
-    };
-    if (failed(tolk::host::insertBoundsChecks(
-            host->getParentOfType<ModuleOp>(), host, checkedBuffers,
-            threadIdsAt, {groupId[0], groupId[1], groupId[2]})))
-      return failure();
-  }
+FailureOr<func::FuncOp> KernelRewriter::rewrite(StringRef name,
+                                                Operation *insertBefore) {
+  if (failed(check()) || failed(planSpills()))
+    return failure();
+  OpBuilder b(insertBefore);
+  func::FuncOp host = createHostFunction(b, name);
+  Block *entry = host.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  IRMapping global;
+  mapArguments(b, entry, global);
+  allocateMemory(b, global);
+  ArrayRef<BlockArgument> launch =
+      entry->getArguments().take_back(tolk::kHostLaunchArgs);
+  loopOverGroups(b, launch[6], launch[7]);
+  // One thread loop nest per part, in order; a loop or branch that holds a
+  // barrier once per workgroup, around its parts.
+  emitSequence(b, &kernel.getBody().front(), global);
+  b.setInsertionPointToEnd(entry);
+  func::ReturnOp::create(b, kernel.getLoc());
+  replaceIds(b, host);
+  stripMemorySpaces(host);
+  if (boundsCheck &&
+      failed(tolk::host::insertBoundsChecks(
+          host->getParentOfType<ModuleOp>(), host, checkedBuffers,
+          [&](Operation *op) { return threadLoops[threadLoopOf(op)]; },
+          {groupId[0], groupId[1], groupId[2]})))
+    return failure();
   return host;
 }
 

@@ -129,33 +129,19 @@ static func::FuncOp declareCallback(ModuleOp module, OpBuilder &b,
   return fn;
 }
 
-LogicalResult tolk::host::insertBoundsChecks(
-    ModuleOp module, func::FuncOp host, ArrayRef<CheckedBuffer> buffers,
-    function_ref<std::array<Value, 3>(Operation *)> threadIds,
-    std::array<Value, 3> blockIds) {
-  if (Operation *existing = module.lookupSymbol(kHostOutOfBoundsFunction)) {
-    auto fn = dyn_cast<func::FuncOp>(existing);
-    if (!fn || fn.getFunctionType() != callbackType(module.getContext()))
-      return existing->emitOpError("is named like the host kernels' "
-                                   "out-of-bounds callback, a function of "
-                                   "type ")
-             << callbackType(module.getContext());
-  }
+namespace {
+/// A checked buffer in the host function: its kernel parameter, and its size
+/// and offset (elements), read once at the function's entry.
+struct BufferInfo {
+  unsigned param;
+  Value size, offset;
+};
+} // namespace
 
-  // The buffers' sizes, read once at the function's entry.
-  OpBuilder b(host.getContext());
-  b.setInsertionPointToStart(&host.getBody().front());
-  struct BufferInfo {
-    unsigned param;
-    Value size, offset;
-  };
-  DenseMap<Value, BufferInfo> sizeOf;
-  for (const CheckedBuffer &buffer : buffers) {
-    auto meta = memref::ExtractStridedMetadataOp::create(b, buffer.arg.getLoc(),
-                                                         buffer.arg);
-    sizeOf[buffer.arg] = {buffer.param, meta.getSizes()[0], meta.getOffset()};
-  }
-
+/// The accesses of `host` to the checked buffers of `sizeOf`; an error at an
+/// access to a buffer the check cannot follow.
+static FailureOr<SmallVector<std::pair<Operation *, Access>>>
+collectAccesses(func::FuncOp host, const DenseMap<Value, BufferInfo> &sizeOf) {
   SmallVector<std::pair<Operation *, Access>> accesses;
   WalkResult walked = host.walk([&](Operation *op) {
     std::optional<Access> access = accessOf(op);
@@ -203,75 +189,116 @@ LogicalResult tolk::host::insertBoundsChecks(
   });
   if (walked.wasInterrupted())
     return failure();
-  if (accesses.empty())
-    return success();
+  return accesses;
+}
 
-  func::FuncOp callback = declareCallback(module, b, host.getLoc());
-  for (auto &entry : accesses) {
-    Operation *op = entry.first;
-    const Access &access = entry.second;
-    Location loc = op->getLoc();
-    b.setInsertionPoint(op);
-    BufferInfo buffer = sizeOf.lookup(rootOf(access.memref));
-    unsigned param = buffer.param;
-    Value size = buffer.size;
-    // The element the access starts at, counted from the buffer's first.
-    auto meta = memref::ExtractStridedMetadataOp::create(b, loc, access.memref);
-    Value first = arith::SubIOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, meta.getOffset(),
-                              arith::MulIOp::create(b, loc, access.indices[0],
-                                                    meta.getStrides()[0])),
-        buffer.offset);
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value last = arith::SubIOp::create(
-        b, loc, size, arith::ConstantIndexOp::create(b, loc, access.count));
-    Value inBounds = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, first, zero),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, first, last));
-
-    auto report = [&](OpBuilder &eb, Location l) {
-      auto i64 = [&](Value v) -> Value {
-        return arith::IndexCastOp::create(eb, l, eb.getI64Type(), v);
-      };
-      auto constant = [&](int64_t v) -> Value {
-        return arith::ConstantIntOp::create(eb, l, v, 64);
-      };
-      std::array<Value, 3> thread = threadIds(op);
-      SmallVector<Value, 11> args = {constant(param), constant(access.isStore),
-                                     i64(first), constant(access.count),
-                                     i64(size)};
-      for (Value id : thread)
-        args.push_back(i64(id));
-      for (Value id : blockIds)
-        args.push_back(i64(id));
-      func::CallOp::create(eb, l, callback, args);
-    };
-    auto ifOp = scf::IfOp::create(
-        b, loc, inBounds,
-        [&](OpBuilder &tb, Location l) {
-          Operation *checked = tb.clone(*op);
-          scf::YieldOp::create(tb, l, checked->getResults());
-        },
-        [&](OpBuilder &eb, Location l) {
-          report(eb, l);
-          SmallVector<Value> zeros;
-          for (Type t : op->getResultTypes()) {
-            // arith.constant has no complex values.
-            if (auto c = dyn_cast<ComplexType>(t)) {
-              Attribute zero = eb.getZeroAttr(c.getElementType());
-              zeros.push_back(complex::ConstantOp::create(
-                  eb, l, c, eb.getArrayAttr({zero, zero})));
-              continue;
-            }
-            zeros.push_back(arith::ConstantOp::create(
-                eb, l, cast<TypedAttr>(eb.getZeroAttr(t))));
-          }
-          scf::YieldOp::create(eb, l, zeros);
-        });
-    op->replaceAllUsesWith(ifOp.getResults());
-    op->erase();
+/// The zeros of `types`, which a refused load yields.
+static SmallVector<Value> zerosOf(OpBuilder &b, Location loc, TypeRange types) {
+  SmallVector<Value> zeros;
+  for (Type t : types) {
+    // arith.constant has no complex values.
+    if (auto c = dyn_cast<ComplexType>(t)) {
+      Attribute zero = b.getZeroAttr(c.getElementType());
+      zeros.push_back(
+          complex::ConstantOp::create(b, loc, c, b.getArrayAttr({zero, zero})));
+      continue;
+    }
+    zeros.push_back(
+        arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(t))));
   }
+  return zeros;
+}
+
+/// Puts `op`, an access to `buffer`, under the check of its elements: in
+/// bounds it runs; out of bounds, `callback` reports the access, the thread
+/// and the workgroup, and a load yields zeros.
+static void
+guardAccess(OpBuilder &b, Operation *op, const Access &access,
+            const BufferInfo &buffer, func::FuncOp callback,
+            function_ref<std::array<Value, 3>(Operation *)> threadIds,
+            std::array<Value, 3> blockIds) {
+  Location loc = op->getLoc();
+  b.setInsertionPoint(op);
+  // The element the access starts at, counted from the buffer's first.
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, access.memref);
+  Value first = arith::SubIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, meta.getOffset(),
+                            arith::MulIOp::create(b, loc, access.indices[0],
+                                                  meta.getStrides()[0])),
+      buffer.offset);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value last = arith::SubIOp::create(
+      b, loc, buffer.size,
+      arith::ConstantIndexOp::create(b, loc, access.count));
+  Value inBounds = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, first, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, first, last));
+
+  auto report = [&](OpBuilder &eb, Location l) {
+    auto i64 = [&](Value v) -> Value {
+      return arith::IndexCastOp::create(eb, l, eb.getI64Type(), v);
+    };
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(eb, l, v, 64);
+    };
+    std::array<Value, 3> thread = threadIds(op);
+    SmallVector<Value, 11> args = {constant(buffer.param),
+                                   constant(access.isStore), i64(first),
+                                   constant(access.count), i64(buffer.size)};
+    for (Value id : thread)
+      args.push_back(i64(id));
+    for (Value id : blockIds)
+      args.push_back(i64(id));
+    func::CallOp::create(eb, l, callback, args);
+  };
+  auto ifOp = scf::IfOp::create(
+      b, loc, inBounds,
+      [&](OpBuilder &tb, Location l) {
+        Operation *checked = tb.clone(*op);
+        scf::YieldOp::create(tb, l, checked->getResults());
+      },
+      [&](OpBuilder &eb, Location l) {
+        report(eb, l);
+        scf::YieldOp::create(eb, l, zerosOf(eb, l, op->getResultTypes()));
+      });
+  op->replaceAllUsesWith(ifOp.getResults());
+  op->erase();
+}
+
+LogicalResult tolk::host::insertBoundsChecks(
+    ModuleOp module, func::FuncOp host, ArrayRef<CheckedBuffer> buffers,
+    function_ref<std::array<Value, 3>(Operation *)> threadIds,
+    std::array<Value, 3> blockIds) {
+  if (Operation *existing = module.lookupSymbol(kHostOutOfBoundsFunction)) {
+    auto fn = dyn_cast<func::FuncOp>(existing);
+    if (!fn || fn.getFunctionType() != callbackType(module.getContext()))
+      return existing->emitOpError("is named like the host kernels' "
+                                   "out-of-bounds callback, a function of "
+                                   "type ")
+             << callbackType(module.getContext());
+  }
+
+  // The buffers' sizes, read once at the function's entry.
+  OpBuilder b(host.getContext());
+  b.setInsertionPointToStart(&host.getBody().front());
+  DenseMap<Value, BufferInfo> sizeOf;
+  for (const CheckedBuffer &buffer : buffers) {
+    auto meta = memref::ExtractStridedMetadataOp::create(b, buffer.arg.getLoc(),
+                                                         buffer.arg);
+    sizeOf[buffer.arg] = {buffer.param, meta.getSizes()[0], meta.getOffset()};
+  }
+
+  FailureOr<SmallVector<std::pair<Operation *, Access>>> accesses =
+      collectAccesses(host, sizeOf);
+  if (failed(accesses))
+    return failure();
+  if (accesses->empty())
+    return success();
+  func::FuncOp callback = declareCallback(module, b, host.getLoc());
+  for (auto &[op, access] : *accesses)
+    guardAccess(b, op, access, sizeOf.lookup(rootOf(access.memref)), callback,
+                threadIds, blockIds);
   return success();
 }
