@@ -48,11 +48,15 @@ def main():
       worse = sorted(t for t, v in r.items() if v == "failed" and b.get(t) == "passed")
       better = sorted(t for t, v in r.items() if v == "passed" and b.get(t) == "failed")
       skipped = sorted(t for t, v in r.items() if v == "skipped" and b.get(t) == "passed")
+      # e.g. the fp8 tests, which a device without those types skips
+      ran = sorted(t for t, v in r.items() if v == "passed" and b.get(t) == "skipped")
       print(f"\n{f} on {d} against {base}: {len(worse)} fail that pass on {base}, "
-            f"{len(skipped)} skipped that pass on {base}, {len(better)} pass that fail on {base}")
+            f"{len(skipped)} skipped that pass on {base}, {len(better)} pass that fail on {base}, "
+            f"{len(ran)} pass that {base} skips")
       for t in worse: print(f"  fails: {t}")
       for t in skipped: print(f"  skipped: {t}")
       for t in better: print(f"  passes: {t}")
+      for t in ran: print(f"  runs: {t}")
 
 if __name__ == "__main__":
   main()

@@ -14,7 +14,7 @@ import os
 
 import numpy as np
 
-from tinygrad.device import Allocator, BufferSpec, Compiled, CompileError, Compiler, Program, TinyELF
+from tinygrad.device import Allocator, BufferSpec, Compiled, CompileError, Compiler, LRUAllocator, Program, TinyELF
 from tinygrad.dtype import dtypes
 from tinygrad.helpers import DEV
 
@@ -53,7 +53,10 @@ class _View:
 
 def _base(buf): return (buf.base, buf.offset) if isinstance(buf, _View) else (buf, 0)
 
-class TolkAllocator(Allocator["TolkDevice"]):
+class TolkAllocator(LRUAllocator["TolkDevice"]):
+  """Freed buffers are kept for the next allocation of their size, as by
+  tinygrad's own devices: a realize that makes a new output then costs no
+  allocation (a runtime buffer is zeroed memory, tens of ms for 64 MiB)."""
   def __init__(self, dev): super().__init__(dev, supports_transfer=False)
   def _alloc(self, size: int, options: BufferSpec):
     import tolk
@@ -137,7 +140,10 @@ class TolkDevice(Compiled):
       return
     import tolk
     index = int(device.split(":")[1]) if device.count(":") == 1 and device.split(":")[1].isdigit() else 0
-    self.rt = tolk.Device(self.backend.lower(), index, chip=target.arch or None)
+    # TOLK_BOUNDS_CHECK=0 lowers host kernels without the runtime's bounds
+    # check (docs/Tinygrad.md, "Use"); tinygrad's own devices check nothing.
+    bounds_check = os.environ.get("TOLK_BOUNDS_CHECK", "1") != "0"
+    self.rt = tolk.Device(self.backend.lower(), index, chip=target.arch or None, bounds_check=bounds_check)
     super().__init__(device, TolkAllocator(self), [RENDERERS[self.backend]], TolkProgram, None)
   def synchronize(self):
     if self.launcher != "tolk-run": self.rt.synchronize()
