@@ -19,6 +19,7 @@
 
 #include "tolk/Transforms/Passes.h"
 
+#include "tolk/Conversion/Utils/AMDGPULanes.h"
 #include "tolk/Transforms/GPUTargetInfo.h"
 #include "tolk/Transforms/LLVMDiagnostics.h"
 
@@ -462,6 +463,8 @@ protected:
 
   FailureOr<SmallVector<char, 0>>
   moduleToObject(llvm::Module &llvmModule) override {
+    // After LLVM's optimizer, which would merge the parts again.
+    tolk::splitAMDGPUOddLaneConversions(llvmModule);
     return moduleToObjectImpl(options, llvmModule);
   }
 
