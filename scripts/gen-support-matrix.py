@@ -849,8 +849,10 @@ class BatchRunner:
         compile again (a rejected function of several cells, split)."""
         kind = self.target.kind
         if kind in ("nvvm", "rocdl"):
+            # Every kernel's binary at once, split again by split_objects.
             rc, isa, err = run_tool([self.tools.translate,
-                                     "--gpu-binary-to-isa", out])
+                                     "--gpu-binary-to-isa", "--all-binaries",
+                                     out])
             start, name = (PTX_START, PTX_ENTRY) if kind == "nvvm" else \
                 (AMDGCN_START, AMDGCN_KERNEL)
             objects = split_objects(isa if rc == 0 else "", start, name)

@@ -37,8 +37,8 @@ static bool needsSplit(Instruction &inst) {
          (from->isFloatTy() && to->isHalfTy());
 }
 
-/// `conversion` as conversions of its power-of-two parts, from the first lane on, the
-/// largest part first, put together by shuffles.
+/// `conversion` as conversions of its power-of-two parts, from the first lane
+/// on, the largest part first, put together by shuffles.
 static void splitCast(CastInst *conversion) {
   auto *dstType = cast<FixedVectorType>(conversion->getDestTy());
   unsigned n = dstType->getNumElements();
@@ -49,8 +49,8 @@ static void splitCast(CastInst *conversion) {
     unsigned len = llvm::bit_floor(n - start);
     if (len == 1) {
       Value *lane = b.CreateExtractElement(src, uint64_t(start));
-      Value *converted =
-          b.CreateCast(conversion->getOpcode(), lane, dstType->getElementType());
+      Value *converted = b.CreateCast(conversion->getOpcode(), lane,
+                                      dstType->getElementType());
       result = b.CreateInsertElement(result, converted, uint64_t(start));
       start += len;
       continue;
