@@ -365,6 +365,8 @@ protected:
     llvm::TargetMachine *machine = targetMachine();
     if (!machine)
       return failure();
+    // After LLVM's optimizer, which would make the selects again.
+    tolk::lowerNVPTXOddLaneBoolSelects(llvmModule);
     auto start = std::chrono::steady_clock::now();
     FailureOr<SmallString<0>> isa =
         translateModuleToISA(llvmModule, *machine, [&] { return error(); });

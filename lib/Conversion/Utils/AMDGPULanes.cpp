@@ -86,3 +86,36 @@ bool tolk::splitAMDGPUOddLaneConversions(Module &module) {
     splitCast(cast);
   return !casts.empty();
 }
+
+/// Whether `inst` is a select of Bool vectors whose lane count is not a
+/// power of two, which LLVM 22's NVPTX back end for sm_100 cannot select
+/// ("Cannot select: v2i32 = scalar_to_vector", after it is widened).
+static bool isOddBoolSelect(Instruction &inst) {
+  auto *select = dyn_cast<SelectInst>(&inst);
+  if (!select)
+    return false;
+  auto *type = dyn_cast<FixedVectorType>(select->getType());
+  return type && type->getElementType()->isIntegerTy(1) &&
+         !isPowerOf2_32(type->getNumElements());
+}
+
+bool tolk::lowerNVPTXOddLaneBoolSelects(Module &module) {
+  SmallVector<SelectInst *> selects;
+  for (Function &f : module)
+    for (Instruction &inst : instructions(f))
+      if (isOddBoolSelect(inst))
+        selects.push_back(cast<SelectInst>(&inst));
+  for (SelectInst *select : selects) {
+    // (c & a) | (~c & b): the same bits, as the bitwise operations on Bool
+    // vectors that the back end selects.
+    IRBuilder<> b(select);
+    Value *c = select->getCondition();
+    Value *result =
+        b.CreateOr(b.CreateAnd(c, select->getTrueValue()),
+                   b.CreateAnd(b.CreateNot(c), select->getFalseValue()));
+    result->takeName(select);
+    select->replaceAllUsesWith(result);
+    select->eraseFromParent();
+  }
+  return !selects.empty();
+}

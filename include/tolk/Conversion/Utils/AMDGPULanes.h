@@ -24,6 +24,14 @@ namespace tolk {
 /// two"). Returns whether it changed `module`.
 bool splitAMDGPUOddLaneConversions(llvm::Module &module);
 
+/// Replaces each select of Bool vectors whose lane count is not a power of
+/// two by the bitwise operations it is, (c & a) | (~c & b), which LLVM 22's
+/// NVPTX back end selects where it cannot select the select on sm_100
+/// (7 lanes of an fp8 compared with 0). Like the split above, it runs on the
+/// optimized module, whose InstCombine makes selects of such operations.
+/// Returns whether it changed `module`.
+bool lowerNVPTXOddLaneBoolSelects(llvm::Module &module);
+
 } // namespace tolk
 
 #endif // TOLK_CONVERSION_UTILS_AMDGPULANES_H
