@@ -221,9 +221,19 @@ def cast_pairs():
 #            4x4: the first a vector load that every row reads, the second
 #            one element splat over the lanes; 4 lanes, 2 of an 8-byte
 #            type). Binary ops and where only.
+# odd:       every operand a tensor<3x5xT>: 15 elements, which no power of
+#            two above 1 divides, so --tolk-kernelize keeps an odd lane
+#            count: 15 lanes of a 1- or 2-byte type, 5 of a 4-byte one, 3
+#            of an 8-byte one (the widest type of the kernel decides).
+# prime:     every operand a tensor<7x7xT>: 7 lanes of every type.
+# The odd and prime forms have no lanes on SPIR-V (at most 4 lanes, powers
+# of two: one element per thread there).
 
-FORMS = ("scalar", "vector", "broadcast")
-SHAPE = {"scalar": "3x5", "vector": "4x16", "broadcast": "4x4"}
+FORMS = ("scalar", "vector", "broadcast", "odd", "prime")
+SHAPE = {"scalar": "3x5", "vector": "4x16", "broadcast": "4x4",
+         "odd": "3x5", "prime": "7x7"}
+# The forms of vector code: every operand a tensor of the form's shape.
+LANE_FORMS = ("vector", "odd", "prime")
 
 
 class Cell:
@@ -267,8 +277,8 @@ def all_cells(ops=None, dtypes=None, forms=None):
             for a, b in pairs:
                 if dtypes and a not in dtypes and b not in dtypes:
                     continue
-                for form in ("scalar", "vector"):
-                    if form == "vector" and not has_lanes((a, b)):
+                for form in ("scalar",) + LANE_FORMS:
+                    if form in LANE_FORMS and not has_lanes((a, b)):
                         continue
                     if not forms or form in forms:
                         cells.append(Cell(op, (a, b), form))
@@ -280,7 +290,7 @@ def all_cells(ops=None, dtypes=None, forms=None):
             for form in FORMS:
                 if form == "broadcast" and arity == 1:
                     continue
-                if form == "vector" and not has_lanes((ty, result(ty))):
+                if form in LANE_FORMS and not has_lanes((ty, result(ty))):
                     continue
                 if not forms or form in forms:
                     cells.append(Cell(op, (ty,), form))
@@ -839,8 +849,10 @@ class BatchRunner:
         compile again (a rejected function of several cells, split)."""
         kind = self.target.kind
         if kind in ("nvvm", "rocdl"):
+            # Every kernel's binary at once, split again by split_objects.
             rc, isa, err = run_tool([self.tools.translate,
-                                     "--gpu-binary-to-isa", out])
+                                     "--gpu-binary-to-isa", "--all-binaries",
+                                     out])
             start, name = (PTX_START, PTX_ENTRY) if kind == "nvvm" else \
                 (AMDGCN_START, AMDGCN_KERNEL)
             objects = split_objects(isa if rc == 0 else "", start, name)
@@ -1104,7 +1116,7 @@ def compress(cells):
         parts = []
         for forms, tys in key:
             text = ", ".join(tys)
-            all_forms = set(forms) >= {"scalar", "vector"}
+            all_forms = set(forms) >= {"scalar", *LANE_FORMS}
             if not all_forms:
                 text += " (" + ", ".join(forms) + ")"
             parts.append(text)
@@ -1126,7 +1138,7 @@ def render_doc(results, targets, expectations, cell_count):
         "integers, the eight floats, the weak types, which the pipelines",
         "commit to `si32` and `f32`, `f128` and the complex types `c64`,",
         "`c128` and `c256` (`complex<f32>`, `complex<f64>`,",
-        "`complex<f128>`), and `ui128`/`ui256` for `tolk.cast`), in three",
+        "`complex<f128>`), and `ui128`/`ui256` for `tolk.cast`), in five",
         "forms, through every pipeline. A form is how the operands reach the",
         "op in the kernel `--tolk-kernelize` makes of a tensor-level",
         "function:",
@@ -1142,7 +1154,18 @@ def render_doc(results, targets, expectations, cell_count):
         "  one lane;",
         "- `broadcast`: a `4` operand with a `4x1` one, broadcast to `4x4`",
         "  (the first a vector load that every row reads, the second one",
-        "  element splat over the lanes); binary ops and `where` only.",
+        "  element splat over the lanes); binary ops and `where` only;",
+        "- `odd`: 15 elements (`3x5`), which no power of two above 1",
+        "  divides, so that `--tolk-kernelize` chooses an odd lane count:",
+        "  15 lanes of a 1- or 2-byte type, 5 of a 4-byte one, 3 of an",
+        "  8-byte one (the widest type of the kernel decides);",
+        "- `prime`: 49 elements (`7x7`): 7 lanes of every type.",
+        "",
+        "SPIR-V kernels have at most 4 lanes, a power of two, so the `odd`",
+        "and `prime` forms are one element per thread there. The lane",
+        "counts that are not a power of two are legalized where a back end",
+        "cannot select them (docs/Lowering.md, \"Lanes that are not a power",
+        "of two\").",
         "",
         "A cell compiles, and the target's own tool accepts the output",
         "(`ptxas` for NVVM, `llvm-mc` for ROCDL, `spirv-val` for SPIR-V; the",

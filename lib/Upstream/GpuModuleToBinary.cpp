@@ -19,6 +19,7 @@
 
 #include "tolk/Upstream/Passes.h"
 
+#include "tolk/Lowering/AMDGPULanes.h"
 #include "tolk/Transforms/GPUTargetInfo.h"
 #include "tolk/Transforms/LLVMDiagnostics.h"
 
@@ -364,6 +365,8 @@ protected:
     llvm::TargetMachine *machine = targetMachine();
     if (!machine)
       return failure();
+    // After LLVM's optimizer, which would make the selects again.
+    tolk::lowerNVPTXOddLaneBoolSelects(llvmModule);
     auto start = std::chrono::steady_clock::now();
     FailureOr<SmallString<0>> isa =
         translateModuleToISA(llvmModule, *machine, [&] { return error(); });
@@ -462,6 +465,8 @@ protected:
 
   FailureOr<SmallVector<char, 0>>
   moduleToObject(llvm::Module &llvmModule) override {
+    // After LLVM's optimizer, which would merge the parts again.
+    tolk::splitAMDGPUOddLaneConversions(llvmModule);
     return moduleToObjectImpl(options, llvmModule);
   }
 

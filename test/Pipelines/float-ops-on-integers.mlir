@@ -5,8 +5,15 @@
 // exp2 and log2, whose NVVM and ROCDL lowerings call the vendors' device
 // libraries, are float-exp-log-on-integers.mlir.
 // RUN: tolk-opt %s --tolk-to-llvm | FileCheck %s --check-prefix=LLVM
-// RUN: tolk-opt %s --tolk-to-nvvm | tolk-translate --gpu-binary-to-isa | FileCheck %s --check-prefix=PTX
-// RUN: tolk-opt %s --tolk-to-rocdl | tolk-translate --gpu-binary-to-isa | FileCheck %s --check-prefix=AMDGCN
+// Each kernel's own module, in the order of the functions:
+// RUN: tolk-opt %s --tolk-to-nvvm -o %t.nvvm.mlir
+// RUN: tolk-translate --gpu-binary-to-isa --binary=int_ops_kernel %t.nvvm.mlir > %t.ptx
+// RUN: tolk-translate --gpu-binary-to-isa --binary=bool_div_kernel %t.nvvm.mlir >> %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: tolk-opt %s --tolk-to-rocdl -o %t.rocdl.mlir
+// RUN: tolk-translate --gpu-binary-to-isa --binary=int_ops_kernel %t.rocdl.mlir > %t.s
+// RUN: tolk-translate --gpu-binary-to-isa --binary=bool_div_kernel %t.rocdl.mlir >> %t.s
+// RUN: FileCheck %s --check-prefix=AMDGCN --input-file=%t.s
 // RUN: tolk-opt %s --tolk-to-spirv | FileCheck %s --check-prefix=SPIRV
 
 // The host runs them (tolk-run's default backend), with the folder's

@@ -5,7 +5,11 @@
 // the kernels. ptxas accepts the result.
 // REQUIRES: ptxas
 // RUN: tolk-opt %s --tolk-to-nvvm -o %t.mlir
-// RUN: tolk-translate %t.mlir --gpu-binary-to-isa > %t.ptx
+// RUN: tolk-translate %t.mlir --gpu-binary-to-isa --binary=scale_and_shift_kernel > %t.ptx
+// RUN: tolk-translate %t.mlir --gpu-binary-to-isa --binary=select_max_kernel >> %t.ptx
+// RUN: tolk-translate %t.mlir --gpu-binary-to-isa --binary=to_fp8_kernel >> %t.ptx
+// RUN: tolk-translate %t.mlir --gpu-binary-to-isa --binary=bytes_kernel >> %t.ptx
+// RUN: tolk-translate %t.mlir --gpu-binary-to-isa --binary=less_kernel >> %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
 // One PTX module per gpu.binary (one per kernelized function) for ptxas:
 // RUN: tolk-translate %t.mlir --gpu-binary-to-isa --binary=scale_and_shift_kernel > %t.1.ptx

@@ -3,8 +3,11 @@
 // instruction each, never libdevice calls, so they compile without a CUDA
 // toolkit. exp2 still needs libdevice (nvvm-libdevice-missing.mlir).
 // RUN: env -u CUDA_HOME -u CUDA_PATH -u CUDA_ROOT \
-// RUN:   tolk-opt %s --tolk-to-nvvm=chip=sm_90 \
-// RUN:   | tolk-translate --gpu-binary-to-isa | FileCheck %s
+// RUN:   tolk-opt %s --tolk-to-nvvm=chip=sm_90 -o %t.mlir
+// RUN: tolk-translate --gpu-binary-to-isa --binary=bf16_to_si16_kernel %t.mlir > %t.ptx
+// RUN: tolk-translate --gpu-binary-to-isa --binary=f64_to_si64_kernel %t.mlir >> %t.ptx
+// RUN: tolk-translate --gpu-binary-to-isa --binary=f32_to_ui64_kernel %t.mlir >> %t.ptx
+// RUN: FileCheck %s --input-file=%t.ptx
 
 // CHECK-LABEL: .entry bf16_to_si16
 // CHECK-NOT: call

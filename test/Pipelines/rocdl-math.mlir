@@ -7,7 +7,6 @@
 // linked, and llvm-mc accepts the code (one code object per kernel).
 // RUN: tolk-opt %s --tolk-to-rocdl="chip=gfx942" -o %t.942.mlir
 // RUN: FileCheck %s --check-prefix=NOLIB < %t.942.mlir
-// RUN: tolk-translate --gpu-binary-to-isa %t.942.mlir | FileCheck %s
 // RUN: tolk-translate --gpu-binary-to-isa --binary=f32_kernel %t.942.mlir -o %t.f32.s
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj %t.f32.s -o %t.f32.o
 // RUN: tolk-translate --gpu-binary-to-isa --binary=f16_kernel %t.942.mlir -o %t.f16.s
@@ -16,6 +15,7 @@
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj %t.narrow.s -o %t.narrow.o
 // RUN: tolk-translate --gpu-binary-to-isa --binary=f64_kernel %t.942.mlir -o %t.f64.s
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj %t.f64.s -o %t.f64.o
+// RUN: cat %t.f32.s %t.f16.s %t.narrow.s %t.f64.s | FileCheck %s
 // RUN: tolk-opt %s --tolk-to-rocdl="chip=gfx1100" \
 // RUN:   | tolk-translate --gpu-binary-to-isa --binary=f32_kernel -o %t.1100.s
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj %t.1100.s -o %t.1100.o

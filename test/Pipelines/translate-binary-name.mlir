@@ -10,3 +10,12 @@ module {
   gpu.binary @a [#gpu.object<#nvvm.target, assembly = "first\0A">]
   gpu.binary @b [#gpu.object<#nvvm.target, assembly = "second\0A">]
 }
+
+// Without --binary, several binaries are refused, since their assembly one
+// after another is no module that ptxas or llvm-mc reads; --all-binaries
+// prints them so, for a script that splits them again.
+// RUN: not tolk-translate --gpu-binary-to-isa %s 2>&1 | FileCheck %s --check-prefix=SEVERAL
+// RUN: tolk-translate --gpu-binary-to-isa --all-binaries %s | FileCheck %s --check-prefix=ALL
+// SEVERAL: error: has 2 gpu.binary ops (a, b), and ptxas and llvm-mc read one module a file: choose one with --binary=NAME
+// ALL: first
+// ALL-NEXT: second

@@ -52,7 +52,7 @@
 // RUN: not tolk-run %s --kernel bounded --arg 11 %t/f32.npy 2>&1 | FileCheck %s --check-prefix=BOUNDS
 // BOUNDS: tolk-run: error: --arg '11' for parameter #1 of kernel 'bounded' (ui8): outside the parameter's tolk.bounds [1, 10]
 // RUN: not tolk-run %s --kernel scale --arg 2 --grid 2 %t/f32.npy -o %t/out.npy 2>&1 | FileCheck %s --check-prefix=GRID
-// GRID: tolk-run: error: --grid 2 differs from kernel 'scale''s known_grid_size 1,1,1, the launch it is compiled for
+// GRID: tolk-run: error: --grid 2 differs from the known_grid_size 1,1,1 of kernel 'scale', the launch it is compiled for
 // RUN: not tolk-run %s --kernel bounded --arg 1 %t/f32.npy 2>&1 | FileCheck %s --check-prefix=NO-GRID
 // NO-GRID: tolk-run: error: kernel 'bounded' has no known_grid_size: give --grid
 // RUN: not tolk-run %s --kernel bounded --arg 1 --grid 1 --block 0 %t/f32.npy 2>&1 | FileCheck %s --check-prefix=BAD-SIZE

@@ -77,10 +77,12 @@ an error: the kernel is compiled for its launch).
 Buffers are .npy files of the kernel's element type, stored as tinygrad
 stores it: bool as |b1, bf16 as uint16 (<u2), the 8-bit floats as uint8
 (|u1). Which file binds to which parameter:
-  - A kernelized function: one IN.npy per tensor argument, in order, of the
-    argument's dtype and shape (an argument marked tolk.image, an image
-    parameter, too); one OUT.npy per result, with the result's shape (the
-    kernel's tolk.args and tolk.results).
+  - A kernelized function: one IN.npy per tensor argument of rank 1 or
+    more, in order, of the argument's dtype and shape (an argument marked
+    tolk.image, an image parameter, too); a rank-0 tensor argument, like a
+    scalar one, is a by-value parameter that --arg gives; one OUT.npy per
+    result, with the result's shape (the kernel's tolk.args and
+    tolk.results).
   - A hand-written kernel: the IN.npy files bind, in parameter order, to the
     global pointer parameters the kernel loads from (or does not access);
     the OUT.npy files, in parameter order, to those it stores to. A
@@ -103,7 +105,8 @@ size: the first one out of bounds stops the run with an error that names
 it, and nothing is written (--no-bounds-check: unchecked, for benchmarks).
 Vulkan confines such an access to the buffer (robustBufferAccess2 where the
 device has it: reads give zero, writes are dropped), so a result may be
-short; CUDA does not check it.
+short or a read silently zero: the run's report of a hand-written kernel
+notes that; CUDA does not check it.
 
 On the host, the workgroups of the launch run on --threads N threads (one
 per core by default, at most one per workgroup); the results are the same
@@ -306,11 +309,11 @@ static llvm::Error launchSize(const Kernel &kernel,
   // when the launch fits the size exactly): another one could access
   // memory out of bounds.
   if (knownSize && *parsed != *knownSize)
-    return fail(
-        "--" + name + " " + opt + " differs from kernel '" + kernel.name +
-        "''s known_" + name + "_size " + std::to_string((*knownSize)[0]) + "," +
-        std::to_string((*knownSize)[1]) + "," +
-        std::to_string((*knownSize)[2]) + ", the launch it is compiled for");
+    return fail("--" + name + " " + opt + " differs from the known_" + name +
+                "_size " + std::to_string((*knownSize)[0]) + "," +
+                std::to_string((*knownSize)[1]) + "," +
+                std::to_string((*knownSize)[2]) + " of kernel '" + kernel.name +
+                "', the launch it is compiled for");
   size = *parsed;
   return llvm::Error::success();
 }
@@ -333,32 +336,47 @@ static OwningOpRef<ModuleOp> isolateKernel(ModuleOp module, Kernel &kernel) {
   return alone;
 }
 
-/// A buffer whose size no pointer type fixes is as large as a file or the
-/// command line says; where the backend does not check the accesses, one
-/// the kernel makes past its end goes unnoticed: the note that says so.
-static std::optional<std::string> unsizedBuffersNote(const Kernel &kernel,
-                                                     StringRef memorySafety) {
+/// Where the backend does not stop at an access out of bounds, one that a
+/// hand-written kernel makes goes unnoticed: the note that says so. A
+/// buffer whose size no pointer type fixes is as large as a file or the
+/// command line says, so a result written past its end is short; a sized
+/// one is as large as its type, and the device's robust access hides an
+/// access past its end (a read gives zero where the host stops with the
+/// access's element and thread).
+static std::optional<std::string> outOfBoundsNote(const Kernel &kernel,
+                                                  StringRef memorySafety) {
+  if (backendName == "host")
+    return std::nullopt;
   SmallVector<std::string> unsized;
   for (auto [i, p] : llvm::enumerate(kernel.params))
     if (p.isBuffer() && p.count < 0)
       unsized.push_back("#" + std::to_string(i));
-  if (unsized.empty() || backendName == "host")
-    return std::nullopt;
   std::string what;
   if (memorySafety == "robustBufferAccess2")
     what = " confines accesses to the buffers (robustBufferAccess2: a "
            "read past a buffer's end gives zero, a write there is "
-           "dropped), so a result written past a buffer's end is short";
+           "dropped)";
   else if (memorySafety == "robustBufferAccess")
     what = " confines accesses to the buffers (robustBufferAccess: one "
-           "past a buffer's end stays inside it), so a result written "
-           "past a buffer's end is short or wrong";
+           "past a buffer's end stays inside it)";
   else
     what = " does not check accesses: one past a buffer's end is "
            "undefined behaviour";
-  return "kernel '" + kernel.name + "' has buffers of no declared size (" +
-         llvm::join(unsized, ", ") + ") and " + backendName + what +
-         "; --backend host stops at the first access out of bounds";
+  bool confined = StringRef(memorySafety).starts_with("robustBufferAccess");
+  if (!unsized.empty()) {
+    if (memorySafety == "robustBufferAccess2")
+      what += ", so a result written past a buffer's end is short";
+    else if (confined)
+      what += ", so a result written past a buffer's end is short or wrong";
+    return "kernel '" + kernel.name + "' has buffers of no declared size (" +
+           llvm::join(unsized, ", ") + ") and " + backendName + what +
+           "; --backend host stops at the first access out of bounds";
+  }
+  if (!confined)
+    return std::nullopt;
+  return "kernel '" + kernel.name + "' ran on " + backendName + ", which" +
+         what + ", so it may have hidden an access out of bounds; --backend " +
+         "host stops at the first one, with its element and thread";
 }
 
 /// The kernel's time in each timed run.
@@ -476,7 +494,7 @@ static llvm::Error runTool(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   // A kernelized function's buffers are all of its tensors' sizes.
   if (!resolved->function)
     if (std::optional<std::string> note =
-            unsizedBuffersNote(kernel, dev.memorySafety()))
+            outOfBoundsNote(kernel, dev.memorySafety()))
       summary.notes.push_back(*note);
   summary.kernel = kernel.module + "::" + kernel.name;
   if (resolved->function)

@@ -33,35 +33,49 @@
 
 using namespace mlir;
 
-// One PTX module per file is what ptxas reads: a module with several
-// gpu.binary ops (one per gpu.module) prints them one at a time.
+// One PTX module (or AMDGCN code object) per file is what ptxas and llvm-mc
+// read: a module with several gpu.binary ops (one per gpu.module) is
+// refused unless --binary names the one to print; --all-binaries prints them
+// one after another, for a script that splits them again.
 static llvm::cl::opt<std::string>
     binaryName("binary",
                llvm::cl::desc("Print only the gpu.binary of this "
-                              "name (default: every one)"),
+                              "name (needed where there are several)"),
                llvm::cl::init(""));
+static llvm::cl::opt<bool> allBinaries(
+    "all-binaries",
+    llvm::cl::desc("Print every gpu.binary, one after another (not one "
+                   "module: ptxas and llvm-mc reject it)"),
+    llvm::cl::init(false));
 
 static LogicalResult printIsa(Operation *root, llvm::raw_ostream &os) {
+  SmallVector<gpu::BinaryOp> binaries;
+  root->walk([&](gpu::BinaryOp binary) {
+    if (binaryName.empty() || binary.getSymName() == binaryName)
+      binaries.push_back(binary);
+  });
+  if (binaries.empty() && !binaryName.empty())
+    return root->emitError("has no gpu.binary named '") << binaryName << "'";
+  if (binaries.size() > 1 && binaryName.empty() && !allBinaries) {
+    std::string names;
+    for (gpu::BinaryOp binary : binaries)
+      names += (names.empty() ? "" : ", ") + binary.getSymName().str();
+    return root->emitError("has ")
+           << binaries.size() << " gpu.binary ops (" << names
+           << "), and ptxas and llvm-mc read one module a file: choose one "
+              "with --binary=NAME";
+  }
   bool found = false;
-  WalkResult walk = root->walk([&](gpu::BinaryOp binary) {
-    if (!binaryName.empty() && binary.getSymName() != binaryName)
-      return WalkResult::advance();
+  for (gpu::BinaryOp binary : binaries) {
     for (Attribute a : binary.getObjects()) {
       auto object = dyn_cast<gpu::ObjectAttr>(a);
-      if (!object || object.getFormat() != gpu::CompilationTarget::Assembly) {
-        binary.emitOpError("holds an object that is not assembly: run "
-                           "gpu-module-to-binary{format=isa}");
-        return WalkResult::interrupt();
-      }
+      if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
+        return binary.emitOpError("holds an object that is not assembly: run "
+                                  "gpu-module-to-binary{format=isa}");
       os << object.getObject().getValue();
       found = true;
     }
-    return WalkResult::advance();
-  });
-  if (walk.wasInterrupted())
-    return failure();
-  if (!found && !binaryName.empty())
-    return root->emitError("has no gpu.binary named '") << binaryName << "'";
+  }
   if (!found)
     return root->emitError("has no gpu.binary object to print");
   return success();
@@ -179,7 +193,9 @@ static void registerFromMLIR(
 
 int main(int argc, char **argv) {
   registerFromMLIR("gpu-binary-to-isa",
-                   "Print the assembly of every gpu.binary object", printIsa);
+                   "Print the assembly of the gpu.binary (--binary=NAME where "
+                   "there are several)",
+                   printIsa);
   registerFromMLIR("launch-json",
                    "Print the launch description (tolk.launch) of every "
                    "kernelized function as JSON",

@@ -30,6 +30,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <array>
 #include <atomic>
@@ -101,6 +102,13 @@ struct ParamInfo {
   int64_t count = -1;
   /// The lanes of the pointer type's element (vector<N x T>: N).
   unsigned lanes = 1;
+  /// The lanes of one element of the lowered buffer (the memref a kernel
+  /// takes): `lanes`, or 1 where the lowering holds lanes of a count that is
+  /// not a power of two as that many scalars, packed (docs/Lowering.md,
+  /// "Pointers to lanes").
+  unsigned bufferLanes() const {
+    return llvm::isPowerOf2_32(lanes) ? lanes : 1;
+  }
   /// The element type as the kernel spells it ("si8", "vector<4xf32>").
   std::string elementType;
   /// Buffers and images: the position among them (the Vulkan binding);

@@ -70,10 +70,40 @@ static gpu::AddressSpace gpuAddressSpace(tolk::AddrSpace as) {
   }
 }
 
+/// The lanes of `ptr`'s pointee that its buffer holds as that many scalars
+/// (1 for none): a lane count that is not a power of two. Buffers are
+/// packed (the runtimes bind lanes * itemsize bytes an element), but a
+/// vector of 3 lanes takes the room of 4 in LLVM (its alloc size) and in
+/// Vulkan's std430 layout, so a buffer of such vectors would be strided and
+/// read past its end (docs/Lowering.md, "Pointers to lanes").
+static int64_t packedLanes(tolk::PtrType ptr) {
+  auto lanes = dyn_cast<VectorType>(ptr.getElementType());
+  if (!lanes || lanes.getRank() != 1 ||
+      llvm::isPowerOf2_64(lanes.getNumElements()))
+    return 1;
+  return lanes.getNumElements();
+}
+
+/// The element of `ptr`'s buffer, from the converted pointee `element`:
+/// a scalar where the buffer packs the lanes (packedLanes).
+static Type bufferElement(tolk::PtrType ptr, Type element) {
+  if (packedLanes(ptr) > 1)
+    if (auto lanes = dyn_cast<VectorType>(element))
+      return lanes.getElementType();
+  return element;
+}
+
+/// The elements of `ptr`'s buffer (kDynamic where unknown).
+static int64_t bufferSize(tolk::PtrType ptr) {
+  return ptr.getSize() < 0 ? ShapedType::kDynamic
+                           : ptr.getSize() * packedLanes(ptr);
+}
+
 /// An identity-layout memref of `ptr`'s buffer, for allocations.
 static MemRefType allocationType(tolk::PtrType ptr, Type element) {
   return MemRefType::get(
-      {ptr.getSize()}, element, MemRefLayoutAttrInterface(),
+      {bufferSize(ptr)}, bufferElement(ptr, element),
+      MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(ptr.getContext(),
                                  gpuAddressSpace(ptr.getAddrSpace())));
 }
@@ -102,10 +132,9 @@ tolk::TolkToGPUTypeConverter::TolkToGPUTypeConverter(
       return Type();
     if (ptr.getAddrSpace() == tolk::AddrSpace::alu)
       return element;
-    int64_t size = ptr.getSize() < 0 ? ShapedType::kDynamic : ptr.getSize();
     auto layout = StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1});
     return MemRefType::get(
-        {size}, element, layout,
+        {bufferSize(ptr)}, bufferElement(ptr, element), layout,
         gpu::AddressSpaceAttr::get(ctx, gpuAddressSpace(ptr.getAddrSpace())));
   });
 }
@@ -192,33 +221,39 @@ struct SpecialLowering : public OpConversionPattern<tolk::SpecialOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto dim = static_cast<gpu::Dimension>(op.getDimension());
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unconvertible result");
+    // An id of the op's integer type (the index itself stays an index).
+    auto cast = [&](Value v) -> Value {
+      if (type.isIndex())
+        return v;
+      if (op.getType().isUnsignedInteger())
+        return arith::IndexCastUIOp::create(rewriter, loc, type, v);
+      return arith::IndexCastOp::create(rewriter, loc, type, v);
+    };
     Value id;
     switch (op.getKind()) {
     case tolk::SpecialKind::local_id:
-      id = gpu::ThreadIdOp::create(rewriter, loc, dim);
+      id = cast(gpu::ThreadIdOp::create(rewriter, loc, dim));
       break;
     case tolk::SpecialKind::group_id:
-      id = gpu::BlockIdOp::create(rewriter, loc, dim);
+      id = cast(gpu::BlockIdOp::create(rewriter, loc, dim));
       break;
     case tolk::SpecialKind::global_id: {
       // Spelled out rather than gpu.global_id, which not every upstream
-      // lowering handles.
-      Value block = gpu::BlockIdOp::create(rewriter, loc, dim);
-      Value size = gpu::BlockDimOp::create(rewriter, loc, dim);
-      Value thread = gpu::ThreadIdOp::create(rewriter, loc, dim);
+      // lowering handles, and in the op's type: an si32 global id wraps at
+      // 2^31 as tinygrad's int32 idx does (docs/Kernels.md). Computed in
+      // index and then cast, it would not: upstream folds the cast and the
+      // index's sign extension (index_cast of index_cast) away, so that the
+      // wrapped id addressed element 2^31 instead of -2^31.
+      Value block = cast(gpu::BlockIdOp::create(rewriter, loc, dim));
+      Value size = cast(gpu::BlockDimOp::create(rewriter, loc, dim));
+      Value thread = cast(gpu::ThreadIdOp::create(rewriter, loc, dim));
       Value base = arith::MulIOp::create(rewriter, loc, block, size);
       id = arith::AddIOp::create(rewriter, loc, base, thread);
       break;
     }
-    }
-    Type type = getTypeConverter()->convertType(op.getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unconvertible result");
-    if (!type.isIndex()) {
-      if (op.getType().isUnsignedInteger())
-        id = arith::IndexCastUIOp::create(rewriter, loc, type, id);
-      else
-        id = arith::IndexCastOp::create(rewriter, loc, type, id);
     }
     rewriter.replaceOp(op, id);
     return success();
@@ -236,9 +271,16 @@ struct IndexLowering : public OpConversionPattern<tolk::IndexOp> {
     Location loc = op.getLoc();
     auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc,
                                                          adaptor.getBase());
-    Value offset = arith::AddIOp::create(
-        rewriter, loc, meta.getOffset(),
-        toIndex(rewriter, loc, adaptor.getOffset(), op.getOffset().getType()));
+    Value step =
+        toIndex(rewriter, loc, adaptor.getOffset(), op.getOffset().getType());
+    // Whole elements of packed lanes: that many scalars each.
+    if (int64_t lanes =
+            packedLanes(cast<tolk::PtrType>(op.getBase().getType()));
+        lanes > 1)
+      step = arith::MulIOp::create(
+          rewriter, loc, step,
+          arith::ConstantIndexOp::create(rewriter, loc, lanes));
+    Value offset = arith::AddIOp::create(rewriter, loc, meta.getOffset(), step);
     OpFoldResult size =
         type.isDynamicDim(0)
             ? OpFoldResult(meta.getSizes()[0])

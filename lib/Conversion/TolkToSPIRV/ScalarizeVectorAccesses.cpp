@@ -35,6 +35,17 @@ static void scalarizeVectorAccesses(gpu::GPUFuncOp func) {
     if (isa<vector::LoadOp, vector::StoreOp>(op))
       accesses.push_back(op);
   });
+  // An access to a whole vector element (a buffer of lanes) stays one
+  // access, without its alignment: upstream's SPIR-V conversion takes an
+  // explicit alignment only through PhysicalStorageBuffer pointers and fails
+  // to legalize the access otherwise, and in logical addressing the
+  // buffer's layout aligns every element anyway.
+  func.walk([&](Operation *op) {
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      load.removeAlignmentAttr();
+    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      store.removeAlignmentAttr();
+  });
   for (Operation *op : accesses) {
     builder.setInsertionPoint(op);
     Location loc = op->getLoc();

@@ -210,8 +210,9 @@ protected:
         continue;
       }
       cuda.images.push_back(std::nullopt);
-      int64_t elements = arg.buffer->size() /
-                         (tolk::dtype::itemsize(param.dtype) * param.lanes);
+      int64_t elements =
+          arg.buffer->size() /
+          (tolk::dtype::itemsize(param.dtype) * param.bufferLanes());
       appendMemRef1DParams(cuda.params, slot, elements);
     }
     if (llvm::Error err = session->run(*module, cuda, addresses, kernelMs))

@@ -475,13 +475,13 @@ static llvm::Error checkLimits(const CudaObjects &objects, CUfunction function,
       return err;
     if (launch.block[d] > unsigned(maxBlock))
       return makeError(llvm::formatv(
-          "a block of {0} threads in dimension {1} exceeds device '{2}''s "
-          "limit of {3}",
+          "a block of {0} threads in dimension {1} exceeds the limit of "
+          "{3} of device '{2}'",
           launch.block[d], "xyz"[d], deviceName(objects), maxBlock));
     if (launch.grid[d] > unsigned(maxGrid))
       return makeError(llvm::formatv(
-          "a grid of {0} blocks in dimension {1} exceeds device '{2}''s "
-          "limit of {3}",
+          "a grid of {0} blocks in dimension {1} exceeds the limit of {3} "
+          "of device '{2}'",
           launch.grid[d], "xyz"[d], deviceName(objects), maxGrid));
   }
   uint64_t threads =
@@ -492,8 +492,8 @@ static llvm::Error checkLimits(const CudaObjects &objects, CUfunction function,
     return err;
   if (threads > uint64_t(maxThreads))
     return makeError(llvm::formatv(
-        "a block of {0} threads exceeds device '{1}''s limit of {2}", threads,
-        deviceName(objects), maxThreads));
+        "a block of {0} threads exceeds the limit of {2} of device '{1}'",
+        threads, deviceName(objects), maxThreads));
   TOLK_CU_CHECK(cuFuncGetAttribute, &kernelMax,
                 CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function);
   if (threads > uint64_t(kernelMax))

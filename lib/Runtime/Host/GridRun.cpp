@@ -105,8 +105,9 @@ struct PackedArgs {
         pointers.push_back(&scalars.back());
         continue;
       }
-      int64_t elements = arg.buffer->size() /
-                         (tolk::dtype::itemsize(param.dtype) * param.lanes);
+      int64_t elements =
+          arg.buffer->size() /
+          (tolk::dtype::itemsize(param.dtype) * param.bufferLanes());
       descriptors.push_back({data, data, 0, elements, 1});
       Descriptor &d = descriptors.back();
       pointers.append(
@@ -193,17 +194,29 @@ std::string describeOutOfBounds(const KernelInfo &kernel,
       oob.param >= 0 && oob.param < int64_t(kernel.params.size())
           ? &kernel.params[oob.param]
           : nullptr;
-  std::string elements = oob.count == 1
-                             ? llvm::formatv("element {0}", oob.index).str()
-                             : llvm::formatv("elements {0} to {1}", oob.index,
-                                             oob.index + oob.count - 1)
+  // The check counts the lowered buffer's elements: the scalars of packed
+  // lanes, reported in whole elements where they are ones.
+  OutOfBounds at = oob;
+  if (param && param->bufferLanes() != param->lanes) {
+    int64_t lanes = param->lanes;
+    if (at.index % lanes == 0 && at.count % lanes == 0 &&
+        at.size % lanes == 0) {
+      at.index /= lanes;
+      at.count /= lanes;
+      at.size /= lanes;
+    }
+  }
+  std::string elements = at.count == 1
+                             ? llvm::formatv("element {0}", at.index).str()
+                             : llvm::formatv("elements {0} to {1}", at.index,
+                                             at.index + at.count - 1)
                                    .str();
   return llvm::formatv(
              "kernel '{0}' {1} {2} of parameter #{3}, a buffer of {4} {5}, in "
              "thread ({6}, {7}, {8}) of block ({9}, {10}, {11}): out of "
              "bounds, so launch {12} stopped there",
-             kernel.name, oob.isStore ? "stores to" : "loads", elements,
-             oob.param, oob.size, param ? param->elementType : "elements",
+             kernel.name, at.isStore ? "stores to" : "loads", elements,
+             at.param, at.size, param ? param->elementType : "elements",
              oob.thread[0], oob.thread[1], oob.thread[2], oob.block[0],
              oob.block[1], oob.block[2], launch)
       .str();

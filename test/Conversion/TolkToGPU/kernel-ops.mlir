@@ -9,12 +9,15 @@
 // CHECK-LABEL: gpu.func @add
 // CHECK-SAME: (%[[A:.*]]: memref<?xf32, #gpu.address_space<global>>, %[[B:.*]]: memref<4096xf32, #gpu.address_space<global>>)
 // CHECK-SAME: kernel
+// The global id in si32, where it wraps at 2^31:
 // CHECK: %[[BID:.*]] = gpu.block_id x
+// CHECK: %[[BID32:.*]] = arith.index_cast %[[BID]] : index to i32
 // CHECK: %[[BDIM:.*]] = gpu.block_dim x
+// CHECK: %[[BDIM32:.*]] = arith.index_cast %[[BDIM]] : index to i32
 // CHECK: %[[TID:.*]] = gpu.thread_id x
-// CHECK: %[[MUL:.*]] = arith.muli %[[BID]], %[[BDIM]] : index
-// CHECK: %[[GID:.*]] = arith.addi %[[MUL]], %[[TID]] : index
-// CHECK: %[[I:.*]] = arith.index_cast %[[GID]] : index to i32
+// CHECK: %[[TID32:.*]] = arith.index_cast %[[TID]] : index to i32
+// CHECK: %[[MUL:.*]] = arith.muli %[[BID32]], %[[BDIM32]] : i32
+// CHECK: %[[I:.*]] = arith.addi %[[MUL]], %[[TID32]] : i32
 // CHECK-NOT: memref.cast
 // CHECK: %[[BASE:.*]], %{{.*}}, %[[SIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[A]] : memref<?xf32, #gpu.address_space<global>>
 // CHECK-NEXT: %[[IX:.*]] = arith.index_cast %[[I]] : i32 to index
@@ -77,7 +80,7 @@ gpu.module @m {
 // CHECK-LABEL: gpu.func @gated
 // CHECK-SAME: (%[[A:.*]]: memref<?xf16, #gpu.address_space<global>>, %[[N:.*]]: i32)
 // CHECK-NOT: tolk.bounds
-// CHECK: %[[I:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: %[[I:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
 // CHECK: %[[V:.*]] = arith.cmpi slt, %[[I]], %[[N]] : i32
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f16
 // CHECK: %[[P:.*]] = memref.reinterpret_cast

@@ -398,21 +398,22 @@ TEST(CudaRunnerFake, ChecksTheLaunchAgainstTheLimits) {
   add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
   add.launch.block = {2048, 1, 1};
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
-            "a block of 2048 threads in dimension x exceeds device 'fake''s "
-            "limit of 1024");
+            "a block of 2048 threads in dimension x exceeds the limit of "
+            "1024 of device 'fake'");
   add.launch.block = {1, 1, 128};
   EXPECT_EQ(errorOf(timeCudaKernel(add.launch, 3)),
-            "a block of 128 threads in dimension z exceeds device 'fake''s "
-            "limit of 64");
+            "a block of 128 threads in dimension z exceeds the limit of 64 "
+            "of device 'fake'");
   add.launch.block = {4, 1, 1};
   add.launch.grid = {1, 70000, 1};
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
-            "a grid of 70000 blocks in dimension y exceeds device 'fake''s "
-            "limit of 65535");
+            "a grid of 70000 blocks in dimension y exceeds the limit of "
+            "65535 of device 'fake'");
   add.launch.grid = {2, 1, 1};
   add.launch.block = {64, 32, 1};
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
-            "a block of 2048 threads exceeds device 'fake''s limit of 1024");
+            "a block of 2048 threads exceeds the limit of 1024 of device "
+            "'fake'");
   add.launch.block = {32, 32, 1};
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
             "a block of 1024 threads exceeds the 768 that kernel 'add_i32' "
