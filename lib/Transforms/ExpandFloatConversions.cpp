@@ -503,11 +503,20 @@ template <typename OpTy> struct WideIntToFloat : public OpRewritePattern<OpTy> {
     // With its rounding mode stated, upstream's canonicalizer does not fold
     // the truncation into the conversion (which it does whether or not the
     // conversion to f64 is exact, giving back the op LLVM gets wrong).
-    rewriter.replaceOpWithNewOp<arith::TruncFOp>(
-        op, op.getType(), wide,
+    // f16 goes through f32: LLVM's AMDGPU back end cannot select a
+    // truncation with a rounding mode to f16, and rounding twice is exact
+    // here (an integer below 2^24 is exact in f32, and one above is past
+    // f16's range either way).
+    Type f32Type = withElement(op.getType(), rewriter.getF32Type());
+    Value narrow = arith::TruncFOp::create(
+        rewriter, op.getLoc(), f32Type, wide,
         arith::RoundingModeAttr::get(rewriter.getContext(),
                                      arith::RoundingMode::to_nearest_even),
         arith::FastMathFlagsAttr());
+    if (outElt.isF16())
+      narrow = arith::TruncFOp::create(rewriter, op.getLoc(), op.getType(),
+                                       narrow);
+    rewriter.replaceOp(op, narrow);
     return success();
   }
 };

@@ -359,13 +359,16 @@ Value convertValue(const ArithLowering &lo, Value v, DType from, DType to,
   if (isa<FloatType>(src))
     return floatToFloat(lo, v, dstF);
   // Integers: an 8-bit float goes through f32, which is exact for every
-  // integer below 2^24; any larger one saturates either way. bf16 computed
-  // in f32 goes through the narrowest float that holds the integer exactly
-  // (f32 up to 16 bits, f64 up to 32), then rounds once; a 64-bit integer
-  // past 2^53 rounds twice (docs/Lowering.md, "Lowering to arith").
+  // integer below 2^24; any larger one saturates either way, as long as it
+  // stays finite there: ui128 and ui256 reach 2^128, f32's infinity (which
+  // an 8-bit float without one makes a NaN), so they go through f64. bf16
+  // computed in f32 goes through the narrowest float that holds the integer
+  // exactly (f32 up to 16 bits, f64 up to 32), then rounds once; a 64-bit
+  // integer past 2^53 rounds twice (docs/Lowering.md, "Lowering to arith").
   Type via = dstF;
   if (isFp8Type(dstF))
-    via = b.getF32Type();
+    via = src.getIntOrFloatBitWidth() > 64 ? Type(b.getF64Type())
+                                           : Type(b.getF32Type());
   else if (lo.computesInF32(dstF))
     via = src.getIntOrFloatBitWidth() <= 16 ? Type(b.getF32Type())
                                             : Type(b.getF64Type());
