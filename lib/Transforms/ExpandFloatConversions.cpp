@@ -514,8 +514,8 @@ template <typename OpTy> struct WideIntToFloat : public OpRewritePattern<OpTy> {
                                      arith::RoundingMode::to_nearest_even),
         arith::FastMathFlagsAttr());
     if (outElt.isF16())
-      narrow = arith::TruncFOp::create(rewriter, op.getLoc(), op.getType(),
-                                       narrow);
+      narrow =
+          arith::TruncFOp::create(rewriter, op.getLoc(), op.getType(), narrow);
     rewriter.replaceOp(op, narrow);
     return success();
   }
