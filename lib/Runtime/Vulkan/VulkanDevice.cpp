@@ -749,7 +749,7 @@ Gpu::makeKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
   uint32_t pushSize = uint32_t(llvm::alignTo(pushBytes, 4));
   if (pushSize > limits.maxPushConstantsSize)
     return makeError(llvm::formatv(
-        "{0} bytes of push constants exceed device '{1}''s limit of {2}",
+        "{0} bytes of push constants exceed the limit of device '{1}', {2}",
         pushSize, deviceName, limits.maxPushConstantsSize));
   for (auto [index, image] : llvm::enumerate(images)) {
     if (!image)
@@ -769,8 +769,8 @@ Gpu::makeKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
     uint32_t most = limits.maxImageDimension2D;
     if (image->width > most || image->height > most)
       return makeError(llvm::formatv(
-          "image {0} ({1}x{2} texels) exceeds device '{3}''s limit of {4} "
-          "texels a side",
+          "image {0} ({1}x{2} texels) exceeds the limit of device '{3}', "
+          "{4} texels a side",
           index, image->width, image->height, deviceName, most));
   }
 
@@ -836,22 +836,23 @@ llvm::Error Gpu::checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch) {
   const std::array<uint32_t, 3> &localSize = dispatch.workgroupSize;
   for (unsigned d = 0; d < 3; ++d) {
     if (dispatch.workgroupCount[d] > limits.maxComputeWorkGroupCount[d])
-      return makeError(llvm::formatv(
-          "{0} workgroups in dimension {1} exceed device '{2}''s limit of {3}",
-          dispatch.workgroupCount[d], "xyz"[d], deviceName,
-          limits.maxComputeWorkGroupCount[d]));
+      return makeError(llvm::formatv("{0} workgroups in dimension {1} exceed "
+                                     "device '{2}', whose limit is {3}",
+                                     dispatch.workgroupCount[d], "xyz"[d],
+                                     deviceName,
+                                     limits.maxComputeWorkGroupCount[d]));
     if (localSize[d] == 0 || localSize[d] > limits.maxComputeWorkGroupSize[d])
       return makeError(llvm::formatv(
-          "kernel '{0}''s workgroup size {1} in dimension {2} is outside "
-          "device '{3}''s limit of 1 to {4}",
+          "the workgroup size of kernel '{0}', {1} in dimension {2}, is "
+          "outside the limit of device '{3}', 1 to {4}",
           kernel.name, localSize[d], "xyz"[d], deviceName,
           limits.maxComputeWorkGroupSize[d]));
   }
   uint64_t invocations = uint64_t(localSize[0]) * localSize[1] * localSize[2];
   if (invocations > limits.maxComputeWorkGroupInvocations)
     return makeError(llvm::formatv(
-        "kernel '{0}''s workgroup of {1} invocations exceeds device '{2}''s "
-        "limit of {3}",
+        "the workgroup of kernel '{0}', {1} invocations, exceeds the "
+        "limit of device '{2}', {3}",
         kernel.name, invocations, deviceName,
         limits.maxComputeWorkGroupInvocations));
   if (dispatch.buffers.size() != kernel.numBindings)
@@ -862,8 +863,8 @@ llvm::Error Gpu::checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch) {
   for (auto [index, buffer] : llvm::enumerate(dispatch.buffers))
     if (!kernel.isImage(index) && buffer->size() > limits.maxStorageBufferRange)
       return makeError(llvm::formatv(
-          "buffer {0} ({1} bytes) exceeds device '{2}''s storage buffer "
-          "range of {3} bytes",
+          "buffer {0} ({1} bytes) exceeds the storage buffer range of "
+          "device '{2}', {3} bytes",
           index, buffer->size(), deviceName, limits.maxStorageBufferRange));
   if (dispatch.pushConstants.size() > kernel.pushSize)
     return makeError(llvm::formatv("kernel '{0}' has {1} bytes of push "
