@@ -825,13 +825,10 @@ tolk::runtime::timeDeviceCopy(size_t bytes, unsigned repetitions,
   return summarize(std::move(*times));
 }
 
-llvm::Expected<std::string>
-tolk::runtime::describeCudaDevice(llvm::StringRef driverLibrary,
-                                  unsigned index) {
-  llvm::Expected<Driver> opened = openDriver(driverLibrary);
-  if (!opened)
-    return opened.takeError();
-  const Driver &driver = *opened;
+/// Device `index` of `driver`; an error that says how many it has when it
+/// has no such device.
+static llvm::Expected<CUdevice> getDevice(const Driver &driver,
+                                          unsigned index) {
   int count = 0;
   TOLK_CU_CHECK(cuDeviceGetCount, &count);
   if (index >= unsigned(count))
@@ -840,6 +837,20 @@ tolk::runtime::describeCudaDevice(llvm::StringRef driverLibrary,
                                    index, count));
   CUdevice device;
   TOLK_CU_CHECK(cuDeviceGet, &device, int(index));
+  return device;
+}
+
+llvm::Expected<std::string>
+tolk::runtime::describeCudaDevice(llvm::StringRef driverLibrary,
+                                  unsigned index) {
+  llvm::Expected<Driver> opened = openDriver(driverLibrary);
+  if (!opened)
+    return opened.takeError();
+  const Driver &driver = *opened;
+  llvm::Expected<CUdevice> found = getDevice(driver, index);
+  if (!found)
+    return found.takeError();
+  CUdevice device = *found;
   char name[256] = {0};
   TOLK_CU_CHECK(cuDeviceGetName, name, sizeof(name) - 1, device);
   return std::string(name);
@@ -851,14 +862,10 @@ tolk::runtime::cudaDeviceChip(llvm::StringRef driverLibrary, unsigned index) {
   if (!opened)
     return opened.takeError();
   const Driver &driver = *opened;
-  int count = 0;
-  TOLK_CU_CHECK(cuDeviceGetCount, &count);
-  if (index >= unsigned(count))
-    return makeError(llvm::formatv("no CUDA device {0}: the CUDA driver has "
-                                   "{1}",
-                                   index, count));
-  CUdevice device;
-  TOLK_CU_CHECK(cuDeviceGet, &device, int(index));
+  llvm::Expected<CUdevice> found = getDevice(driver, index);
+  if (!found)
+    return found.takeError();
+  CUdevice device = *found;
   // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR and _MINOR.
   int major = 0, minor = 0;
   TOLK_CU_CHECK(cuDeviceGetAttribute, &major, 75, device);
@@ -914,13 +921,10 @@ CudaSession::open(llvm::StringRef driverLibrary, unsigned index) {
     return opened.takeError();
   auto state = std::make_unique<State>(State{*opened});
   const Driver &driver = state->driver;
-  int count = 0;
-  TOLK_CU_CHECK(cuDeviceGetCount, &count);
-  if (index >= unsigned(count))
-    return makeError(llvm::formatv("no CUDA device {0}: the CUDA driver has "
-                                   "{1}",
-                                   index, count));
-  TOLK_CU_CHECK(cuDeviceGet, &state->device, int(index));
+  llvm::Expected<CUdevice> device = getDevice(driver, index);
+  if (!device)
+    return device.takeError();
+  state->device = *device;
   // The primary context, the one the runtime API would use too; retained
   // last, so that a failure above leaves nothing to release.
   TOLK_CU_CHECK(cuDevicePrimaryCtxRetain, &state->context, state->device);
