@@ -23,6 +23,11 @@ void TolkDialect::initialize() {
 #define GET_OP_LIST
 #include "tolk/Dialect/Tolk/IR/Tolk.cpp.inc"
       >();
+  // getScalarType is the table of data types; getDType looks up its inverse.
+  for (unsigned i = 0; i < dtype::kNumDTypes; ++i) {
+    auto dt = static_cast<dtype::DType>(i);
+    dtypes.try_emplace(getScalarType(getContext(), dt), dt);
+  }
 }
 
 Operation *TolkDialect::materializeConstant(OpBuilder &builder, Attribute value,

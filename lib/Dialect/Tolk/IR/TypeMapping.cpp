@@ -7,80 +7,28 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
+#include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Diagnostics.h"
-
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tolk;
 using dtype::DType;
 
 std::optional<DType> tolk::getDType(Type t) {
-  if (isa<WeakIntType>(t))
-    return DType::WeakInt;
-  if (isa<WeakFloatType>(t))
-    return DType::WeakFloat;
-  if (isa<NoneType>(t))
-    return DType::Void;
-  if (auto it = dyn_cast<IntegerType>(t)) {
-    unsigned w = it.getWidth();
-    if (it.isSignless())
-      return w == 1 ? std::optional(DType::Bool) : std::nullopt;
-    if (it.isSigned()) {
-      switch (w) {
-      case 8:
-        return DType::Int8;
-      case 16:
-        return DType::Int16;
-      case 32:
-        return DType::Int32;
-      case 64:
-        return DType::Int64;
-      default:
-        return std::nullopt;
-      }
-    }
-    switch (w) {
-    case 8:
-      return DType::Uint8;
-    case 16:
-      return DType::Uint16;
-    case 32:
-      return DType::Uint32;
-    case 64:
-      return DType::Uint64;
-    case 128:
-      return DType::Uint128;
-    case 256:
-      return DType::Uint256;
-    default:
-      return std::nullopt;
-    }
+  MLIRContext *ctx = t.getContext();
+  if (auto *dialect = ctx->getLoadedDialect<TolkDialect>())
+    return dialect->lookupDType(t);
+  // Without the dialect there is no weak type (nor the dialect's table):
+  // the builtin types, by the same table.
+  for (unsigned i = 0; i < dtype::kNumDTypes; ++i) {
+    auto dt = static_cast<DType>(i);
+    if (!dtype::isWeak(dt) && getScalarType(ctx, dt) == t)
+      return dt;
   }
-  return TypeSwitch<Type, std::optional<DType>>(t)
-      .Case<Float8E4M3FNType>([](auto) { return DType::Fp8e4m3; })
-      .Case<Float8E5M2Type>([](auto) { return DType::Fp8e5m2; })
-      .Case<Float8E4M3FNUZType>([](auto) { return DType::Fp8e4m3fnuz; })
-      .Case<Float8E5M2FNUZType>([](auto) { return DType::Fp8e5m2fnuz; })
-      .Case<Float16Type>([](auto) { return DType::Float16; })
-      .Case<BFloat16Type>([](auto) { return DType::Bfloat16; })
-      .Case<Float32Type>([](auto) { return DType::Float32; })
-      .Case<Float64Type>([](auto) { return DType::Float64; })
-      .Case<Float128Type>([](auto) { return DType::Float128; })
-      .Case<ComplexType>([](ComplexType c) -> std::optional<DType> {
-        Type e = c.getElementType();
-        if (e.isF32())
-          return DType::Complex64;
-        if (e.isF64())
-          return DType::Complex128;
-        if (e.isF128())
-          return DType::Complex256;
-        return std::nullopt;
-      })
-      .Default([](Type) { return std::nullopt; });
+  return std::nullopt;
 }
 
 std::string tolk::getTypeName(MLIRContext *ctx, DType dt) {

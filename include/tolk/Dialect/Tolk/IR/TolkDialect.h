@@ -10,8 +10,10 @@
 #define TOLK_DIALECT_TOLK_TOLKDIALECT_H
 
 #include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
+#include "tolk/Dtype/DType.h"
 
 #include "mlir/IR/Dialect.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h.inc"
 

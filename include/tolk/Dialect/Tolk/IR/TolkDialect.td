@@ -73,9 +73,19 @@ def Tolk_Dialect : Dialect {
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
+    /// The data type of `scalar` (TypeMapping.h's getDType), from the
+    /// inverse of getScalarType made once with the dialect.
+    std::optional<::tolk::dtype::DType> lookupDType(::mlir::Type scalar) const {
+      auto it = dtypes.find(scalar);
+      if (it == dtypes.end())
+        return std::nullopt;
+      return it->second;
+    }
+
   private:
     void registerTypes();
     void registerAttributes();
+    ::llvm::DenseMap<::mlir::Type, ::tolk::dtype::DType> dtypes;
   }];
 }
 
