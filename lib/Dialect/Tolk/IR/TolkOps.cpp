@@ -556,11 +556,20 @@ bool tolk::isPrimitiveOp(Operation *op) {
   if (!primitive)
     return false;
   std::optional<ElementwiseType> et = classify(op->getResult(0).getType());
-  return et && primitive.isPrimitiveFor(et->dtype);
+  if (!et)
+    return false;
+  SmallVector<DType, 3> operands;
+  for (Type t : op->getOperandTypes()) {
+    std::optional<ElementwiseType> operand = classify(t);
+    if (!operand)
+      return false;
+    operands.push_back(operand->dtype);
+  }
+  return primitive.isPrimitiveFor(operands, et->dtype);
 }
 
 bool tolk::isDerivedOp(Operation *op) {
-  return op->hasTrait<OpTrait::Derived>() && !isPrimitiveOp(op);
+  return isa<DerivedOpInterface>(op) && !isPrimitiveOp(op);
 }
 
 #define GET_OP_CLASSES

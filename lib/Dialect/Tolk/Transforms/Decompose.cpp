@@ -9,10 +9,9 @@
 // --tolk-decompose: every derived op becomes its definition in primitives
 // (DerivedOpInterface, DerivedDefinitions.h), so that lowering knows
 // primitives only (tolk.neg and tolk.div of a complex type are primitives
-// there, and stay). Integer pow by a constant weak exponent becomes
-// multiplications, the one weak operand --tolk-commit-weak could not commit.
-// An op on a weak value that is not a literal waits for the commit (the
-// pipelines decompose again after it).
+// there, and stay; so is tolk.pow but on an integer base with a weak
+// exponent, which becomes multiplications). An op on a weak value that is not a
+// literal waits for the commit (the pipelines decompose again after it).
 //
 // A pattern driver would add nothing here: each op is replaced once by ops
 // that never match again, so the pass is one walk.
@@ -31,8 +30,6 @@ namespace tolk {
 
 using namespace mlir;
 using namespace tolk;
-using dtype::Const;
-using dtype::DType;
 
 namespace {
 
@@ -40,60 +37,6 @@ struct Decompose : public tolk::impl::TolkDecomposeBase<Decompose> {
   using TolkDecomposeBase::TolkDecomposeBase;
   void runOnOperation() override;
 };
-
-/// The exponent `n` (>= 0) reduced for a base of `width` bits: x^n and
-/// x^reduced agree for every x modulo 2^width. An even x gives 0 once n >=
-/// width; an odd x has an order dividing 2^(width-2) (the unit group modulo
-/// 2^width, width >= 3). So any n >= width may be replaced by the number
-/// congruent to it modulo 2^(width-2) in [width, width + 2^(width-2)).
-static llvm::DynamicAPInt reduceExponent(const llvm::DynamicAPInt &n,
-                                         unsigned width) {
-  if (n < width || width < 3)
-    return n;
-  llvm::DynamicAPInt period =
-      dtype::fromAPInt(llvm::APInt::getOneBitSet(width - 1, width - 2),
-                       /*isSigned=*/false);
-  llvm::DynamicAPInt r = n % period;
-  while (r < width)
-    r += period;
-  return r;
-}
-
-/// pow(x, n) of an integer x by a constant weak exponent, by squaring and
-/// multiplying in x's type (integer multiplication wraps exactly as the
-/// exact power does). Nothing when the op is not that case; failure after a
-/// diagnostic for a negative exponent.
-static FailureOr<Value> expandIntegerPow(ElementwiseBuilder &eb, PowOp op) {
-  DType base = ElementwiseBuilder::getDType(op.getLhs());
-  if (!dtype::isInt(base) || dtype::isWeak(base) ||
-      ElementwiseBuilder::getDType(op.getRhs()) != DType::WeakInt)
-    return Value();
-  auto cst = op.getRhs().getDefiningOp<ConstOp>();
-  if (!cst)
-    return Value(); // --tolk-commit-weak reports the weak exponent.
-  const Const &c = cst.getValue().getValue();
-  if (c.isInvalid())
-    return Value();
-  const llvm::DynamicAPInt &exponent = c.value().getInt();
-  if (exponent < 0)
-    return op.emitOpError("pow of an integer by a negative exponent (")
-           << dtype::toDecimal(exponent) << ") has no integer result";
-
-  llvm::DynamicAPInt n = reduceExponent(exponent, dtype::bitsize(base));
-  // The constant 1 of the result type also gives x's value the result's
-  // shape, where the exponent's shape broadcast it.
-  Value result = eb.constant(op.getType(), Const::ofInt(int64_t(1)));
-  Value square = op.getLhs();
-  // n's bits from the lowest: one squaring a bit past the first, one
-  // multiplication a set bit.
-  for (size_t bit = 0; n != 0; n /= 2, ++bit) {
-    if (bit != 0)
-      square = eb.mul(square, square);
-    if (n % 2 != 0)
-      result = eb.mul(result, square);
-  }
-  return result;
-}
 
 /// Whether `op` computes a weak value from one that is not a literal (a
 /// weak value a strong one made, or a weak argument): its value is one of
@@ -113,7 +56,7 @@ static bool waitsForCommit(Operation *op) {
 void Decompose::runOnOperation() {
   SmallVector<Operation *> worklist;
   getOperation()->walk([&](Operation *op) {
-    if ((isDerivedOp(op) || isa<PowOp>(op)) && !waitsForCommit(op))
+    if (isDerivedOp(op) && !waitsForCommit(op))
       worklist.push_back(op);
   });
   if (worklist.empty())
@@ -123,13 +66,8 @@ void Decompose::runOnOperation() {
   bool failedAny = false;
   for (Operation *op : worklist) {
     builder.setInsertionPoint(op);
-    FailureOr<Value> replacement = Value();
-    if (auto derived = dyn_cast<DerivedOpInterface>(op)) {
-      replacement = derived.buildDefinition(builder);
-    } else {
-      ElementwiseBuilder eb(builder, op->getLoc());
-      replacement = expandIntegerPow(eb, cast<PowOp>(op));
-    }
+    FailureOr<Value> replacement =
+        cast<DerivedOpInterface>(op).buildDefinition(builder);
     if (failed(replacement)) {
       failedAny = true;
       continue;

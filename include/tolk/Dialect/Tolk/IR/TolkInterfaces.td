@@ -43,9 +43,9 @@ def Tolk_PrimitiveOpInterface : OpInterface<"PrimitiveOpInterface"> {
     A primitive elementwise op: the lowerings know it, and the folder
     evaluates it with one dtype::evalAlu of its AluOp per lane, on its
     operands promoted by its typing rule. An op may be primitive on one class
-    of data types only (`neg` and `div` on the complex types; on the others
-    they are derived ops): the class is named on the op in TolkOps.td
-    (`Tolk_Primitive`).
+    of data types only (`neg` and `div` on the complex types, `pow` but on an
+    integer base with a `!tolk.weakint` exponent; elsewhere they are derived
+    ops): the class is named on the op in TolkOps.td (`Tolk_Primitive`).
   }];
   let methods = [
     StaticInterfaceMethod<
@@ -54,32 +54,35 @@ def Tolk_PrimitiveOpInterface : OpInterface<"PrimitiveOpInterface"> {
         return ConcreteOp::kAluOp;
       }]>,
     StaticInterfaceMethod<
-      "Whether the op is primitive with a result of data type `dt`.",
-      "bool", "isPrimitiveFor", (ins "::tolk::dtype::DType":$dt), [{}], [{
-        return ConcreteOp::isPrimitiveResultType(dt);
+      "Whether the op is primitive on operands and a result of these data "
+      "types.",
+      "bool", "isPrimitiveFor",
+      (ins "::llvm::ArrayRef<::tolk::dtype::DType>":$operands,
+           "::tolk::dtype::DType":$dt), [{}], [{
+        return ConcreteOp::isPrimitiveOn(operands, dt);
       }]>,
   ];
 }
 
-// The AluOp of a primitive op and the data types of the results it is
-// primitive for (a C++ condition on `dt`).
-class Tolk_PrimitiveAlu<string aluOp, string resultTypes>
+// The AluOp of a primitive op and the data types it is primitive on (a C++
+// condition on the result's data type `dt` and the operands' `operands`).
+class Tolk_PrimitiveAlu<string aluOp, string types>
     : NativeOpTrait<"PrimitiveAlu", [], [{
         static constexpr ::tolk::dtype::AluOp kAluOp =
             ::tolk::dtype::AluOp::}] # aluOp # [{;
-        static bool isPrimitiveResultType(
+        static bool isPrimitiveOn(
+            [[maybe_unused]] ::llvm::ArrayRef<::tolk::dtype::DType> operands,
             [[maybe_unused]] ::tolk::dtype::DType dt) {
-          return }] # resultTypes # [{;
+          return }] # types # [{;
         }
       }]> {
   let cppNamespace = "::tolk::OpTrait";
 }
 
-// A primitive op, evaluated by the AluOp `aluOp` (lib/Dtype's Alu.h), for
-// every data type or for results of the types where `resultTypes` holds.
-class Tolk_Primitive<string aluOp, string resultTypes = "true">
-    : TraitList<[Tolk_PrimitiveOpInterface,
-                 Tolk_PrimitiveAlu<aluOp, resultTypes>]>;
+// A primitive op, evaluated by the AluOp `aluOp` (lib/Dtype's Alu.h), on
+// every data type or on the types where `types` holds.
+class Tolk_Primitive<string aluOp, string types = "true">
+    : TraitList<[Tolk_PrimitiveOpInterface, Tolk_PrimitiveAlu<aluOp, types>]>;
 
 def Tolk_DerivedOpInterface : OpInterface<"DerivedOpInterface"> {
   let cppNamespace = "::tolk";
@@ -94,8 +97,10 @@ def Tolk_DerivedOpInterface : OpInterface<"DerivedOpInterface"> {
     InterfaceMethod<
       "Builds the op's definition in primitives on its operands, at the "
       "builder's insertion point and the op's location, and returns its "
-      "value.",
-      "::mlir::Value", "buildDefinition", (ins "::mlir::OpBuilder &":$builder),
+      "value; a null value where the definition waits for a later pass, "
+      "failure after a diagnostic where the op has none.",
+      "::mlir::FailureOr<::mlir::Value>", "buildDefinition",
+      (ins "::mlir::OpBuilder &":$builder),
       [{}], [{
         ::tolk::PrimitiveBuilder d(builder, $_op.getLoc());
         ::llvm::SmallVector<::mlir::Value, 2> x(

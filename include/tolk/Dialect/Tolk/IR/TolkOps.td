@@ -391,16 +391,28 @@ def Tolk_TruncDivOp : Tolk_BinaryOp<"truncdiv", Tolk_TakesInt, Tolk_GivesPromote
   }];
 }
 
-def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesRealNotBool,
-                                        Tolk_GivesPromoted, [Tolk_Primitive<"Pow">],
-                                        Tolk_PromotePow> {
-  let summary = "power (primitive)";
+// Primitive but on an integer base with a !tolk.weakint exponent: that
+// exponent is a number no integer type may hold, so no lowering takes it, and
+// its definition multiplies (PowOp::buildDefinition).
+def Tolk_PowOp : Tolk_BinaryOp<"pow", Tolk_TakesRealNotBool, Tolk_GivesPromoted, [
+    DeclareOpInterfaceMethods<Tolk_DerivedOpInterface, ["buildDefinition"]>,
+    Tolk_Primitive<"Pow", "!(::tolk::dtype::isInt(dt) && "
+                          "!::tolk::dtype::isWeak(dt) && "
+                          "operands[1] == ::tolk::dtype::DType::WeakInt)">],
+    Tolk_PromotePow> {
+  let summary = "power";
   let opDescription = [{
     `lhs ^ rhs`, promoted to a common type, except that an integer `lhs` with
     a `!tolk.weakint` `rhs` keeps `lhs`'s type (the exponent is a number).
     Integers: the exact power, wrapped; a negative integer exponent is not
     defined for an integer result and is not folded. Floats: C's `pow`,
     rounded once (`pow(x, 0)` is 1, even for a NaN `x`).
+
+    A primitive op, except on an integer `lhs` with a `!tolk.weakint` `rhs`:
+    there it is derived, and `--tolk-decompose` writes it, for a constant
+    exponent, as multiplications in `lhs`'s type (squaring per bit of the
+    exponent, reduced first to a number below the period of powers modulo
+    2^width); a negative constant exponent is an error there.
   }];
 }
 
