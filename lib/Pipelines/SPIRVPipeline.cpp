@@ -55,6 +55,9 @@ void tolk::buildTolkToSPIRVPipeline(OpPassManager &pm,
   // 2 to 4 lanes (Vector16 is a Kernel capability), so tensor-level
   // functions are kernelized with at most 4 lanes per thread. Images are
   // storage images (docs/Semantics.md#images).
+  // A capability the target lacks is found on lowered ops: their locations
+  // name the Tolk op they were made from.
+  pm.addPass(tolk::createTolkRecordOrigins());
   TolkKernelPipelineOptions kernelOptions;
   kernelOptions.bf16InF32 = true;
   kernelOptions.upcast = 4;

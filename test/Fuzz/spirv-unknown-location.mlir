@@ -6,7 +6,7 @@
 
 // Two constants of two locations, which the canonicalizer merges into one
 // without a location, and two selects that fold to it: the store uses it.
-// CHECK: spirv-unknown-location.mlir:[[@LINE+13]]:5: error: 'arith.constant' op uses 'f8E4M3FN' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the Int8 capability: not in the SPIR-V target (Vulkan, v1.3)
+// CHECK: spirv-unknown-location.mlir:[[@LINE+13]]:5: error: 'tolk.store' op of type '(!tolk.ptr<f8E4M3FN, global, 4>, f8E4M3FN) -> ()', lowered to 'arith.constant', uses 'f8E4M3FN' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the Int8 capability: not in the SPIR-V target (Vulkan, v1.3)
 gpu.module @kernels {
   gpu.func @k(%a: !tolk.ptr<f8E4M3FN, global, 4>, %n: !tolk.ptr<si32, alu>) kernel
       attributes {known_block_size = array<i32: 4, 1, 1>} {
@@ -29,7 +29,7 @@ gpu.module @kernels {
 // The program the fuzzer found: the f8E4M3FN maximum's NaN code was such a
 // constant of the expansion's. The integer expansion makes none now, and
 // the buffer is what needs the capabilities.
-// CHECK: spirv-unknown-location.mlir:[[@LINE+6]]:10: error: 'memref.reinterpret_cast' op uses 'memref<4xf8E4M3FN, strided<[1], offset: ?>, #gpu.address_space<global>>' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the StorageBuffer8BitAccess capability: not in the SPIR-V target (Vulkan, v1.3)
+// CHECK: spirv-unknown-location.mlir:[[@LINE+6]]:10: error: 'tolk.index' op of type '(!tolk.ptr<f8E4M3FN, global, 4>, si32) -> !tolk.ptr<f8E4M3FN, global, 4>', lowered to 'memref.reinterpret_cast', uses 'memref<4xf8E4M3FN, strided<[1], offset: ?>, #gpu.address_space<global>>' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the StorageBuffer8BitAccess capability: not in the SPIR-V target (Vulkan, v1.3)
 // CHECK-NOT: <unknown>
 gpu.module @kernels {
   gpu.func @k(%a: !tolk.ptr<f8E4M3FN, global, 4>, %n: !tolk.ptr<si32, alu>) kernel

@@ -10,7 +10,7 @@ gpu.module @kernels {
     %i = tolk.special global_id x : si32
     %pa = tolk.index %a[%i] : !tolk.ptr<f64, global>, si32
     %x = tolk.load %pa : !tolk.ptr<f64, global> -> f64
-    // expected-error @below {{'math.log2' op computes in f64, which the SPIR-V target (Vulkan, v1.3) has no instruction for (GLSL.std.450 has it for 16- and 32-bit floats only; Tolk's expansion needs Float64 and Int64)}}
+    // expected-error @below {{'tolk.log2' op of type '(f64) -> f64', lowered to 'math.log2', computes in f64, which the SPIR-V target (Vulkan, v1.3) has no instruction for (GLSL.std.450 has it for 16- and 32-bit floats only; Tolk's expansion needs Float64 and Int64)}}
     %l = tolk.log2 %x : f64
     tolk.store %pa, %l : !tolk.ptr<f64, global>, f64
     gpu.return

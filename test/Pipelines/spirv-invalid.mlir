@@ -10,7 +10,7 @@ gpu.module @kernels {
   gpu.func @add_f64(%a: !tolk.ptr<f64, global>, %b: !tolk.ptr<f64, global>)
       kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %i = tolk.special global_id x : si32
-    // expected-error @below {{'memref.extract_strided_metadata' op uses 'memref<f64, #gpu.address_space<global>>', which needs the Float64 capability: not in the SPIR-V target (Vulkan, v1.3)}}
+    // expected-error @below {{'tolk.index' op of type '(!tolk.ptr<f64, global>, si32) -> !tolk.ptr<f64, global>', lowered to 'memref.extract_strided_metadata', uses 'memref<f64, #gpu.address_space<global>>', which needs the Float64 capability: not in the SPIR-V target (Vulkan, v1.3)}}
     %pa = tolk.index %a[%i] : !tolk.ptr<f64, global>, si32
     %x = tolk.load %pa : !tolk.ptr<f64, global> -> f64
     %s = tolk.add %x, %x : f64
@@ -46,7 +46,7 @@ gpu.module @kernels {
     %eight = tolk.const 8 : si32
     %o = tolk.mul %i, %eight : si32
     %pa = tolk.index %a[%o] : !tolk.ptr<f32, global, 64, v = 8>, si32
-    // expected-error @below {{'vector.load' op uses 'vector<8xf32>', which needs the Vector16 capability: not in the SPIR-V target (Vulkan, v1.3)}}
+    // expected-error @below {{'tolk.load' op of type '(!tolk.ptr<f32, global, 64, v = 8>) -> vector<8xf32>', lowered to 'vector.load', uses 'vector<8xf32>', which needs the Vector16 capability: not in the SPIR-V target (Vulkan, v1.3)}}
     %x = tolk.load %pa : !tolk.ptr<f32, global, 64, v = 8> -> vector<8xf32>
     %s = tolk.add %x, %x : vector<8xf32>
     tolk.store %pa, %s : !tolk.ptr<f32, global, 64, v = 8>, vector<8xf32>
@@ -60,11 +60,11 @@ gpu.module @kernels {
 // alone, 8- and 16-bit values and buffers need Int8, Int16, Float16 and the
 // 8/16-bit storage capabilities, bf16 and the 8-bit floats as integers of
 // their width (each capability is named once per kernel).
-// BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<f8E4M3FN, #gpu.address_space<global>>' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the Int8 capability: not in the SPIR-V target (Vulkan, v1.3)
-// BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<f16, #gpu.address_space<global>>', which needs the Float16 capability: not in the SPIR-V target (Vulkan, v1.3)
-// BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<f16, #gpu.address_space<global>>', which needs the StorageBuffer16BitAccess capability
-// BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<bf16, #gpu.address_space<global>>' ('bf16' is a 16-bit integer on SPIR-V), which needs the Int16 capability
-// BARE-DAG: error: 'memref.extract_strided_metadata' op uses 'memref<f8E4M3FN, #gpu.address_space<global>>' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the StorageBuffer8BitAccess capability
+// BARE-DAG: error: 'tolk.index' op of type '(!tolk.ptr<f8E4M3FN, global>, si32) -> !tolk.ptr<f8E4M3FN, global>', lowered to 'memref.extract_strided_metadata', uses 'memref<f8E4M3FN, #gpu.address_space<global>>' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the Int8 capability: not in the SPIR-V target (Vulkan, v1.3)
+// BARE-DAG: error: 'tolk.index' op of type '(!tolk.ptr<f16, global>, si32) -> !tolk.ptr<f16, global>', lowered to 'memref.extract_strided_metadata', uses 'memref<f16, #gpu.address_space<global>>', which needs the Float16 capability: not in the SPIR-V target (Vulkan, v1.3)
+// BARE-DAG: error: 'tolk.index' op of type '(!tolk.ptr<f16, global>, si32) -> !tolk.ptr<f16, global>', lowered to 'memref.extract_strided_metadata', uses 'memref<f16, #gpu.address_space<global>>', which needs the StorageBuffer16BitAccess capability
+// BARE-DAG: error: 'tolk.index' op of type '(!tolk.ptr<bf16, global>, si32) -> !tolk.ptr<bf16, global>', lowered to 'memref.extract_strided_metadata', uses 'memref<bf16, #gpu.address_space<global>>' ('bf16' is a 16-bit integer on SPIR-V), which needs the Int16 capability
+// BARE-DAG: error: 'tolk.index' op of type '(!tolk.ptr<f8E4M3FN, global>, si32) -> !tolk.ptr<f8E4M3FN, global>', lowered to 'memref.extract_strided_metadata', uses 'memref<f8E4M3FN, #gpu.address_space<global>>' ('f8E4M3FN' is an 8-bit integer on SPIR-V), which needs the StorageBuffer8BitAccess capability
 gpu.module @kernels {
   gpu.func @narrow(%a: !tolk.ptr<f16, global>, %b: !tolk.ptr<bf16, global>,
                    %c: !tolk.ptr<f8E4M3FN, global>, %s: !tolk.ptr<si8, alu>)

@@ -204,10 +204,11 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
               math::AtanOp, math::Atan2Op>(op) &&
           !(expanded && expandsF64) &&
           getElementTypeOrSelf(op->getResult(0).getType()).isF64()) {
-        InFlightDiagnostic diag = op->emitOpError("computes in f64, which the ")
-                                  << describeTarget(attr)
-                                  << " has no instruction for (GLSL.std.450 "
-                                     "has it for 16- and 32-bit floats only";
+        InFlightDiagnostic diag =
+            tolk::emitOpErrorAtKnownLocation(op, "computes in f64, which the ")
+            << describeTarget(attr)
+            << " has no instruction for (GLSL.std.450 "
+               "has it for 16- and 32-bit floats only";
         if (expanded)
           diag << "; Tolk's expansion needs Float64 and Int64";
         diag << ")";
@@ -215,7 +216,7 @@ static LogicalResult checkKernels(gpu::GPUModuleOp module,
       }
       if (!tolk::movesBF16Bits(op) && !isa<gpu::GPUFuncOp>(op) &&
           llvm::any_of(op->getOperandTypes(), tolk::holdsBF16)) {
-        op->emitOpError("computes in bf16, which the ")
+        tolk::emitOpErrorAtKnownLocation(op, "computes in bf16, which the ")
             << describeTarget(attr)
             << " has no type for (the SPIR-V pipeline computes it in f32)";
         ok = false;

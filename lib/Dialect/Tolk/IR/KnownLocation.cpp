@@ -26,6 +26,24 @@ Location tolk::getKnownLocation(Operation *op) {
 
 InFlightDiagnostic
 tolk::emitOpErrorAtKnownLocation(Operation *op, const llvm::Twine &message) {
-  return emitError(getKnownLocation(op))
-         << "'" << op->getName() << "' op " << message;
+  Location loc = getKnownLocation(op);
+  InFlightDiagnostic diag = emitError(loc);
+  tolk::OriginAttr origin = findOrigin(loc);
+  if (!origin || origin.getOpName() == op->getName().getStringRef())
+    return std::move(diag << "'" << op->getName() << "' op " << message);
+  // The op the user wrote, then what its lowering made.
+  return std::move(diag << "'" << origin.getOpName().getValue()
+                        << "' op of type " << origin.getType()
+                        << ", lowered to '" << op->getName() << "', "
+                        << message);
+}
+
+tolk::OriginAttr tolk::findOrigin(Location loc) {
+  tolk::OriginAttr origin;
+  loc->walk([&](Location l) {
+    if (auto fused = dyn_cast<FusedLoc>(l))
+      origin = dyn_cast_or_null<tolk::OriginAttr>(fused.getMetadata());
+    return origin ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return origin;
 }

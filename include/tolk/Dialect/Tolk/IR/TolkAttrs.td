@@ -182,4 +182,22 @@ def Tolk_LaunchAttr : AttrDef<Tolk_Dialect, "Launch"> {
   let genVerifyDecl = 1;
 }
 
+def Tolk_OriginAttr : AttrDef<Tolk_Dialect, "Origin"> {
+  let mnemonic = "origin";
+  let summary = "the Tolk op a lowered op was made from, in its location";
+  let description = [{
+    The metadata of a fused location (`--tolk-record-origins`): the name and
+    the types of the Tolk op whose lowering made the op at that location, so
+    that a diagnostic about a lowered op (a SPIR-V capability the target
+    lacks) names the op and the types the user wrote.
+
+    ```mlir
+    loc(fused<#tolk.origin<"tolk.mul", (f16, f16) -> f16>>["k.mlir":4:10])
+    ```
+  }];
+  let parameters = (ins "::mlir::StringAttr":$opName,
+                        "::mlir::FunctionType":$type);
+  let assemblyFormat = "`<` $opName `,` $type `>`";
+}
+
 #endif // TOLK_ATTRS_TD

@@ -68,9 +68,9 @@ def TolkDecompose : Pass<"tolk-decompose"> {
     committed type, docs/Semantics.md#weak-types): run the pass again after
     the commit, as the pipelines do.
 
-    It also expands `tolk.pow` of an integer base by a constant
-    `!tolk.weakint` exponent (promotion's exception for pow: the exponent
-    is a number of no width, docs/Semantics.md#operand-promotion) into
+    `tolk.pow` of an integer base by a `!tolk.weakint` exponent is derived
+    too (promotion's exception for pow: the exponent is a number of no
+    width, docs/Semantics.md#operand-promotion): a constant exponent becomes
     multiplications in the base's type, so that `--tolk-commit-weak` meets
     no weak exponent. The exponent is first reduced modulo the period of
     powers in that width (docs/Rationale.md, "Decomposition and the C++
@@ -80,6 +80,22 @@ def TolkDecompose : Pass<"tolk-decompose"> {
 
     The result is the op's result type exactly; each derived op folds
     (TolkFolds.cpp) to the constant its decomposition folds to.
+  }];
+  let dependentDialects = ["::tolk::TolkDialect"];
+}
+
+def TolkRecordOrigins : Pass<"tolk-record-origins"> {
+  let summary = "Record in each Tolk op's location the op and its types";
+  let description = [{
+    Fuses the location of every op of the tolk dialect, and of every
+    function (whose tensors `--tolk-kernelize` turns into buffers, with the
+    function's location), with a `#tolk.origin` of its name and types. The
+    ops a lowering makes of it
+    take its location, so a later diagnostic about one of them (a SPIR-V
+    capability the target lacks, found on an `arith` or `memref` op) can
+    name the op and the types the user wrote, not only the lowered ones.
+    An op without a location keeps none. What the printed IR shows changes
+    only with `--mlir-print-debuginfo`; the SPIR-V pipeline runs it first.
   }];
   let dependentDialects = ["::tolk::TolkDialect"];
 }
