@@ -495,7 +495,9 @@ class Campaign:
             elif "llvm" in first[0]:
                 second = [tr, "--launch-json"]
             else:
-                second = [tr, "--gpu-binary-to-isa"]
+                # Every binary: a module with several is refused without
+                # --binary= or --all-binaries, which is no finding.
+                second = [tr, "--gpu-binary-to-isa", "--all-binaries"]
             return [([opt] + first, text), (second, None)]
         if kind < 0.62:
             tr = self.tools.path("tolk-translate")
