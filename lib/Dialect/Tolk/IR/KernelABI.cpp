@@ -106,10 +106,11 @@ static LogicalResult verifyLaunch(Operation *op, StringRef name,
                     << param.getType();
     auto tensor = dyn_cast<RankedTensorType>(boundType);
     // A tensor argument marked tolk.image is passed as an image, any other
-    // tensor of rank 1 or more as a buffer, the rest by value.
+    // tensor argument of rank 1 or more as a buffer, the rest by value; a
+    // result is written, so even one of rank 0 is a buffer.
     StringRef imageName = TolkDialect::ImageAttrHelper::getNameStr();
     ParamKind kind = ParamKind::scalar;
-    if (tensor && tensor.getRank() > 0)
+    if (tensor && (tensor.getRank() > 0 || !isArg))
       kind = isArg && func.getArgAttr(param.getIndex(), imageName)
                  ? ParamKind::image
                  : ParamKind::buffer;
