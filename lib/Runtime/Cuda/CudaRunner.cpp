@@ -27,9 +27,11 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <dlfcn.h>
 #include <map>
+#include <optional>
 #include <utility>
 
 using namespace tolk;
@@ -304,37 +306,46 @@ static llvm::Error checkLaunch(const CudaLaunch &launch, bool loaded = false) {
   return llvm::Error::success();
 }
 
-/// With a driver that can say (cuFuncGetParamInfo), checks the number and
-/// sizes of the parameters against the kernel's, which cuLaunchKernel would
-/// otherwise read past or misplace silently.
-static llvm::Error checkParams(const Driver &driver, CUfunction function,
-                               const CudaLaunch &launch) {
+/// The sizes of `function`'s parameters where the driver can say
+/// (cuFuncGetParamInfo, CUDA 12.4), none otherwise.
+static std::optional<llvm::SmallVector<size_t, 16>>
+paramSizesOf(const Driver &driver, CUfunction function) {
   if (!driver.cuFuncGetParamInfo)
-    return llvm::Error::success();
-  size_t count = 0;
+    return std::nullopt;
   llvm::SmallVector<size_t, 16> sizes;
   // The kernel's parameter count: the first index the driver rejects
   // (PTX allows a few thousand parameters at most).
-  for (; count < 65536; ++count) {
+  for (size_t count = 0; count < 65536; ++count) {
     size_t offset = 0, size = 0;
     if (driver.cuFuncGetParamInfo(function, count, &offset, &size) !=
         CUDA_SUCCESS)
       break;
     sizes.push_back(size);
   }
-  if (count != launch.params.size())
+  return sizes;
+}
+
+/// Checks the number and sizes of the parameters against the kernel's
+/// where they are known, which cuLaunchKernel would otherwise read past or
+/// misplace silently.
+static llvm::Error
+checkParams(const std::optional<llvm::SmallVector<size_t, 16>> &sizes,
+            const CudaLaunch &launch) {
+  if (!sizes)
+    return llvm::Error::success();
+  if (sizes->size() != launch.params.size())
     return makeError(
         llvm::formatv("kernel '{0}' has {1} parameter(s) but {2} were given",
-                      launch.kernelName, count, launch.params.size()));
+                      launch.kernelName, sizes->size(), launch.params.size()));
   for (auto [index, param] : llvm::enumerate(launch.params)) {
     size_t given =
         param.kind == CudaParam::Kind::BufferAddress   ? sizeof(CUdeviceptr)
         : param.kind == CudaParam::Kind::SurfaceObject ? sizeof(CUsurfObject)
                                                        : param.bytes.size();
-    if (given != sizes[index])
+    if (given != (*sizes)[index])
       return makeError(llvm::formatv(
           "parameter {0} of kernel '{1}' has {2} byte(s) but {3} were given",
-          index, launch.kernelName, sizes[index], given));
+          index, launch.kernelName, (*sizes)[index], given));
   }
   return llvm::Error::success();
 }
@@ -414,52 +425,57 @@ tolk::runtime::cudaDeviceChip(llvm::StringRef driverLibrary, unsigned index) {
   return llvm::formatv("sm_{0}{1}", major, minor).str();
 }
 
-/// The launch against the device's limits and the kernel's (its registers
-/// can lower the threads per block below the device's): cuLaunchKernel
-/// would only say CUDA_ERROR_INVALID_VALUE.
-static llvm::Error checkLimits(const Driver &driver, CUdevice device,
-                               CUfunction function, const CudaLaunch &launch) {
-  auto attribute = [&](int which, int &value) -> llvm::Error {
-    TOLK_CU_CHECK(cuDeviceGetAttribute, &value, which, device);
-    return llvm::Error::success();
-  };
+namespace {
+/// The device's limits on a launch, read once.
+struct DeviceLimits {
+  std::array<int, 3> maxBlock{}, maxGrid{};
+  int maxThreads = 0;
+};
+} // namespace
+
+static llvm::Expected<DeviceLimits> readLimits(const Driver &driver,
+                                               CUdevice device) {
+  DeviceLimits limits;
   for (unsigned d = 0; d < 3; ++d) {
-    int maxBlock = 0, maxGrid = 0;
-    if (llvm::Error err =
-            attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X + d, maxBlock))
-      return err;
-    if (llvm::Error err =
-            attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + d, maxGrid))
-      return err;
-    if (launch.block[d] > unsigned(maxBlock))
+    TOLK_CU_CHECK(cuDeviceGetAttribute, &limits.maxBlock[d],
+                  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X + d, device);
+    TOLK_CU_CHECK(cuDeviceGetAttribute, &limits.maxGrid[d],
+                  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + d, device);
+  }
+  TOLK_CU_CHECK(cuDeviceGetAttribute, &limits.maxThreads,
+                CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, device);
+  return limits;
+}
+
+/// The launch against the limits of device `name` and the kernel's threads
+/// per block (`kernelMax`: its registers can lower it below the device's):
+/// cuLaunchKernel would only say CUDA_ERROR_INVALID_VALUE.
+static llvm::Error checkLimits(const DeviceLimits &limits, llvm::StringRef name,
+                               int kernelMax, const CudaLaunch &launch) {
+  for (unsigned d = 0; d < 3; ++d) {
+    if (launch.block[d] > unsigned(limits.maxBlock[d]))
       return makeError(llvm::formatv(
           "a block of {0} threads in dimension {1} exceeds the limit of "
           "{3} of device '{2}'",
-          launch.block[d], "xyz"[d], deviceName(driver, device), maxBlock));
-    if (launch.grid[d] > unsigned(maxGrid))
+          launch.block[d], "xyz"[d], name, limits.maxBlock[d]));
+    if (launch.grid[d] > unsigned(limits.maxGrid[d]))
       return makeError(llvm::formatv(
           "a grid of {0} blocks in dimension {1} exceeds the limit of {3} "
           "of device '{2}'",
-          launch.grid[d], "xyz"[d], deviceName(driver, device), maxGrid));
+          launch.grid[d], "xyz"[d], name, limits.maxGrid[d]));
   }
   uint64_t threads =
       uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
-  int maxThreads = 0, kernelMax = 0;
-  if (llvm::Error err =
-          attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, maxThreads))
-    return err;
-  if (threads > uint64_t(maxThreads))
+  if (threads > uint64_t(limits.maxThreads))
     return makeError(llvm::formatv(
         "a block of {0} threads exceeds the limit of {2} of device '{1}'",
-        threads, deviceName(driver, device), maxThreads));
-  TOLK_CU_CHECK(cuFuncGetAttribute, &kernelMax,
-                CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function);
+        threads, name, limits.maxThreads));
   if (threads > uint64_t(kernelMax))
     return makeError(llvm::formatv(
         "a block of {0} threads exceeds the {1} that kernel '{2}' can run "
         "per block on device '{3}' (its registers or its compiled block "
         "size)",
-        threads, kernelMax, launch.kernelName, deviceName(driver, device)));
+        threads, kernelMax, launch.kernelName, name));
   return llvm::Error::success();
 }
 
@@ -559,6 +575,16 @@ struct CudaSession::State {
   CUdevice device = 0;
   CUcontext context = nullptr;
   std::string name;
+  DeviceLimits limits;
+
+  /// What a launch needs of a kernel, found at its first launch, so that
+  /// later launches check against it without asking the driver again.
+  struct Kernel {
+    CUfunction function = nullptr;
+    std::optional<llvm::SmallVector<size_t, 16>> paramSizes;
+    int maxThreads = 0;
+  };
+  std::map<std::pair<CUmodule, std::string>, Kernel> kernels;
 
   // With the session's mutex held, the context current.
   std::deque<Operation> inFlight;
@@ -680,6 +706,31 @@ struct CudaSession::State {
     return makeError(first);
   }
 
+  /// Kernel `name` of `module`, looked up and read the first time.
+  llvm::Expected<const Kernel *> kernelOf(CUmodule module,
+                                          const std::string &name) {
+    auto [found, added] = kernels.try_emplace({module, name});
+    if (!added)
+      return &found->second;
+    Kernel &kernel = found->second;
+    if (CUresult result =
+            driver.cuModuleGetFunction(&kernel.function, module, name.c_str());
+        result != CUDA_SUCCESS) {
+      kernels.erase(found);
+      return makeError(llvm::formatv("the PTX has no kernel '{0}' ({1})", name,
+                                     driver.describe(result)));
+    }
+    if (CUresult result = driver.cuFuncGetAttribute(
+            &kernel.maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+            kernel.function);
+        result != CUDA_SUCCESS) {
+      kernels.erase(found);
+      return driver.error("cuFuncGetAttribute", result);
+    }
+    kernel.paramSizes = paramSizesOf(driver, kernel.function);
+    return &kernel;
+  }
+
   void makeRoom() {
     if (inFlight.size() < kMaxInFlight)
       return;
@@ -736,6 +787,10 @@ CudaSession::open(llvm::StringRef driverLibrary, unsigned index) {
     return device.takeError();
   state->device = *device;
   state->name = deviceName(driver, state->device);
+  llvm::Expected<DeviceLimits> limits = readLimits(driver, state->device);
+  if (!limits)
+    return limits.takeError();
+  state->limits = *limits;
   // The primary context, the one the runtime API would use too; retained
   // last, so that a failure above leaves nothing to release.
   TOLK_CU_CHECK(cuDevicePrimaryCtxRetain, &state->context, state->device);
@@ -837,7 +892,11 @@ llvm::Expected<void *> CudaSession::loadModule(const std::string &ptx) {
 void CudaSession::unloadModule(void *module) {
   std::lock_guard<std::mutex> lock(mutex);
   CurrentContext current(state->driver, state->context);
-  state->release(0, static_cast<CUmodule>(module));
+  // A module loaded later may have the same handle.
+  auto handle = static_cast<CUmodule>(module);
+  for (auto k = state->kernels.begin(); k != state->kernels.end();)
+    k = k->first.first == handle ? state->kernels.erase(k) : std::next(k);
+  state->release(0, handle);
 }
 
 llvm::Expected<uint64_t> CudaSession::launch(void *module,
@@ -853,15 +912,15 @@ llvm::Expected<uint64_t> CudaSession::launch(void *module,
   std::lock_guard<std::mutex> lock(mutex);
   const Driver &driver = state->driver;
   TOLK_CU_CURRENT(driver, state);
-  CUfunction function;
-  CUresult result = driver.cuModuleGetFunction(
-      &function, static_cast<CUmodule>(module), launch.kernelName.c_str());
-  if (result != CUDA_SUCCESS)
-    return makeError(llvm::formatv("the PTX has no kernel '{0}' ({1})",
-                                   launch.kernelName, driver.describe(result)));
-  if (llvm::Error err = checkParams(driver, function, launch))
+  llvm::Expected<const State::Kernel *> kernel =
+      state->kernelOf(static_cast<CUmodule>(module), launch.kernelName);
+  if (!kernel)
+    return kernel.takeError();
+  CUfunction function = (*kernel)->function;
+  if (llvm::Error err = checkParams((*kernel)->paramSizes, launch))
     return err;
-  if (llvm::Error err = checkLimits(driver, state->device, function, launch))
+  if (llvm::Error err = checkLimits(state->limits, state->name,
+                                    (*kernel)->maxThreads, launch))
     return err;
   state->makeRoom();
 
