@@ -592,8 +592,10 @@ struct CudaSession::State {
   std::deque<Release> releases;
   /// Failures of operations that no call returned yet.
   std::vector<std::string> deferredErrors;
-  /// The times of timed operations retired before their wait.
+  /// The times and failures of timed operations retired before their
+  /// wait.
   std::map<uint64_t, double> times;
+  std::map<uint64_t, std::string> timedFailures;
 
   /// Creates `event` and records it on the null stream.
   llvm::Error record(CUevent &event, bool timing) {
@@ -675,6 +677,9 @@ struct CudaSession::State {
         failure += " (" + op.description + ")";
       if (op.serial == target)
         targetFailure = std::move(failure);
+      else if (op.start)
+        // A timed operation is waited for: its wait returns it.
+        timedFailures[op.serial] = std::move(failure);
       else
         deferredErrors.push_back(std::move(failure));
     }
@@ -689,6 +694,11 @@ struct CudaSession::State {
       retireOldest(serial, failure, kernelMs);
     if (!failure.empty())
       return makeError(failure);
+    if (auto found = timedFailures.find(serial); found != timedFailures.end()) {
+      failure = std::move(found->second);
+      timedFailures.erase(found);
+      return makeError(failure);
+    }
     if (kernelMs)
       if (auto found = times.find(serial); found != times.end()) {
         *kernelMs = found->second;

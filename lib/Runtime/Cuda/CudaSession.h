@@ -92,7 +92,8 @@ public:
                                 bool timed, llvm::StringRef description);
   /// Waits for operation `serial` and those before it: its failure, and
   /// its time in `ms` if it was timed. Failures of those before it are
-  /// kept for the next read or synchronize.
+  /// kept for the next read or synchronize, but a timed one's, which is
+  /// kept for its own wait (every timed operation is to be waited for).
   llvm::Error wait(uint64_t serial, double *ms = nullptr);
   /// Waits for every operation; the first failure no call returned yet.
   llvm::Error synchronize();

@@ -574,6 +574,14 @@ TEST(CudaRunnerFake, TimesMoreLaunchesThanAreInFlight) {
   for (unsigned i = 0; i < 100; ++i)
     EXPECT_EQ(run->kernelMs[i], 0.25 * (i % 3 + 1)) << "launch " << i + 1;
   fake.expectNothingLive();
+
+  // A fault in one of those retired early is kept for its wait.
+  fake.reset();
+  fake.faultAtLaunch(5);
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (700): "
+            "from the fake driver (launch 5 of kernel 'add_i32')");
+  fake.expectNothingLive();
 }
 
 } // namespace
