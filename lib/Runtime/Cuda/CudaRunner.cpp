@@ -14,6 +14,11 @@
 // cuda.h maps a name to a versioned symbol (cuMemAlloc to cuMemAlloc_v2),
 // the versioned symbol is the one looked up, as cuda.h would.
 //
+// On that driver: the checks of a launch, the session that the runtime's
+// CUDA device is (CudaSession.h: launches enqueued on the null stream and
+// retired in order), and the runner's entry points (CudaRunner.h), each a
+// thin use of a session opened for the call.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Runtime/CudaRunner.h"
@@ -21,7 +26,6 @@
 #include "CudaSession.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
