@@ -390,13 +390,14 @@ static inline TolkRtArg tolkRtArgFromBits(uint64_t bits) {
 /// A launch may be asynchronous on a device that queues work: the call then
 /// returns once the launch is queued, and a failure while it runs shows at
 /// the next Synchronize or Read, so a caller that wants the results
-/// synchronizes or reads. A Vulkan launch is queued (launches on one device
-/// run in the order they were made, each seeing what the ones before it
-/// wrote; a Write or Read of a buffer waits for the launches that use it;
-/// a buffer freed while a queued launch uses it lives until the launch is
-/// done). The host and CUDA devices run the launch before returning (the
-/// host on its pool, the calling thread among its threads). Errors name the
-/// kernel and the launch ("launch 12 of kernel 'add'").
+/// synchronizes or reads. A Vulkan or CUDA launch is queued (launches on
+/// one device run in the order they were made, each seeing what the ones
+/// before it wrote; a Write or Read of a buffer waits for the launches that
+/// use it, on CUDA for all the launches before it; a buffer freed while a
+/// queued launch uses it lives until the launch is done; a kernel's fault
+/// shows at the next Synchronize or Read). The host device runs the launch
+/// before returning (on its pool, the calling thread among its threads).
+/// Errors name the kernel and the launch ("launch 12 of kernel 'add'").
 TOLK_RT_EXPORTED TolkRtStatus
 tolkRtLaunch(TolkRtProgram program, const char *kernel, const uint32_t *grid,
              const uint32_t *block, const TolkRtArg *args, size_t numArgs);

@@ -304,7 +304,7 @@ class Program:
 
   def launch(self, kernel: str, *args, grid=None, block=None) -> None:
     """Launches `kernel` on `args` with `grid` workgroups of `block` threads
-    (None: the kernel's known size). Asynchronous on Vulkan."""
+    (None: the kernel's known size). Asynchronous on Vulkan and CUDA."""
     a = self.args(kernel, args)
     _check(_capi.Launch(self.handle, self._by_name[kernel][0], _dims(grid), _dims(block), a, len(a)))
 

@@ -4,6 +4,7 @@
 """The Python package over the runtime's C API: compile, buffers from and to
 numpy, launch, read back, time; every error a Python exception with Tolk's
 message. Results are compared bit for bit."""
+import ctypes
 import os
 
 import numpy as np
@@ -122,6 +123,37 @@ def test_missing_cuda_driver_is_unavailable():
   assert why is not None
   with pytest.raises(tolk.UnavailableError):
     tolk.Device("cuda", cuda_driver_library="libcuda-that-is-not-there.so")
+
+class _FakeCudaStats(ctypes.Structure):
+  # test/Unit/Runtime/FakeCudaDriver.h
+  _fields_ = [(name, ctypes.c_long) for name in (
+      "live_allocations", "live_modules", "live_events", "retained_contexts", "launches", "copies",
+      "live_arrays", "live_surfaces", "pending_launches", "late_releases")]
+
+@pytest.mark.skipif(not os.environ.get("TOLK_FAKE_CUDA_DRIVER"), reason="no stand-in CUDA driver (TOLK_FAKE_CUDA_DRIVER)")
+def test_fake_cuda_launches_are_asynchronous():
+  lib = os.environ["TOLK_FAKE_CUDA_DRIVER"]
+  if tolk.available("cuda", cuda_driver_library=lib) is not None: pytest.skip("the stand-in driver does not open")
+  # The library the runtime opens (the same path: the same counters).
+  fake = ctypes.CDLL(lib)
+  fake.tolkFakeCudaStats.restype = _FakeCudaStats
+  fake.tolkFakeCudaFaultAtLaunch.argtypes = [ctypes.c_long]
+  with tolk.Device("cuda", cuda_driver_library=lib) as d:
+    prog = d.compile(SCALE)
+    bx, by = d.buffer_from(np.ones(64, dtype=np.float32)), d.buffer(256)
+    fake.tolkFakeCudaReset()
+    prog.launch("scale", bx, by, 2.0, 64, grid=(1, 1, 1))
+    prog.launch("scale", bx, by, 2.0, 64, grid=(1, 1, 1))
+    assert fake.tolkFakeCudaStats().pending_launches == 2
+    d.synchronize()
+    assert fake.tolkFakeCudaStats().pending_launches == 0
+    # A kernel's fault shows at the next synchronize, naming the launch.
+    fake.tolkFakeCudaFaultAtLaunch(3)
+    prog.launch("scale", bx, by, 2.0, 64, grid=(1, 1, 1))
+    with pytest.raises(tolk.LaunchError, match=r"CUDA_ERROR_ILLEGAL_ADDRESS \(700\).*\(launch 3 of kernel 'scale'\)"):
+      d.synchronize()
+    d.synchronize()
+    assert fake.tolkFakeCudaStats().late_releases == 0
 
 @pytest.mark.skipif(not os.environ.get("TOLK_FAKE_CUDA_DRIVER"), reason="no stand-in CUDA driver (TOLK_FAKE_CUDA_DRIVER)")
 def test_fake_cuda_driver_buffers():

@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// tolk-run's CUDA backend: one PTX kernel on CUDA device 0, through the CUDA
-// driver API opened at run time (libcuda.so.1), so that Tolk builds and its
-// other backends run on machines without a driver or a CUDA toolkit. Without
-// a driver or a device, runCudaKernel returns an error that says so. The
-// same driver times a kernel against a device-to-device copy of the same
-// bytes (timeCudaKernel, timeDeviceCopy), for bench/tolk-cuda-bandwidth.
+// One PTX kernel on CUDA device 0, through the CUDA driver API opened at run
+// time (libcuda.so.1), so that Tolk builds and its other backends run on
+// machines without a driver or a CUDA toolkit. Without a driver or a
+// device, runCudaKernel returns an error that says so. The same driver
+// times a kernel against a device-to-device copy of the same bytes
+// (timeCudaKernel, timeDeviceCopy), for bench/tolk-cuda-bandwidth. Each is
+// a thin use of the runtime's CUDA device (lib/Runtime/Cuda/CudaSession.h)
+// opened for the call: one runtime, not two.
 //
 // The kernel's parameters are given one by one, each either the device
 // address of one of the buffers or the raw bytes of a by-value parameter, so
@@ -154,7 +156,8 @@ struct CudaRunInfo {
 /// rejects (with its log), parameters that disagree with the kernel's, a
 /// grid or block beyond the device's limits or the kernel's threads per
 /// block, and failures of the launch: all but the last are found before the
-/// launch.
+/// launch; a fault of the kernel names the launch ("launch 3 of kernel
+/// 'add'", counted from 1, warm-up included).
 llvm::Expected<CudaRunInfo> runCudaKernel(const CudaLaunch &launch);
 
 /// The times of one timed operation, over its repetitions, in milliseconds

@@ -14,7 +14,8 @@
 // kernels. A launch has the parameters the NVVM lowering gives the kernel:
 // a buffer as a 1-D memref descriptor (five parameters), an image as its
 // surface object, a scalar by value; it is checked as the runner checks
-// one, and waited for (CUDA launches are synchronous).
+// one, and enqueued: CUDA launches are asynchronous, as Vulkan's are (the
+// session's contract, CudaSession.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -113,8 +114,9 @@ public:
     }
     return std::make_shared<CudaBuffer>(*this, session, bytes, *address);
   }
-  // Launches wait for their kernel.
-  llvm::Error synchronize() override { return llvm::Error::success(); }
+  llvm::Error synchronize() override {
+    return launchFailed(session->synchronize());
+  }
 
 protected:
   std::string pipelineKey() const override { return "cuda;chip=" + chip; }
@@ -215,28 +217,37 @@ protected:
           (tolk::dtype::itemsize(param.dtype) * param.bufferLanes());
       appendMemRef1DParams(cuda.params, slot, elements);
     }
-    if (llvm::Error err = session->run(*module, cuda, addresses, kernelMs))
-      return failed(std::move(err));
-    return llvm::Error::success();
+    llvm::Expected<uint64_t> serial =
+        session->launch(*module, cuda, addresses, kernelMs != nullptr,
+                        describeLaunch(info, launchNumber));
+    if (!serial)
+      return failed(serial.takeError());
+    if (!kernelMs)
+      return llvm::Error::success();
+    // A timed launch waits for itself; its failure names it already.
+    return launchFailed(session->wait(*serial, kernelMs));
   }
 
   llvm::Error writeBytes(Buffer &buffer, uint64_t offset,
                          llvm::ArrayRef<uint8_t> source) override {
-    return internal(session->write(
+    return launchFailed(session->write(
         static_cast<CudaBuffer &>(buffer).address + offset, source));
   }
+  // A read returns the failure of a launch before it, as Vulkan's does.
   llvm::Error readBytes(Buffer &buffer, uint64_t offset,
                         llvm::MutableArrayRef<uint8_t> dest) override {
-    return internal(session->read(
+    return launchFailed(session->read(
         static_cast<CudaBuffer &>(buffer).address + offset, dest));
   }
 
 private:
-  static llvm::Error internal(llvm::Error error) {
+  /// The session's error as the runtime's: a launch's failure, or the copy's
+  /// after one (the driver's faults are sticky).
+  static llvm::Error launchFailed(llvm::Error error) {
     if (!error)
       return llvm::Error::success();
     auto [code, message] = takeError(std::move(error));
-    return makeError(ErrorCode::Internal, message);
+    return makeError(ErrorCode::LaunchFailed, message);
   }
 
   std::shared_ptr<cuda::CudaSession> session;

@@ -6,11 +6,26 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The runtime's CUDA device (CudaBackend.cpp) on the driver the runner opens
-// (CudaRunner.cpp): the device's primary context retained once, buffers of
-// device memory (cuMemAlloc) that live across launches, modules loaded once
-// per program. A launch runs the runner's checks and waits for the kernel.
-// Private to lib/Runtime.
+// One CUDA device on the driver opened at run time (CudaRunner.cpp): the
+// device's primary context retained once, buffers of device memory
+// (cuMemAlloc) that live across launches, modules loaded once per program,
+// and the launches and copies in flight on the null stream. The runtime's
+// CUDA device (CudaBackend.cpp) and the runner (runCudaKernel,
+// timeCudaKernel, timeDeviceCopy) are both built on it. Private to
+// lib/Runtime.
+//
+// A launch or a copy is enqueued and returns its serial; waiting is
+// separate, so that launches queue up, as on Vulkan (docs/Runtime.md). The
+// null stream runs them in order, each after the work before it. A write
+// or a read waits for the operations before it (on the one stream the
+// driver's copy would wait for all of them anyway); a failure that shows
+// while waiting (a kernel's fault, which the driver reports at the first
+// synchronization after it) is returned by the wait for that operation, or
+// kept, naming the operation, for the next read or synchronize. What a
+// launch made (an image's array and surface object, its events) lives
+// until it is retired; memory freed and modules unloaded while operations
+// are in flight are released once those are retired. At most 64
+// operations are in flight: one more waits for the oldest.
 //
 // Thread safety: every call may be made from any thread; one mutex
 // serializes them (each makes the context current for its calls and
@@ -25,6 +40,7 @@
 
 #include <memory>
 #include <mutex>
+#include <string>
 
 namespace tolk::runtime::cuda {
 
@@ -38,24 +54,49 @@ public:
   CudaSession(const CudaSession &) = delete;
   CudaSession &operator=(const CudaSession &) = delete;
 
-  /// `bytes` (at least 1) of device memory, zeroed: its device address.
+  /// The device's name.
+  const std::string &name() const;
+
+  /// `bytes` of device memory (at least 1 allocated), zeroed: its device
+  /// address.
   llvm::Expected<uint64_t> allocate(uint64_t bytes);
+  /// Frees memory from allocate, now or after the operations in flight.
   void free(uint64_t address);
+  /// Copies into device memory after the operations before it; their
+  /// failure is kept for the next read or synchronize.
   llvm::Error write(uint64_t address, llvm::ArrayRef<uint8_t> source);
+  /// Copies out of device memory after the operations before it; returns
+  /// the first failure no call returned yet.
   llvm::Error read(uint64_t address, llvm::MutableArrayRef<uint8_t> dest);
 
   /// `ptx` JIT-compiled for the device (the JIT's log in the error); an
-  /// opaque module, unloaded by unloadModule.
+  /// opaque module, unloaded by unloadModule (after the operations in
+  /// flight).
   llvm::Expected<void *> loadModule(const std::string &ptx);
   void unloadModule(void *module);
 
-  /// Runs kernel `launch.kernelName` of `module` and waits for it: buffer k
-  /// of the launch is the allocation `addresses[k]` of `launch.buffers[k]`'s
-  /// size (only the sizes of `launch.buffers` are read); an image's texels
-  /// are copied from it into a CUDA array before the launch and back after.
-  /// With `kernelMs`, the kernel's time between two events.
-  llvm::Error run(void *module, const CudaLaunch &launch,
-                  llvm::ArrayRef<uint64_t> addresses, double *kernelMs);
+  /// Checks and enqueues kernel `launch.kernelName` of `module`, and
+  /// returns its serial without waiting for it: buffer k of the launch is
+  /// the allocation `addresses[k]` of `launch.buffers[k]`'s size (only the
+  /// sizes of `launch.buffers` are read); an image's texels are copied from
+  /// it into a CUDA array before the kernel and back after, on the stream.
+  /// `timed`: between two events, which wait() reads. `description` names
+  /// the launch in a failure that shows later ("launch 3 of kernel 'k'").
+  /// The checks' errors and the driver's at enqueueing are returned here.
+  llvm::Expected<uint64_t> launch(void *module, const CudaLaunch &launch,
+                                  llvm::ArrayRef<uint64_t> addresses,
+                                  bool timed, llvm::StringRef description);
+  /// Enqueues a copy of `bytes` from device memory at `source` to `dest`
+  /// (cuMemcpyDtoDAsync), as launch() enqueues a kernel.
+  llvm::Expected<uint64_t> copy(uint64_t dest, uint64_t source, uint64_t bytes,
+                                bool timed, llvm::StringRef description);
+  /// Waits for operation `serial` and those before it: its failure, and
+  /// its time in `ms` if it was timed. Failures of those before it are
+  /// kept for the next read or synchronize, but a timed one's, which is
+  /// kept for its own wait (every timed operation is to be waited for).
+  llvm::Error wait(uint64_t serial, double *ms = nullptr);
+  /// Waits for every operation; the first failure no call returned yet.
+  llvm::Error synchronize();
 
   struct State;
 

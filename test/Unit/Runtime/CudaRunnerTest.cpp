@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeCudaDriver.h"
+
 #include "tolk/Runtime/CudaRunner.h"
 
 #include "gtest/gtest.h"
@@ -23,6 +25,7 @@
 #include <vector>
 
 using namespace tolk::runtime;
+namespace test = tolk::runtime::test;
 
 namespace {
 
@@ -292,38 +295,30 @@ TEST(CudaRunner, TimesAKernelAndACopy) {
 }
 
 /// The stand-in driver, opened the way the runner opens it (the same path,
-/// so the same library and counters).
-struct FakeDriver {
-  struct Stats {
-    long liveAllocations, liveModules, liveEvents, retainedContexts;
-    long launches, copies;
-    long liveArrays, liveSurfaces;
-  };
-  void *handle = dlopen(TOLK_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
-  Stats (*stats)() = nullptr;
-  void (*reset)() = nullptr;
+/// so the same library and counters), its counters reset.
+struct FakeDriver : test::FakeCudaDriver {
   FakeDriver() {
-    if (!handle)
-      return;
-    stats = reinterpret_cast<Stats (*)()>(dlsym(handle, "tolkFakeCudaStats"));
-    reset = reinterpret_cast<void (*)()>(dlsym(handle, "tolkFakeCudaReset"));
-    reset();
+    if (opened())
+      reset();
   }
-  // Every allocation, module, event and context the runner made is gone.
+  // Every allocation, module, event and context the runner made is gone,
+  // none while queued work still used it.
   void expectNothingLive() {
-    Stats s = stats();
+    TolkFakeCudaStats s = stats();
     EXPECT_EQ(s.liveAllocations, 0);
     EXPECT_EQ(s.liveModules, 0);
     EXPECT_EQ(s.liveEvents, 0);
     EXPECT_EQ(s.retainedContexts, 0);
     EXPECT_EQ(s.liveArrays, 0);
     EXPECT_EQ(s.liveSurfaces, 0);
+    EXPECT_EQ(s.pendingLaunches, 0);
+    EXPECT_EQ(s.lateReleases, 0);
   }
 };
 
 TEST(CudaRunnerFake, RunsTheKernelWithItsParameters) {
   FakeDriver fake;
-  ASSERT_TRUE(fake.handle && fake.stats && fake.reset) << dlerror();
+  ASSERT_TRUE(fake.opened()) << dlerror();
   AddLaunch add;
   add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)), "success");
@@ -336,7 +331,7 @@ TEST(CudaRunnerFake, RunsTheKernelWithItsParameters) {
 
 TEST(CudaRunnerFake, ReportsTheDeviceAndTheKernelsTime) {
   FakeDriver fake;
-  ASSERT_TRUE(fake.handle) << dlerror();
+  ASSERT_TRUE(fake.opened()) << dlerror();
   AddLaunch add;
   add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
   llvm::Expected<CudaRunInfo> run = runCudaKernel(add.launch);
@@ -353,7 +348,7 @@ TEST(CudaRunnerFake, ReportsTheDeviceAndTheKernelsTime) {
 // first, outside the events (a copy advances the fake's clock too).
 TEST(CudaRunnerFake, RepeatsTheLaunchAndRestoresBuffers) {
   FakeDriver fake;
-  ASSERT_TRUE(fake.handle) << dlerror();
+  ASSERT_TRUE(fake.opened()) << dlerror();
   AddLaunch add;
   add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
   add.launch.warmup = 2;
@@ -393,7 +388,7 @@ TEST(CudaRunnerFake, RepeatsTheLaunchAndRestoresBuffers) {
 // kernel's (the fake's kernels run at most 768).
 TEST(CudaRunnerFake, ChecksTheLaunchAgainstTheLimits) {
   FakeDriver fake;
-  ASSERT_TRUE(fake.handle) << dlerror();
+  ASSERT_TRUE(fake.opened()) << dlerror();
   AddLaunch add;
   add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
   add.launch.block = {2048, 1, 1};
@@ -426,7 +421,7 @@ TEST(CudaRunnerFake, ChecksTheLaunchAgainstTheLimits) {
 
 TEST(CudaRunnerFake, ReportsTheDriversErrorsAndCleansUp) {
   FakeDriver fake;
-  ASSERT_TRUE(fake.handle) << dlerror();
+  ASSERT_TRUE(fake.opened()) << dlerror();
   AddLaunch add;
   add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
   add.launch.params.pop_back();
@@ -454,7 +449,7 @@ TEST(CudaRunnerFake, ReportsTheDriversErrorsAndCleansUp) {
 // 0.75, 0.25, 0.5, 0.75, 0.25 for five repetitions, whose median is 0.5.
 TEST(CudaRunnerFake, TimesTheKernelAfterTwoUntimedLaunches) {
   FakeDriver fake;
-  ASSERT_TRUE(fake.handle) << dlerror();
+  ASSERT_TRUE(fake.opened()) << dlerror();
   AddLaunch add;
   add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
   llvm::Expected<CudaTiming> timing = timeCudaKernel(add.launch, 5);
@@ -484,7 +479,7 @@ TEST(CudaRunnerFake, TimesTheKernelAfterTwoUntimedLaunches) {
 // and surfaces are destroyed.
 TEST(CudaRunnerFake, BindsImagesAsSurfaceObjects) {
   FakeDriver fake;
-  ASSERT_TRUE(fake.handle) << dlerror();
+  ASSERT_TRUE(fake.opened()) << dlerror();
   for (auto format :
        {CudaLaunch::Image::Format::Half, CudaLaunch::Image::Format::Float}) {
     ImageLaunch copy(format);
@@ -511,7 +506,7 @@ TEST(CudaRunnerFake, BindsImagesAsSurfaceObjects) {
 // The fake's copies take 1 ms per MiB.
 TEST(CudaRunnerFake, TimesTheCopyAfterTwoUntimedCopies) {
   FakeDriver fake;
-  ASSERT_TRUE(fake.handle) << dlerror();
+  ASSERT_TRUE(fake.opened()) << dlerror();
   llvm::Expected<CudaTiming> timing =
       timeDeviceCopy(3 << 20, 3, TOLK_FAKE_CUDA_DRIVER);
   ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
@@ -520,6 +515,72 @@ TEST(CudaRunnerFake, TimesTheCopyAfterTwoUntimedCopies) {
   EXPECT_EQ(timing->minMs, 3.0);
   EXPECT_EQ(timing->maxMs, 3.0);
   EXPECT_EQ(fake.stats().copies, 5);
+  fake.expectNothingLive();
+}
+
+// A kernel's fault shows when the run waits for the launch, as the
+// driver reports it (at the first synchronization after it), naming the
+// launch; nothing is read back, and everything is released once the
+// stream is past it.
+TEST(CudaRunnerFake, ReportsAFaultOfTheKernelAsItsLaunchs) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.opened()) << dlerror();
+  AddLaunch add;
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  fake.faultAtLaunch(1);
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (700): "
+            "from the fake driver (launch 1 of kernel 'add_i32')");
+  EXPECT_EQ(add.c[0], 0x5a5a5a5a);
+  fake.expectNothingLive();
+
+  // In the warm-up: the wait after it reports it, before anything is
+  // timed.
+  fake.reset();
+  add.launch.warmup = 2;
+  add.launch.repeat = 3;
+  add.launch.restoredBuffers = {2};
+  fake.faultAtLaunch(1);
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (700): "
+            "from the fake driver (launch 1 of kernel 'add_i32')");
+  EXPECT_EQ(fake.stats().launches, 2);
+  fake.expectNothingLive();
+
+  // In a timed launch: all of them were enqueued, the ones after it are
+  // retired with it, and the restoring copies' memory outlives them.
+  fake.reset();
+  fake.faultAtLaunch(4);
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (700): "
+            "from the fake driver (launch 4 of kernel 'add_i32')");
+  EXPECT_EQ(fake.stats().launches, 5);
+  EXPECT_EQ(fake.stats().copies, 4);
+  EXPECT_EQ(add.c[0], 0x5a5a5a5a);
+  fake.expectNothingLive();
+}
+
+// More timed launches than the session keeps in flight (64): the oldest
+// are retired to make room, and their times are kept for the run.
+TEST(CudaRunnerFake, TimesMoreLaunchesThanAreInFlight) {
+  FakeDriver fake;
+  ASSERT_TRUE(fake.opened()) << dlerror();
+  AddLaunch add;
+  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  add.launch.repeat = 100;
+  llvm::Expected<CudaRunInfo> run = runCudaKernel(add.launch);
+  ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
+  ASSERT_EQ(run->kernelMs.size(), 100u);
+  for (unsigned i = 0; i < 100; ++i)
+    EXPECT_EQ(run->kernelMs[i], 0.25 * (i % 3 + 1)) << "launch " << i + 1;
+  fake.expectNothingLive();
+
+  // A fault in one of those retired early is kept for its wait.
+  fake.reset();
+  fake.faultAtLaunch(5);
+  EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
+            "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (700): "
+            "from the fake driver (launch 5 of kernel 'add_i32')");
   fake.expectNothingLive();
 }
 

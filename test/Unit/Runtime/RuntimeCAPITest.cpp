@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeCudaDriver.h"
 #include "RuntimeTestKernels.h"
 
 #include "tolk-c/Runtime.h"
@@ -281,6 +282,46 @@ TEST(RuntimeCAPIVulkanTest, CompilesLaunchesAndReadsBack) {
   EXPECT_EQ(out[1], -4.0f);
   EXPECT_EQ(out[3], 2e30f);
   EXPECT_OK(tolkRtDeviceDestroy(device));
+}
+
+// On CUDA (the stand-in driver) a launch is queued: a fault of its kernel
+// shows at the Synchronize after it, or at the device's destruction, which
+// waits for its launches and returns their first failure.
+TEST(RuntimeCAPICudaTest, AFaultShowsAtTheNextSynchronizeOrDestroy) {
+  tolk::runtime::test::FakeCudaDriver fake;
+  ASSERT_TRUE(fake.opened());
+  TolkRtDeviceOptions options;
+  tolkRtDeviceOptionsInit(&options);
+  options.backend = TolkRtBackendCuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  for (bool destroy : {false, true}) {
+    TolkRtDevice device;
+    EXPECT_OK(tolkRtDeviceCreate(&options, &device));
+    TolkRtProgram program;
+    EXPECT_OK(tolkRtProgramCreate(device, tolk::runtime::test::kKernels,
+                                  std::strlen(tolk::runtime::test::kKernels),
+                                  &program));
+    TolkRtBuffer x, y;
+    EXPECT_OK(tolkRtBufferAllocate(device, 16, &x));
+    EXPECT_OK(tolkRtBufferAllocate(device, 16, &y));
+    TolkRtArg args[] = {tolkRtArgFromBuffer(x), tolkRtArgFromBuffer(y),
+                        tolkRtArgFromBits(floatBits(2.0f))};
+    fake.reset();
+    fake.faultAtLaunch(1);
+    EXPECT_OK(tolkRtLaunch(program, "scale", nullptr, nullptr, args, 3));
+    EXPECT_OK(tolkRtLaunch(program, "scale", nullptr, nullptr, args, 3));
+    EXPECT_EQ(fake.stats().pendingLaunches, 2);
+    Outcome o = outcome(destroy ? tolkRtDeviceDestroy(device)
+                                : tolkRtDeviceSynchronize(device));
+    EXPECT_EQ(o.code, TolkRtErrorLaunchFailed);
+    EXPECT_EQ(o.message, "cuEventSynchronize failed: "
+                         "CUDA_ERROR_ILLEGAL_ADDRESS (700): from the fake "
+                         "driver (launch 1 of kernel 'scale')");
+    EXPECT_EQ(fake.stats().pendingLaunches, 0);
+    if (!destroy)
+      EXPECT_OK(tolkRtDeviceDestroy(device));
+  }
+  EXPECT_EQ(fake.stats().lateReleases, 0);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeCudaDriver.h"
 #include "RuntimeTestKernels.h"
 
 #include "tolk/Runtime/Devices.h"
@@ -494,18 +495,11 @@ TEST(RuntimeTest, CudaCompilesForTheDevicesOwnChip) {
 
 /// The stand-in driver's counters, read from the library the runtime opens
 /// (the same path: the same library).
-struct FakeCudaStats {
-  long liveAllocations, liveModules, liveEvents, retainedContexts;
-  long launches, copies;
-  long liveArrays, liveSurfaces;
-};
+using FakeCudaStats = TolkFakeCudaStats;
 FakeCudaStats fakeCudaStats() {
-  void *handle = dlopen(TOLK_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
-  EXPECT_TRUE(handle);
-  auto stats = reinterpret_cast<FakeCudaStats (*)()>(
-      handle ? dlsym(handle, "tolkFakeCudaStats") : nullptr);
-  EXPECT_TRUE(stats);
-  return stats ? stats() : FakeCudaStats{};
+  test::FakeCudaDriver fake;
+  EXPECT_TRUE(fake.opened());
+  return fake.opened() ? fake.stats() : FakeCudaStats{};
 }
 
 // The device keeps what costs: its context is retained once, a program's
@@ -617,6 +611,191 @@ TEST(RuntimeTest, CudaCompilesAndLaunchesOnTheStandInDriver) {
                              std::nullopt, std::nullopt, {LaunchArg::of(x)}))
           .second,
       "kernel 'scale' takes 3 argument(s), but 1 were given");
+}
+
+// CUDA launches are asynchronous (docs/Runtime.md): a launch is enqueued
+// and returns, the stand-in's stream runs it when a call waits; a read
+// waits for the launches before it, a timed launch for itself.
+TEST(RuntimeTest, CudaLaunchesAreAsynchronous) {
+  DeviceOptions options;
+  options.backend = BackendKind::Cuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  FakeCudaStats before = fakeCudaStats();
+  {
+    std::shared_ptr<Device> device = openOrFail(options);
+    ASSERT_TRUE(device);
+    std::shared_ptr<Program> program = compileOrFail(*device);
+    ASSERT_TRUE(program);
+    auto x = bufferOf(*device, bytesOf<float>({1, 2, 3, 4}));
+    auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+    auto launch = [&](double *ms = nullptr) {
+      return succeeded(device->launch(*program, kernelIndex(*program, "scale"),
+                                      std::nullopt, std::nullopt,
+                                      {LaunchArg::of(x), LaunchArg::of(y),
+                                       LaunchArg::scalar(floatBits(2.0f))},
+                                      ms));
+    };
+    ASSERT_TRUE(launch());
+    ASSERT_TRUE(launch());
+    EXPECT_EQ(fakeCudaStats().pendingLaunches, 2);
+    EXPECT_EQ(readAll<float>(*device, *x), (std::vector<float>{1, 2, 3, 4}));
+    EXPECT_EQ(fakeCudaStats().pendingLaunches, 0);
+    ASSERT_TRUE(launch());
+    EXPECT_TRUE(succeeded(device->write(*y, 0, bytesOf<float>({5}))));
+    EXPECT_EQ(fakeCudaStats().pendingLaunches, 0);
+    ASSERT_TRUE(launch());
+    double ms = -1;
+    ASSERT_TRUE(launch(&ms));
+    EXPECT_EQ(fakeCudaStats().pendingLaunches, 0);
+    EXPECT_GT(ms, 0.0);
+    EXPECT_EQ(fakeCudaStats().liveEvents, before.liveEvents);
+
+    // At most 64 in flight: a launch more waits for the oldest.
+    for (int i = 0; i < 100; ++i)
+      ASSERT_TRUE(launch());
+    FakeCudaStats queued = fakeCudaStats();
+    EXPECT_EQ(queued.pendingLaunches, 64);
+    EXPECT_EQ(queued.liveEvents, before.liveEvents + 64);
+    EXPECT_TRUE(succeeded(device->synchronize()));
+    EXPECT_EQ(fakeCudaStats().pendingLaunches, 0);
+    EXPECT_EQ(fakeCudaStats().liveEvents, before.liveEvents);
+  }
+  FakeCudaStats after = fakeCudaStats();
+  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
+  EXPECT_EQ(after.liveModules, before.liveModules);
+  EXPECT_EQ(after.liveEvents, before.liveEvents);
+  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
+  EXPECT_EQ(after.lateReleases, before.lateReleases);
+}
+
+// A kernel's fault, which the driver reports at the first synchronization
+// after it, is the failure of the launch it is in: returned by the
+// synchronize (or the read) after it, naming the kernel and the launch,
+// once; the launches after it still run.
+TEST(RuntimeTest, CudaReportsAFaultAtTheNextSynchronize) {
+  test::FakeCudaDriver fake;
+  ASSERT_TRUE(fake.opened());
+  DeviceOptions options;
+  options.backend = BackendKind::Cuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  std::shared_ptr<Device> device = openOrFail(options);
+  ASSERT_TRUE(device);
+  std::shared_ptr<Program> program = compileOrFail(*device);
+  ASSERT_TRUE(program);
+  auto x = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  auto launch = [&] {
+    return device->launch(*program, kernelIndex(*program, "scale"),
+                          std::nullopt, std::nullopt,
+                          {LaunchArg::of(x), LaunchArg::of(y),
+                           LaunchArg::scalar(floatBits(2.0f))});
+  };
+  // The device's launches count from 1, the stand-in's from its reset.
+  fake.reset();
+  fake.faultAtLaunch(2);
+  for (int i = 0; i < 3; ++i)
+    ASSERT_TRUE(succeeded(launch()));
+  auto [code, message] = errorOf(device->synchronize());
+  EXPECT_EQ(code, ErrorCode::LaunchFailed);
+  EXPECT_EQ(message, "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS "
+                     "(700): from the fake driver (launch 2 of kernel "
+                     "'scale')");
+  EXPECT_TRUE(succeeded(device->synchronize()));
+  EXPECT_EQ(fake.stats().launches, 3);
+
+  // A read returns it too; a write keeps it for the read after it.
+  fake.faultAtLaunch(4);
+  ASSERT_TRUE(succeeded(launch()));
+  EXPECT_TRUE(succeeded(device->write(*y, 0, bytesOf<float>({1}))));
+  std::vector<uint8_t> bytes(16);
+  std::tie(code, message) = errorOf(device->read(*x, 0, bytes));
+  EXPECT_EQ(code, ErrorCode::LaunchFailed);
+  EXPECT_EQ(message, "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS "
+                     "(700): from the fake driver (launch 4 of kernel "
+                     "'scale')");
+  EXPECT_TRUE(succeeded(device->read(*x, 0, bytes)));
+
+  // A timed launch waits for itself: its fault is its error.
+  fake.faultAtLaunch(5);
+  double ms = -1;
+  std::tie(code, message) = errorOf(device->launch(
+      *program, kernelIndex(*program, "scale"), std::nullopt, std::nullopt,
+      {LaunchArg::of(x), LaunchArg::of(y), LaunchArg::scalar(0)}, &ms));
+  EXPECT_EQ(code, ErrorCode::LaunchFailed);
+  EXPECT_EQ(message, "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS "
+                     "(700): from the fake driver (launch 5 of kernel "
+                     "'scale')");
+  EXPECT_TRUE(succeeded(device->synchronize()));
+}
+
+// What a launch uses outlives it: a buffer freed while a launch that uses
+// it is queued, and a program destroyed then, are released once the stream
+// is past the launch; an image's CUDA array lives until its launch
+// completed.
+TEST(RuntimeTest, CudaReleasesWhatALaunchUsesAfterIt) {
+  DeviceOptions options;
+  options.backend = BackendKind::Cuda;
+  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  FakeCudaStats before = fakeCudaStats();
+  {
+    std::shared_ptr<Device> device = openOrFail(options);
+    ASSERT_TRUE(device);
+    std::shared_ptr<Program> program = compileOrFail(*device);
+    ASSERT_TRUE(program);
+    auto x = bufferOf(*device, std::vector<uint8_t>(16, 0));
+    auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+    ASSERT_TRUE(succeeded(device->launch(
+        *program, kernelIndex(*program, "scale"), std::nullopt, std::nullopt,
+        {LaunchArg::of(x), LaunchArg::of(y), LaunchArg::scalar(0)})));
+    y.reset();
+    program.reset();
+    FakeCudaStats queued = fakeCudaStats();
+    EXPECT_EQ(queued.pendingLaunches, 1);
+    EXPECT_EQ(queued.liveAllocations, before.liveAllocations + 2);
+    EXPECT_EQ(queued.liveModules, before.liveModules + 1);
+    EXPECT_TRUE(succeeded(device->synchronize()));
+    FakeCudaStats done = fakeCudaStats();
+    EXPECT_EQ(done.liveAllocations, before.liveAllocations + 1);
+    EXPECT_EQ(done.liveModules, before.liveModules);
+
+    // The stand-in's copy_image copies one image's texels to the other's.
+    program = compileOrFail(*device, R"mlir(
+gpu.module @halves {
+  gpu.func @copy_image(%in: !tolk.ptr<f32, global, imageh<2x3x4>> {tolk.readonly},
+                       %out: !tolk.ptr<f32, global, imageh<2x3x4>>) kernel
+      attributes {known_block_size = array<i32: 3, 2, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %x = tolk.special local_id x : si32
+    %y = tolk.special local_id y : si32
+    %xy = vector.from_elements %x, %y : vector<2xsi32>
+    %t = tolk.image_load %in[%xy] : !tolk.ptr<f32, global, imageh<2x3x4>> -> vector<4xf16>
+    tolk.image_store %out[%xy], %t : !tolk.ptr<f32, global, imageh<2x3x4>>, vector<4xf16>
+    gpu.return
+  }
+}
+)mlir");
+    ASSERT_TRUE(program);
+    std::vector<uint8_t> texels(48);
+    for (size_t i = 0; i < texels.size(); ++i)
+      texels[i] = uint8_t(3 * i + 1);
+    auto in = bufferOf(*device, texels);
+    auto out = bufferOf(*device, std::vector<uint8_t>(48, 0));
+    ASSERT_TRUE(
+        succeeded(device->launch(*program, 0, std::nullopt, std::nullopt,
+                                 {LaunchArg::of(in), LaunchArg::of(out)})));
+    in.reset();
+    EXPECT_EQ(fakeCudaStats().liveArrays, before.liveArrays + 2);
+    EXPECT_EQ(readAll<uint8_t>(*device, *out), texels);
+    FakeCudaStats read = fakeCudaStats();
+    EXPECT_EQ(read.liveArrays, before.liveArrays);
+    EXPECT_EQ(read.liveSurfaces, before.liveSurfaces);
+  }
+  FakeCudaStats after = fakeCudaStats();
+  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
+  EXPECT_EQ(after.liveModules, before.liveModules);
+  EXPECT_EQ(after.liveEvents, before.liveEvents);
+  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
+  EXPECT_EQ(after.lateReleases, before.lateReleases);
 }
 
 } // namespace
