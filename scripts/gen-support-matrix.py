@@ -46,7 +46,9 @@
 import argparse
 import collections
 import concurrent.futures
+import difflib
 import fnmatch
+import itertools
 import os
 import re
 import resource
@@ -1408,10 +1410,17 @@ def main():
             print(f"wrote {args.write_doc}")
         if args.check_doc:
             with open(args.check_doc) as f:
-                if f.read() != doc:
-                    failures += 1
-                    print(f"FAIL {args.check_doc} is out of date: rerun with "
-                          f"--write-doc {args.check_doc}")
+                old = f.read()
+            if old != doc:
+                failures += 1
+                print(f"FAIL {args.check_doc} is out of date: rerun with "
+                      f"--write-doc {args.check_doc}")
+                # What differs, for a run whose files are gone (CI's).
+                diff = difflib.unified_diff(
+                    old.splitlines(), doc.splitlines(), args.check_doc,
+                    "generated", lineterm="", n=0)
+                for line in itertools.islice(diff, 40):
+                    print(line[:300])
     return 1 if failures else 0
 
 
