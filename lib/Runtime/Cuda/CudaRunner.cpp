@@ -396,17 +396,27 @@ static std::string deviceName(const Driver &driver, CUdevice device) {
   return name;
 }
 
-llvm::Expected<std::string>
-tolk::runtime::describeCudaDevice(llvm::StringRef driverLibrary,
-                                  unsigned index) {
+/// The driver `driverLibrary` and its device `index`, for a question about
+/// the device that needs no context.
+static llvm::Expected<std::pair<Driver, CUdevice>>
+openDriverDevice(llvm::StringRef driverLibrary, unsigned index) {
   llvm::Expected<Driver> opened = openDriver(driverLibrary);
   if (!opened)
     return opened.takeError();
-  const Driver &driver = *opened;
-  llvm::Expected<CUdevice> found = getDevice(driver, index);
+  llvm::Expected<CUdevice> found = getDevice(*opened, index);
   if (!found)
     return found.takeError();
-  CUdevice device = *found;
+  return std::pair<Driver, CUdevice>(*opened, *found);
+}
+
+llvm::Expected<std::string>
+tolk::runtime::describeCudaDevice(llvm::StringRef driverLibrary,
+                                  unsigned index) {
+  llvm::Expected<std::pair<Driver, CUdevice>> opened =
+      openDriverDevice(driverLibrary, index);
+  if (!opened)
+    return opened.takeError();
+  const auto &[driver, device] = *opened;
   char name[256] = {0};
   TOLK_CU_CHECK(cuDeviceGetName, name, sizeof(name) - 1, device);
   return std::string(name);
@@ -414,14 +424,11 @@ tolk::runtime::describeCudaDevice(llvm::StringRef driverLibrary,
 
 llvm::Expected<std::string>
 tolk::runtime::cudaDeviceChip(llvm::StringRef driverLibrary, unsigned index) {
-  llvm::Expected<Driver> opened = openDriver(driverLibrary);
+  llvm::Expected<std::pair<Driver, CUdevice>> opened =
+      openDriverDevice(driverLibrary, index);
   if (!opened)
     return opened.takeError();
-  const Driver &driver = *opened;
-  llvm::Expected<CUdevice> found = getDevice(driver, index);
-  if (!found)
-    return found.takeError();
-  CUdevice device = *found;
+  const auto &[driver, device] = *opened;
   // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR and _MINOR.
   int major = 0, minor = 0;
   TOLK_CU_CHECK(cuDeviceGetAttribute, &major, 75, device);
