@@ -518,9 +518,10 @@ DIAG_RE = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*)$")
 CRASH_RE = re.compile(r"Stack dump|PLEASE submit a bug report|"
                       r"Assertion .* failed|Segmentation fault|Aborted")
 # Printed IR in a message: the message should name the problem, not show
-# the module.
-IR_RE = re.compile(r"\b(func\.func|gpu\.module|gpu\.func|llvm\.func|"
-                   r"spirv\.module|builtin\.module)\b")
+# the module. A quoted op name ("'func.func' op of type ...", the op a
+# lowered op came from) is the usual diagnostic prefix, not IR.
+IR_RE = re.compile(r"(?<!')\b(func\.func|gpu\.module|gpu\.func|llvm\.func|"
+                   r"spirv\.module|builtin\.module)\b(?!')")
 
 
 class Diagnostic:
