@@ -158,3 +158,9 @@ def test_python_arguments_out_of_range_are_errors(host):
     prog.kernel(None)
   with pytest.raises(TypeError, match="launch_args takes"):
     prog.launch_args("scale", [b, b, 1.0, 100], grid=(2, 1, 1))
+
+def test_out_of_memory_is_an_error(device):
+  with pytest.raises(tolk.OutOfMemoryError, match="cannot allocate 70368744177664 bytes"):
+    device.buffer(1 << 46)
+  # the device still allocates
+  assert device.buffer_from(np.arange(4, dtype=np.int32)).numpy(np.int32).tolist() == [0, 1, 2, 3]
