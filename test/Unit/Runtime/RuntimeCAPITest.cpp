@@ -14,6 +14,7 @@
 #include "RuntimeTestKernels.h"
 
 #include "tolk-c/Runtime.h"
+#include "tolk-c/RuntimeDebug.h"
 
 #include "gtest/gtest.h"
 
@@ -630,6 +631,59 @@ TEST_P(RuntimeCAPIThreadTest, HandlesFreedByAnotherThread) {
   EXPECT_OK(tolkRtProgramCreate(device, text.data(), text.size(), &program));
   EXPECT_TRUE(addsK(device, program, 3, 7));
   EXPECT_OK(tolkRtDeviceDestroy(device));
+}
+
+/// The process's count `name` (tolkRtDebugGetCounts).
+int64_t liveCount(const char *name) {
+  TolkRtDebugCount counts[16];
+  size_t n = 0;
+  EXPECT_OK(tolkRtDebugGetCounts(TolkRtDevice{0}, counts, 16, &n));
+  for (size_t i = 0; i < std::min<size_t>(n, 16); ++i)
+    if (std::string(counts[i].name) == name)
+      return counts[i].value;
+  ADD_FAILURE() << "no count " << name;
+  return -1;
+}
+
+// One thread destroys the device while others allocate buffers and compile
+// on it: each of their calls works or fails with TolkRtErrorInvalidHandle,
+// and no buffer or program outlives the device's handle.
+TEST_P(RuntimeCAPIThreadTest, DeviceDestroyedUnderOtherThreads) {
+  {
+    OPEN_OR_SKIP(GetParam(), probe);
+    EXPECT_OK(tolkRtDeviceDestroy(probe));
+  }
+  int64_t buffersBefore = liveCount("handles.buffers");
+  int64_t programsBefore = liveCount("handles.programs");
+  std::string text = addKernel(1);
+  std::atomic<int> unexpected{0};
+  for (int round = 0; round < 5; ++round) {
+    TolkRtDevice device{0};
+    ASSERT_EQ(openDevice(GetParam(), device, 1), "");
+    onThreads([&](int t) {
+      if (t == 0) {
+        std::this_thread::yield();
+        if (Outcome o = outcome(tolkRtDeviceDestroy(device)); o.code)
+          ADD_FAILURE() << o.message, ++unexpected;
+        return;
+      }
+      for (int n = 0; n < 20; ++n) {
+        TolkRtBuffer b;
+        TolkRtProgram p;
+        for (TolkRtStatus s : {tolkRtBufferAllocate(device, 64, &b),
+                               n % 10 ? nullptr
+                                      : tolkRtProgramCreate(device, text.data(),
+                                                            text.size(), &p)}) {
+          Outcome o = outcome(s);
+          if (o.code != 0 && o.code != TolkRtErrorInvalidHandle)
+            ADD_FAILURE() << o.message, ++unexpected;
+        }
+      }
+    });
+  }
+  EXPECT_EQ(unexpected, 0);
+  EXPECT_EQ(liveCount("handles.buffers"), buffersBefore);
+  EXPECT_EQ(liveCount("handles.programs"), programsBefore);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, RuntimeCAPIThreadTest,
