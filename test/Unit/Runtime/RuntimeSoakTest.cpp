@@ -31,6 +31,9 @@
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <map>
 #include <string>
 #include <unistd.h>
@@ -62,6 +65,10 @@ uint64_t envOr(const char *name, uint64_t fallback) {
 struct Figures {
   uint64_t launches = 0;
   int64_t rssKiB = 0;
+  /// glibc's heap: the bytes in use and the free bytes it keeps. Printed,
+  /// not checked: a resident memory that grows with the second rather than
+  /// the first is fragmentation, not a leak.
+  int64_t heapUsedKiB = -1, heapFreeKiB = -1;
   int64_t fds = 0;
   int64_t threads = 0;
   /// tolkRtDebugGetCounts, by name.
@@ -102,6 +109,11 @@ Figures measure(TolkRtDevice device, uint64_t launches) {
   Figures f;
   f.launches = launches;
   f.rssKiB = residentKiB();
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+  struct mallinfo2 heap = mallinfo2();
+  f.heapUsedKiB = int64_t(heap.uordblks + heap.hblkhd) / 1024;
+  f.heapFreeKiB = int64_t(heap.fordblks) / 1024;
+#endif
   f.fds = openFds();
   f.threads = liveThreads();
   size_t n = 0;
@@ -116,8 +128,10 @@ Figures measure(TolkRtDevice device, uint64_t launches) {
 }
 
 void print(const char *backend, const Figures &f) {
-  std::printf("soak %s: %llu launches, rss %lld KiB, %lld fds, %lld threads",
+  std::printf("soak %s: %llu launches, rss %lld KiB (heap: %lld KiB used, "
+              "%lld KiB free), %lld fds, %lld threads",
               backend, (unsigned long long)f.launches, (long long)f.rssKiB,
+              (long long)f.heapUsedKiB, (long long)f.heapFreeKiB,
               (long long)f.fds, (long long)f.threads);
   for (const auto &[name, value] : f.counts)
     std::printf(", %s %lld", name.c_str(), (long long)value);
