@@ -49,7 +49,9 @@ if [[ $TSAN == 1 ]]; then
   BUILD="${TOLK_BUILD_DIR:-$ROOT/build-tsan}"
   # halt_on_error: the first report fails the test that made it.
   # second_deadlock_stack: a lock-order report shows both acquisitions.
-  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4"
+  # allocator_may_return_null: an allocation too large is the runtime's
+  # TolkRtErrorOutOfMemory, which the tests check, not the sanitizer's abort.
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4:allocator_may_return_null=1"
   SAN="-fsanitize=thread -fno-omit-frame-pointer"
   if [[ ! -f "$BUILD/build.ninja" ]]; then
     cmake -G Ninja -S "$ROOT" -B "$BUILD" \
@@ -102,6 +104,9 @@ LAST="${2:-300}"
 # and ASan reports the library's own writes as use-after-poison. Manual
 # poisoning is only ever LLVM's, so turning it off loses no check of ours.
 #
+# allocator_may_return_null=1: a huge allocation fails as the runtime's
+# out-of-memory error, which its tests check, instead of a report.
+#
 # abort_on_error=1: a report ends the process with SIGABRT rather than exit
 # status 1, so that a test which runs a tool under `not` (any non-zero exit
 # passes) still fails on a report.
@@ -114,7 +119,7 @@ LAST="${2:-300}"
 # run by the build itself, every time). An LLVM built with ASan leaves the
 # alternate stack to the sanitizer for this reason; here ASan leaves it to
 # LLVM.
-export ASAN_OPTIONS="detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:abort_on_error=1:use_sigaltstack=0"
+export ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:abort_on_error=1:use_sigaltstack=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 
 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
