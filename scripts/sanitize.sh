@@ -12,10 +12,20 @@
 # about 20.
 #
 #   scripts/sanitize.sh [-jN] [FIRST_SEED LAST_SEED]
+#   scripts/sanitize.sh --tsan [-jN]
 #
 # TOLK_BUILD_DIR chooses the build directory (default build-asan). The fuzz
 # range defaults to seeds 1..300, the campaign to 300 runs (TOLK_FUZZ_RUNS).
 # Exit status is non-zero on any finding.
+#
+# --tsan builds the runtime with ThreadSanitizer instead, in build-tsan (or
+# TOLK_BUILD_DIR), only the runtime's library, tools and unit tests, and runs
+# those tests (the C API's threads, the soak, the C++ API's threads) and the
+# Python package's tests and the runtime fuzzer under it (the interpreter is
+# not instrumented: the sanitizer's runtime is preloaded into it). Races
+# inside the uninstrumented libraries (MLIR, LLVM, the Vulkan driver) are
+# not seen; a race between the runtime's own accesses is, and so is one of
+# the runtime's accesses against a free, a memcpy or a lock taken anywhere.
 #
 # Only Tolk's own code is instrumented: Debian's libMLIR.so, libLLVM.so, GMP
 # and GoogleTest are not, which is enough to check our code (the sanitizers'
@@ -24,10 +34,52 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TOLK_BUILD_DIR:-$ROOT/build-asan}"
 
+TSAN=0
+if [[ $# -gt 0 && $1 == --tsan ]]; then
+  TSAN=1
+  shift
+fi
 JOBS=()
 if [[ $# -gt 0 && $1 == -j* ]]; then
   JOBS=("$1")
   shift
+fi
+
+if [[ $TSAN == 1 ]]; then
+  BUILD="${TOLK_BUILD_DIR:-$ROOT/build-tsan}"
+  # halt_on_error: the first report fails the test that made it.
+  # second_deadlock_stack: a lock-order report shows both acquisitions.
+  # allocator_may_return_null: an allocation too large is the runtime's
+  # TolkRtErrorOutOfMemory, which the tests check, not the sanitizer's abort.
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4:allocator_may_return_null=1"
+  SAN="-fsanitize=thread -fno-omit-frame-pointer"
+  if [[ ! -f "$BUILD/build.ninja" ]]; then
+    cmake -G Ninja -S "$ROOT" -B "$BUILD" \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+      -DTOLK_ENABLE_BENCHMARKS=OFF \
+      -DCMAKE_C_FLAGS="$SAN" -DCMAKE_CXX_FLAGS="$SAN" \
+      -DCMAKE_EXE_LINKER_FLAGS="$SAN" -DCMAKE_SHARED_LINKER_FLAGS="$SAN" \
+      -DCMAKE_MODULE_LINKER_FLAGS="$SAN"
+  fi
+  # tolk-translate serializes the runner tests' SPIR-V kernels.
+  ninja -C "$BUILD" "${JOBS[@]}" TolkRuntimeC TolkRuntimeLibraryTests \
+    TolkRuntimeCAPITests TolkRuntimeSoakTests TolkRunnerTests tolk-translate
+  status=0
+  ctest --test-dir "$BUILD" --output-on-failure "${JOBS[@]}" \
+    -R '^(RuntimeTest|RuntimeCAPI|RuntimeSoakTest|VulkanRunner|Backends/)' ||
+    status=1
+  # The interpreter is not instrumented: the sanitizer's runtime must be
+  # the first library loaded.
+  TSAN_LIB="$(${CXX:-c++} -print-file-name=libtsan.so)"
+  export LD_PRELOAD="$TSAN_LIB"
+  export PYTHONPATH="$ROOT/python"
+  export TOLK_RUNTIME_LIBRARY="$BUILD/lib/libTolkRuntimeC.so"
+  /usr/bin/python3 -m pytest -q -p no:cacheprovider "$ROOT/test/Python" ||
+    status=1
+  /usr/bin/python3 "$ROOT/scripts/fuzz-runtime.py" --seed 1 --calls 3000 ||
+    status=1
+  exit $status
 fi
 FIRST="${1:-1}"
 LAST="${2:-300}"
@@ -52,6 +104,9 @@ LAST="${2:-300}"
 # and ASan reports the library's own writes as use-after-poison. Manual
 # poisoning is only ever LLVM's, so turning it off loses no check of ours.
 #
+# allocator_may_return_null=1: a huge allocation fails as the runtime's
+# out-of-memory error, which its tests check, instead of a report.
+#
 # abort_on_error=1: a report ends the process with SIGABRT rather than exit
 # status 1, so that a test which runs a tool under `not` (any non-zero exit
 # passes) still fails on a report.
@@ -64,7 +119,7 @@ LAST="${2:-300}"
 # run by the build itself, every time). An LLVM built with ASan leaves the
 # alternate stack to the sanitizer for this reason; here ASan leaves it to
 # LLVM.
-export ASAN_OPTIONS="detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:abort_on_error=1:use_sigaltstack=0"
+export ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:abort_on_error=1:use_sigaltstack=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 
 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"

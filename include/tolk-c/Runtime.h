@@ -23,13 +23,31 @@
 |*    handle of the wrong kind) is an error with a message ("buffer 7 was     *|
 |*    freed"), never a crash. Ids are not reused within a process. The zero   *|
 |*    id is the null handle (...IsNull).                                      *|
-|*  - Thread safety: every call may be made from any thread. The registry is  *|
-|*    locked; a program is immutable once created, so the same program may be *|
-|*    launched from several threads at once; a device serializes its queue    *|
-|*    submissions itself. What the caller orders is the data: two launches,   *|
-|*    or a launch and a Write/Read, that touch the same bytes of a buffer     *|
-|*    from different threads without a Synchronize between them race on the  *|
-|*    contents (not on the library's state).                                  *|
+|*  - Thread safety: every call may be made from any thread, and calls may    *|
+|*    overlap. The registry of handles is locked, and a call on a handle that *|
+|*    another thread frees or destroys meanwhile either completes or fails    *|
+|*    with TolkRtErrorInvalidHandle (the call holds what it uses until it     *|
+|*    returns). What the caller orders is the data, below. By handle:         *|
+|*     - TolkRtStatus: the caller's alone, as any result; destroyed once, on  *|
+|*       any thread.                                                          *|
+|*     - TolkRtDevice: any call from several threads at once. The device      *|
+|*       serializes what needs it: the host runs one launch at a time on its  *|
+|*       pool (a second waits), a Vulkan device locks its queue and its       *|
+|*       pools, a CUDA device its driver calls. tolkRtDeviceDestroy waits for *|
+|*       the launches made before it; a call on the device, its buffers or    *|
+|*       its programs that starts after it fails with                         *|
+|*       TolkRtErrorInvalidHandle. Devices are independent: one per thread    *|
+|*       needs no care.                                                       *|
+|*     - TolkRtProgram: immutable once created, so the same program may be    *|
+|*       launched and described from several threads at once.                 *|
+|*       tolkRtProgramCreate may run on several threads at once, for one      *|
+|*       device or several (the compile cache is locked; two compiles of the  *|
+|*       same text may both compile, and either result is kept).              *|
+|*     - TolkRtBuffer: every call is safe for the library's state. The bytes  *|
+|*       are the caller's to order: two launches, or a launch and a Write or  *|
+|*       Read, that touch the same bytes from different threads without an    *|
+|*       order between the calls (a join, a lock, a Synchronize) race on the  *|
+|*       contents, as two threads writing one array would.                    *|
 |*                                                                            *|
 |* docs/Runtime.md ("The runtime library") describes the handles, the kernel  *|
 |* ABI behind a launch and the compile cache.                                 *|
@@ -165,7 +183,7 @@ typedef struct TolkRtDeviceOptions {
   /// CUDA: the driver library to open; NULL or "" for "libcuda.so.1".
   const char *cudaDriverLibrary;
   /// Host: the threads that run a launch's workgroups, the calling thread
-  /// among them; 0 (the default) for one per core.
+  /// among them; 0 (the default) for one per core. At most 1024.
   uint32_t hostThreads;
   /// Host: check every buffer access against the buffer's size (default
   /// true): the first one out of bounds ends the launch with an error that

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import math
+import operator
 import os
 import struct
 import time
@@ -57,6 +58,14 @@ def _check(status: _capi.Status) -> None:
     _capi.StatusDestroy(status)
   raise _ERRORS.get(code, TolkError)(message, code)
 
+def _unsigned(value, what: str, bits: int = 64) -> int:
+  """`value` as an unsigned integer of `bits` bits, or the error that says why
+  not: ctypes would wrap a negative or too large one silently."""
+  try: v = operator.index(value)
+  except TypeError: raise TypeError(f"{what} must be an integer, not {type(value).__name__}") from None
+  if not 0 <= v < 1 << bits: raise InvalidArgumentError(f"{what} {v} is out of range (0 to 2^{bits} - 1)")
+  return v
+
 # ** data types **
 
 # The data type names of the C API (TolkRtParamInfo::dtype) and the numpy type
@@ -79,14 +88,18 @@ def scalar_bits(value, dtype: str) -> int:
 
   Integers wrap to their width; floats are rounded to the type; bf16 and the
   8-bit floats take a float (bf16) or their storage bits (an int, for fp8)."""
-  if dtype == "bool": return 1 if value else 0
-  if dtype[0] in "iu":
-    bits = int(dtype[1:])
-    return int(value) & ((1 << bits) - 1)
-  if dtype == "f16": return struct.unpack("<H", struct.pack("<e", float(value)))[0]
-  if dtype == "f32": return struct.unpack("<I", struct.pack("<f", float(value)))[0]
-  if dtype == "f64": return struct.unpack("<Q", struct.pack("<d", float(value)))[0]
-  if dtype == "bf16": return _bf16_bits(float(value))
+  try:
+    if dtype == "bool": return 1 if value else 0
+    if dtype[0] in "iu":
+      bits = int(dtype[1:])
+      return int(value) & ((1 << bits) - 1)
+    if dtype == "f16": return struct.unpack("<H", struct.pack("<e", float(value)))[0]
+    if dtype == "f32": return struct.unpack("<I", struct.pack("<f", float(value)))[0]
+    if dtype == "f64": return struct.unpack("<Q", struct.pack("<d", float(value)))[0]
+    if dtype == "bf16": return _bf16_bits(float(value))
+  except (OverflowError, struct.error) as e:
+    # An infinity as an integer, a float beyond the type's range.
+    raise InvalidArgumentError(f"{value!r} does not fit a {dtype} argument: {e}") from None
   if dtype.startswith("fp8"):
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool): return int(value) & 0xFF
     raise InvalidArgumentError(f"a {dtype} argument is passed as its storage bits (an int)")
@@ -99,6 +112,7 @@ _BACKENDS = {"host": _capi.BACKEND_HOST, "vulkan": _capi.BACKEND_VULKAN, "cuda":
 def _options(backend: str, index: int = 0, chip: str | None = None, cuda_driver_library: str | None = None,
              threads: int = 0, bounds_check: bool = True) -> _capi.DeviceOptions:
   if backend not in _BACKENDS: raise InvalidArgumentError(f"unknown backend {backend!r}: one of {', '.join(_BACKENDS)}")
+  index, threads = _unsigned(index, "device index", 32), _unsigned(threads, "threads", 32)
   o = _capi.DeviceOptions()
   _capi.DeviceOptionsInit(ctypes.byref(o))
   o.backend, o.deviceIndex, o.hostThreads, o.hostBoundsCheck = _BACKENDS[backend], index, threads, bounds_check
@@ -160,7 +174,11 @@ class Device:
     """A buffer holding a copy of `array`'s bytes (C order)."""
     a = np.ascontiguousarray(array)
     b = Buffer(self, max(a.nbytes, 1))
-    if a.nbytes: b.write(a)
+    try:
+      if a.nbytes: b.write(a)
+    except BaseException:
+      b.free()
+      raise
     return b
 
   def compile(self, text: str | bytes) -> "Program":
@@ -179,7 +197,7 @@ class Buffer:
   """Memory of one device that persists across launches."""
 
   def __init__(self, device: Device, nbytes: int):
-    self.device, self.nbytes = device, int(nbytes)
+    self.device, self.nbytes = device, _unsigned(int(nbytes), "a buffer size")
     self._handle = _capi.Buffer()
     _check(_capi.BufferAllocate(device.handle, self.nbytes, ctypes.byref(self._handle)))
 
@@ -200,12 +218,14 @@ class Buffer:
 
   def write(self, data, offset: int = 0) -> None:
     """Copies `data` (a numpy array or bytes-like) into the buffer at `offset` bytes."""
+    offset = _unsigned(offset, "an offset")
     mv = memoryview(np.ascontiguousarray(data) if isinstance(data, np.ndarray) else data).cast("B")
     src = (ctypes.c_char * len(mv)).from_buffer_copy(mv) if mv.readonly else (ctypes.c_char * len(mv)).from_buffer(mv)
     _check(_capi.BufferWrite(self.handle, offset, ctypes.addressof(src), len(mv)))
 
   def read_into(self, out, offset: int = 0) -> None:
     """Copies bytes of the buffer from `offset` into the writable buffer `out`."""
+    offset = _unsigned(offset, "an offset")
     mv = memoryview(out).cast("B")
     dst = (ctypes.c_char * len(mv)).from_buffer(mv)
     _check(_capi.BufferRead(self.handle, offset, ctypes.addressof(dst), len(mv)))
@@ -213,8 +233,13 @@ class Buffer:
   def numpy(self, dtype=np.uint8, shape=None, offset: int = 0) -> np.ndarray:
     """The buffer's contents as a new array of `dtype` (the whole buffer from
     `offset`, or `shape`)."""
-    dt = np.dtype(dtype)
+    dt, offset = np.dtype(dtype), _unsigned(offset, "an offset")
+    if offset > self.nbytes: raise InvalidArgumentError(f"offset {offset} is past the buffer's {self.nbytes} bytes")
     count = (self.nbytes - offset) // dt.itemsize if shape is None else int(np.prod(shape))
+    # Checked before the array is made: a shape larger than the buffer would
+    # otherwise ask numpy for that much memory first.
+    if count < 0 or offset + count * dt.itemsize > self.nbytes:
+      raise InvalidArgumentError(f"{count} x {dt} from offset {offset} is more than the buffer's {self.nbytes} bytes")
     out = np.empty(count, dtype=dt)
     if out.nbytes: self.read_into(out.view(np.uint8), offset)
     return out.reshape(shape) if shape is not None else out
@@ -253,7 +278,9 @@ def _dims_of(t: tuple) -> ctypes.Array:
 
 def _dims(v):
   if v is None or isinstance(v, ctypes.Array): return v
-  return _dims_of(tuple(int(x) for x in (v if isinstance(v, (tuple, list)) else (v,))))
+  t = tuple(v) if isinstance(v, (tuple, list)) else (v,)
+  if len(t) > 3: raise InvalidArgumentError(f"a launch size of {len(t)} dimensions: at most 3")
+  return _dims_of(tuple(_unsigned(x, "a launch size", 32) for x in t))
 
 class Program:
   """A module compiled once for a device; launch its kernels any number of times."""
@@ -285,6 +312,7 @@ class Program:
   def kernel(self, name: str) -> Kernel:
     """The kernel that `name` gives ("KERNEL" or "MODULE::KERNEL")."""
     if (k := self._by_name.get(name)) is None:
+      if not isinstance(name, str): raise TypeError(f"a kernel name is a str, not {type(name).__name__}")
       i = ctypes.c_size_t()
       _check(_capi.ProgramFindKernel(self.handle, name.encode(), ctypes.byref(i)))
       k = self._by_name[name] = (name.encode(), self.kernels[i.value])
@@ -310,6 +338,9 @@ class Program:
 
   def launch_args(self, kernel: str, args: ctypes.Array, grid=None, block=None) -> None:
     """launch() with the argument array of args(), for a caller that reuses it."""
+    self.kernel(kernel)
+    if not isinstance(args, ctypes.Array) or args._type_ is not _capi.Arg:
+      raise TypeError(f"launch_args takes the array that args() makes, not {type(args).__name__}")
     _check(_capi.Launch(self.handle, self._by_name[kernel][0], _dims(grid), _dims(block), args, len(args)))
 
   def time(self, kernel: str, *args, grid=None, block=None) -> float:

@@ -162,3 +162,37 @@ def test_fake_cuda_driver_buffers():
   with tolk.Device("cuda", cuda_driver_library=lib) as d:
     a = np.arange(10, dtype=np.int32)
     assert d.buffer_from(a).numpy(np.int32).tolist() == a.tolist()
+
+def test_python_arguments_out_of_range_are_errors(host):
+  # What ctypes would wrap silently (a negative size, a 2^32 launch) is an
+  # error before the C API sees it.
+  prog = host.compile(SCALE)
+  b = host.buffer(400)
+  for bad in (-1, 1 << 64):
+    with pytest.raises(tolk.InvalidArgumentError, match="a buffer size"):
+      host.buffer(bad)
+  with pytest.raises(tolk.InvalidArgumentError, match="an offset -4"):
+    b.write(b"abcd", offset=-4)
+  with pytest.raises(TypeError, match="an offset must be an integer"):
+    b.write(b"abcd", offset=2.5)
+  for grid in ((-1, 1, 1), (1 << 32, 1, 1), (1, 1, 1, 1)):
+    with pytest.raises(tolk.InvalidArgumentError):
+      prog.launch("scale", b, b, 1.0, 100, grid=grid)
+  with pytest.raises(tolk.InvalidArgumentError, match="threads"):
+    tolk.Device("host", threads=1 << 40)
+  with pytest.raises(tolk.InvalidArgumentError, match="more than the buffer's 400 bytes"):
+    b.numpy(np.float32, shape=(1 << 40,))
+  with pytest.raises(tolk.InvalidArgumentError, match="does not fit"):
+    tolk.scalar_bits(float("inf"), "i32")
+  with pytest.raises(tolk.InvalidArgumentError, match="does not fit"):
+    tolk.scalar_bits(1e6, "f16")
+  with pytest.raises(TypeError, match="a kernel name is a str"):
+    prog.kernel(None)
+  with pytest.raises(TypeError, match="launch_args takes"):
+    prog.launch_args("scale", [b, b, 1.0, 100], grid=(2, 1, 1))
+
+def test_out_of_memory_is_an_error(device):
+  with pytest.raises(tolk.OutOfMemoryError, match="cannot allocate 70368744177664 bytes"):
+    device.buffer(1 << 46)
+  # the device still allocates
+  assert device.buffer_from(np.arange(4, dtype=np.int32)).numpy(np.int32).tolist() == [0, 1, 2, 3]

@@ -162,6 +162,10 @@ private:
 /// compile cache shares it among devices of the same pipeline options.
 class CompiledModule {
 public:
+  /// Counted in the process's "modules.compiled" (countProcessObjects).
+  CompiledModule();
+  CompiledModule(const CompiledModule &other);
+  CompiledModule &operator=(const CompiledModule &other) = default;
   virtual ~CompiledModule();
   std::vector<KernelInfo> kernels;
 };
@@ -195,6 +199,18 @@ struct LaunchArg {
   static LaunchArg of(std::shared_ptr<Buffer> b) { return {std::move(b), 0}; }
   static LaunchArg scalar(uint64_t bits) { return {nullptr, bits}; }
 };
+
+/// A count of live objects of one kind, for tests that check that nothing
+/// leaks under load: `name` is a static string ("vulkan.buffers").
+struct LiveCount {
+  const char *name;
+  int64_t value;
+};
+
+/// The process's counts, whatever the device: "modules.compiled" (the
+/// CompiledModules alive, held by programs or the compile cache) and
+/// "modules.cached" (the compile cache's entries).
+void countProcessObjects(llvm::SmallVectorImpl<LiveCount> &counts);
 
 /// The size of a launch.
 struct LaunchShape {
@@ -263,6 +279,12 @@ public:
   /// Waits for every launch so far; returns the first error not yet
   /// returned.
   virtual llvm::Error synchronize() = 0;
+
+  /// Appends what the device holds now, by kind: on Vulkan its live
+  /// objects ("vulkan.buffers", "vulkan.pipelines", ...), on the host the
+  /// JIT's engines alive in the process ("host.jit-engines").
+  virtual void
+  countLiveObjects(llvm::SmallVectorImpl<LiveCount> &counts) const {}
 
 protected:
   /// What, besides the module's text, decides the compiled module: the

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk-c/Runtime.h"
+#include "tolk-c/RuntimeDebug.h"
 
 #include "tolk/Runtime/Devices.h"
 
@@ -97,6 +98,19 @@ public:
     return id;
   }
 
+  /// Adds a buffer or a program of device `entry.deviceId`, unless another
+  /// thread destroyed the device meanwhile (the child would then outlive
+  /// its device's handle, and no destroy would remove it).
+  TolkRtStatus addChild(Entry entry, uint64_t &id) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto parent = find(entry.deviceId);
+    if (TolkRtStatus s = check(parent, entry.deviceId, Kind::Device))
+      return s;
+    id = nextId++;
+    entries.try_emplace(id, std::move(entry));
+    return nullptr;
+  }
+
   /// A copy of live entry `id` of `kind`, or the error that says why not.
   TolkRtStatus lookup(uint64_t id, Kind kind, Entry &out) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -106,7 +120,7 @@ public:
   /// Runs `fn` on live entry `id` under the lock.
   template <typename Fn> TolkRtStatus with(uint64_t id, Kind kind, Fn fn) {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = entries.find(id);
+    auto it = find(id);
     if (TolkRtStatus s = check(it, id, kind))
       return s;
     return fn(it->second);
@@ -114,7 +128,7 @@ public:
 
   TolkRtStatus remove(uint64_t id, Kind kind) {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = entries.find(id);
+    auto it = find(id);
     if (TolkRtStatus s = check(it, id, kind))
       return s;
     entries.erase(it);
@@ -158,8 +172,26 @@ public:
     return nullptr;
   }
 
+  /// The live entries of each kind.
+  std::array<int64_t, 3> count() {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::array<int64_t, 3> counts = {0, 0, 0};
+    for (auto &[id, entry] : entries)
+      ++counts[size_t(entry.kind)];
+    return counts;
+  }
+
 private:
   using Map = llvm::DenseMap<uint64_t, Entry>;
+
+  /// The entry of `id`, or end(). Only ids that were handed out are looked
+  /// up: DenseMap reserves two keys of its own (~0 and ~0 - 1), and a
+  /// forged handle with one of them would find an empty bucket.
+  Map::iterator find(uint64_t id) {
+    if (id == 0 || id >= nextId)
+      return entries.end();
+    return entries.find(id);
+  }
 
   TolkRtStatus check(Map::iterator it, uint64_t id, Kind kind) {
     if (it != entries.end() && it->second.kind == kind)
@@ -180,7 +212,7 @@ private:
   }
 
   TolkRtStatus lookupLocked(uint64_t id, Kind kind, Entry &out) {
-    auto it = entries.find(id);
+    auto it = find(id);
     if (TolkRtStatus s = check(it, id, kind))
       return s;
     out.kind = it->second.kind;
@@ -350,12 +382,12 @@ TolkRtStatus tolkRtDeviceDestroy(TolkRtDevice device) {
     Entry entry;
     if (TolkRtStatus s = registry.lookup(device.id, Kind::Device, entry))
       return s;
+    // The handle goes first: no buffer or program is added to the device
+    // after it (addChild), and a second destroy on another thread fails.
+    if (TolkRtStatus s = registry.remove(device.id, Kind::Device))
+      return s;
     llvm::Error pending = entry.device->synchronize();
     registry.removeChildren(device.id);
-    if (TolkRtStatus s = registry.remove(device.id, Kind::Device)) {
-      llvm::consumeError(std::move(pending));
-      return s;
-    }
     return toStatus(std::move(pending));
   });
 }
@@ -408,8 +440,7 @@ static TolkRtStatus addChild(uint64_t device, Entry &parent,
     child.kind = Kind::Program;
     child.program = std::move(*made);
   }
-  id = Registry::get().add(std::move(child));
-  return nullptr;
+  return Registry::get().addChild(std::move(child), id);
 }
 
 TolkRtStatus tolkRtBufferAllocate(TolkRtDevice device, uint64_t bytes,
@@ -580,5 +611,37 @@ TolkRtStatus tolkRtLaunchTimed(TolkRtProgram program, const char *kernel,
     if (!kernelMs)
       return invalid("nowhere to put the time (a null pointer)");
     return launch(program, kernel, grid, block, args, numArgs, kernelMs);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+TolkRtStatus tolkRtDebugGetCounts(TolkRtDevice device, TolkRtDebugCount *counts,
+                                  size_t capacity, size_t *numCounts) {
+  return guarded([&]() -> TolkRtStatus {
+    if (!numCounts)
+      return invalid("nowhere to put the number of counts (a null pointer)");
+    if (capacity && !counts)
+      return invalid("no room for " + llvm::Twine(capacity) +
+                     " counts (a null pointer)");
+    llvm::SmallVector<LiveCount, 32> all;
+    std::array<int64_t, 3> handles = Registry::get().count();
+    all.push_back({"handles.devices", handles[size_t(Kind::Device)]});
+    all.push_back({"handles.buffers", handles[size_t(Kind::Buffer)]});
+    all.push_back({"handles.programs", handles[size_t(Kind::Program)]});
+    countProcessObjects(all);
+    if (!tolkRtDeviceIsNull(device)) {
+      Entry entry;
+      if (TolkRtStatus s =
+              Registry::get().lookup(device.id, Kind::Device, entry))
+        return s;
+      entry.device->countLiveObjects(all);
+    }
+    for (size_t i = 0; i < std::min(capacity, all.size()); ++i)
+      counts[i] = {all[i].name, all[i].value};
+    *numCounts = all.size();
+    return nullptr;
   });
 }

@@ -100,8 +100,16 @@ uint64_t ParamInfo::minBytes() const {
   return uint64_t(count) * dtype::itemsize(dtype);
 }
 
+/// The CompiledModules alive in the process (countProcessObjects).
+static std::atomic<int64_t> liveCompiledModules{0};
+
 Buffer::~Buffer() = default;
-CompiledModule::~CompiledModule() = default;
+CompiledModule::CompiledModule() { ++liveCompiledModules; }
+CompiledModule::CompiledModule(const CompiledModule &other)
+    : kernels(other.kernels) {
+  ++liveCompiledModules;
+}
+CompiledModule::~CompiledModule() { --liveCompiledModules; }
 Program::~Program() = default;
 Device::~Device() = default;
 
@@ -301,6 +309,10 @@ public:
     static CompileCache *cache = new CompileCache();
     return *cache;
   }
+  size_t size() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return entries.size();
+  }
   std::shared_ptr<const CompiledModule> lookup(const std::string &key) {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = entries.find(key);
@@ -333,6 +345,12 @@ private:
   std::unordered_map<std::string, Entry> entries;
 };
 } // namespace
+
+void tolk::runtime::countProcessObjects(
+    llvm::SmallVectorImpl<LiveCount> &counts) {
+  counts.push_back({"modules.compiled", liveCompiledModules.load()});
+  counts.push_back({"modules.cached", int64_t(CompileCache::get().size())});
+}
 
 llvm::Expected<std::shared_ptr<Program>>
 Device::compileKernelized(ModuleOp module) {

@@ -84,6 +84,11 @@ public:
 
   llvm::Error synchronize() override { return llvm::Error::success(); }
 
+  void
+  countLiveObjects(llvm::SmallVectorImpl<LiveCount> &counts) const override {
+    counts.push_back({"host.jit-engines", HostModule::liveEngines()});
+  }
+
 protected:
   std::string pipelineKey() const override {
     return llvm::formatv("host;bounds-check={0};lanes={1}", boundsCheck,
@@ -151,6 +156,14 @@ tolk::runtime::createHostDevice(const DeviceOptions &options) {
                      llvm::formatv("no host device {0}: the host has one, "
                                    "device 0",
                                    options.deviceIndex));
+  // Past any machine's cores (a negative count through an FFI): the pool
+  // could not start its threads, and std::thread's failure ends the
+  // process in a library built without exceptions.
+  constexpr unsigned kMaxHostThreads = 1024;
+  if (options.hostThreads > kMaxHostThreads)
+    return makeError(ErrorCode::InvalidArgument,
+                     llvm::formatv("{0} host threads: at most {1}",
+                                   options.hostThreads, kMaxHostThreads));
   unsigned threads = options.hostThreads
                          ? options.hostThreads
                          : llvm::hardware_concurrency().compute_thread_count();

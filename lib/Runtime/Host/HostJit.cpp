@@ -27,11 +27,26 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <atomic>
 #include <mutex>
 
 using namespace mlir;
 using namespace tolk::runtime;
 using namespace tolk::runtime::host;
+
+static std::atomic<int64_t> liveHostEngines{0};
+
+HostModule::~HostModule() {
+  if (engine)
+    --liveHostEngines;
+}
+
+void HostModule::setEngine(std::unique_ptr<ExecutionEngine> made) {
+  engine = std::move(made);
+  ++liveHostEngines;
+}
+
+int64_t HostModule::liveEngines() { return liveHostEngines.load(); }
 
 static llvm::Error compileError(const llvm::Twine &message) {
   return makeError(ErrorCode::CompileFailed, message);
@@ -128,7 +143,7 @@ tolk::runtime::host::compileHostModule(ModuleOp module,
       return fn.takeError();
     compiled->functions.push_back(*fn);
   }
-  compiled->engine = std::move(*engine);
+  compiled->setEngine(std::move(*engine));
   compiled->kernels = std::move(kernels);
   return compiled;
 }

@@ -24,8 +24,15 @@ using HostFunction = void (*)(void **);
 /// each kernel's host function, in the order of `kernels`.
 class HostModule : public CompiledModule {
 public:
-  std::unique_ptr<mlir::ExecutionEngine> engine;
+  ~HostModule() override;
+  /// Set once, when the module is compiled.
+  void setEngine(std::unique_ptr<mlir::ExecutionEngine> engine);
   std::vector<HostFunction> functions;
+  /// The engines alive in the process (Device::countLiveObjects).
+  static int64_t liveEngines();
+
+private:
+  std::unique_ptr<mlir::ExecutionEngine> engine;
 };
 
 /// Lowers a clone of `module` with --tolk-to-llvm (bounds-checked or not)

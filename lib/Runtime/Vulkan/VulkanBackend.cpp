@@ -23,6 +23,7 @@
 #include "tolk/Runtime/VulkanRunner.h"
 #include "tolk/Target/SPIRV.h"
 
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -141,6 +142,14 @@ public:
     return std::make_shared<VulkanBuffer>(*this, std::move(*memory));
   }
 
+  void
+  countLiveObjects(llvm::SmallVectorImpl<LiveCount> &counts) const override {
+    for (unsigned k = 0; k < Gpu::kNumObjectKinds; ++k) {
+      auto kind = static_cast<Gpu::Object>(k);
+      counts.push_back({Gpu::objectName(kind), gpu->liveObjects(kind)});
+    }
+  }
+
   llvm::Error synchronize() override {
     if (llvm::Error err = gpu->synchronize()) {
       auto [code, message] = takeError(std::move(err));
@@ -168,8 +177,14 @@ protected:
                            names);
     }
     for (const KernelInfo &kernel : kernels) {
+      // The spirv.module of the kernel's gpu.module (__spv__MODULE): two
+      // gpu.modules may have kernels of the same name.
+      Operation *root = lowered->getOperation();
+      for (auto spirvModule : lowered->getOps<spirv::ModuleOp>())
+        if (spirvModule.getName() == "__spv__" + kernel.module)
+          root = spirvModule;
       FailureOr<SmallVector<uint32_t>> words =
-          tolk::serializeSPIRVKernel(*lowered, kernel.name);
+          tolk::serializeSPIRVKernel(root, kernel.name);
       if (failed(words))
         return makeError(ErrorCode::CompileFailed,
                          "no SPIR-V binary for kernel '" + kernel.name + "'");

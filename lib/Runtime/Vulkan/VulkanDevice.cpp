@@ -514,16 +514,54 @@ llvm::StringRef Gpu::clock() const {
   return timestamps ? "device timestamps" : "host clock around the submission";
 }
 
+const char *Gpu::objectName(Object kind) {
+  switch (kind) {
+  case Object::Buffer:
+    return "vulkan.buffers";
+  case Object::Memory:
+    return "vulkan.memory-allocations";
+  case Object::Image:
+    return "vulkan.images";
+  case Object::ImageView:
+    return "vulkan.image-views";
+  case Object::ShaderModule:
+    return "vulkan.shader-modules";
+  case Object::Pipeline:
+    return "vulkan.pipelines";
+  case Object::PipelineLayout:
+    return "vulkan.pipeline-layouts";
+  case Object::DescriptorSetLayout:
+    return "vulkan.descriptor-set-layouts";
+  case Object::DescriptorPool:
+    return "vulkan.descriptor-pools";
+  case Object::DescriptorSet:
+    return "vulkan.descriptor-sets";
+  case Object::CommandBuffer:
+    return "vulkan.command-buffers";
+  case Object::Fence:
+    return "vulkan.fences";
+  case Object::QueryPool:
+    return "vulkan.query-pools";
+  }
+  return "vulkan.objects";
+}
+
 Gpu::~Gpu() {
   if (device) {
     // Nothing is destroyed under work in flight.
     vkDeviceWaitIdle(device);
     inFlight.clear();
     for (const std::unique_ptr<Slot> &slot : slots) {
-      if (slot->fence)
+      if (slot->fence) {
         vkDestroyFence(device, slot->fence, nullptr);
-      if (slot->queries)
+        counted(Object::Fence, -1);
+      }
+      if (slot->queries) {
         vkDestroyQueryPool(device, slot->queries, nullptr);
+        counted(Object::QueryPool, -1);
+      }
+      // Freed with the pool.
+      counted(Object::CommandBuffer, -1);
     }
     slots.clear();
     if (commandPool)
@@ -595,13 +633,32 @@ static VkMappedMemoryRange wholeRange(VkDeviceMemory memory) {
 /// anyway; a GPU with a faster device-local heap would want a staged
 /// variant, which nothing measured here asks for yet.
 llvm::Expected<std::shared_ptr<GpuBuffer>> Gpu::allocateBuffer(uint64_t bytes) {
-  std::shared_ptr<GpuBuffer> result(new GpuBuffer(shared_from_this()));
-  result->bytes = bytes;
   // Vulkan has no empty buffer; an empty one gets a word nobody reads. Any
   // buffer may be an image's texels, copied to and from the image.
+  VkDeviceSize size = std::max<VkDeviceSize>(llvm::alignTo(bytes, 4), 4);
+  // More than any host-visible heap holds is out of memory before Vulkan
+  // sees it: a size past the device's limits is invalid usage, which a
+  // driver need not survive, and a driver that reserves lazily (lavapipe)
+  // could grant it, and the zeroing below would then exhaust the host.
+  VkDeviceSize largestHeap = 0;
+  for (uint32_t t = 0; t < memoryProperties.memoryTypeCount; ++t)
+    if (memoryProperties.memoryTypes[t].propertyFlags &
+        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)
+      largestHeap =
+          std::max(largestHeap,
+                   memoryProperties
+                       .memoryHeaps[memoryProperties.memoryTypes[t].heapIndex]
+                       .size);
+  if (size < bytes || size > largestHeap)
+    return makeError(llvm::formatv("{0} bytes are more than the largest "
+                                   "host-visible heap of device '{1}' holds, "
+                                   "{2} bytes (VK_ERROR_OUT_OF_DEVICE_MEMORY)",
+                                   bytes, deviceName, largestHeap));
+  std::shared_ptr<GpuBuffer> result(new GpuBuffer(shared_from_this()));
+  result->bytes = bytes;
   VkBufferCreateInfo bufferInfo{};
   bufferInfo.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-  bufferInfo.size = std::max<VkDeviceSize>(llvm::alignTo(bytes, 4), 4);
+  bufferInfo.size = size;
   bufferInfo.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                      VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                      VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -612,6 +669,7 @@ llvm::Expected<std::shared_ptr<GpuBuffer>> Gpu::allocateBuffer(uint64_t bytes) {
     result->buffer = VK_NULL_HANDLE;
     return vkError("vkCreateBuffer", created);
   }
+  counted(Object::Buffer, 1);
   VkMemoryRequirements requirements;
   vkGetBufferMemoryRequirements(device, result->buffer, &requirements);
   llvm::Expected<uint32_t> type =
@@ -623,6 +681,7 @@ llvm::Expected<std::shared_ptr<GpuBuffer>> Gpu::allocateBuffer(uint64_t bytes) {
   allocInfo.allocationSize = requirements.size;
   allocInfo.memoryTypeIndex = *type;
   TOLK_VK_CHECK(vkAllocateMemory, device, &allocInfo, nullptr, &result->memory);
+  counted(Object::Memory, 1);
   TOLK_VK_CHECK(vkBindBufferMemory, device, result->buffer, result->memory, 0);
   void *data;
   TOLK_VK_CHECK(vkMapMemory, device, result->memory, 0, VK_WHOLE_SIZE, 0,
@@ -640,22 +699,32 @@ void GpuBuffer::destroyImage() {
   if (!image)
     return;
   VkDevice device = gpu->device;
-  if (image->view)
+  if (image->view) {
     vkDestroyImageView(device, image->view, nullptr);
-  if (image->image)
+    gpu->counted(Gpu::Object::ImageView, -1);
+  }
+  if (image->image) {
     vkDestroyImage(device, image->image, nullptr);
-  if (image->memory)
+    gpu->counted(Gpu::Object::Image, -1);
+  }
+  if (image->memory) {
     vkFreeMemory(device, image->memory, nullptr);
+    gpu->counted(Gpu::Object::Memory, -1);
+  }
   image.reset();
 }
 
 GpuBuffer::~GpuBuffer() {
   // No submission uses it: each holds a reference until it retires.
   destroyImage();
-  if (buffer)
+  if (buffer) {
     vkDestroyBuffer(gpu->device, buffer, nullptr);
-  if (memory)
+    gpu->counted(Gpu::Object::Buffer, -1);
+  }
+  if (memory) {
     vkFreeMemory(gpu->device, memory, nullptr);
+    gpu->counted(Gpu::Object::Memory, -1);
+  }
 }
 
 llvm::Error Gpu::write(GpuBuffer &buffer, uint64_t offset,
@@ -798,6 +867,7 @@ Gpu::makeKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
   setLayoutInfo.pBindings = layoutBindings.data();
   TOLK_VK_CHECK(vkCreateDescriptorSetLayout, device, &setLayoutInfo, nullptr,
                 &kernel->setLayout);
+  counted(Object::DescriptorSetLayout, 1);
   VkPushConstantRange pushRange{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize};
   VkPipelineLayoutCreateInfo pipelineLayoutInfo{};
   pipelineLayoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
@@ -807,28 +877,43 @@ Gpu::makeKernel(llvm::ArrayRef<uint32_t> spirv, llvm::StringRef entryPoint,
   pipelineLayoutInfo.pPushConstantRanges = &pushRange;
   TOLK_VK_CHECK(vkCreatePipelineLayout, device, &pipelineLayoutInfo, nullptr,
                 &kernel->pipelineLayout);
+  counted(Object::PipelineLayout, 1);
   VkShaderModuleCreateInfo shaderInfo{};
   shaderInfo.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
   shaderInfo.codeSize = spirv.size() * sizeof(uint32_t);
   shaderInfo.pCode = spirv.data();
   TOLK_VK_CHECK(vkCreateShaderModule, device, &shaderInfo, nullptr,
                 &kernel->shader);
+  counted(Object::ShaderModule, 1);
   return kernel;
 }
 
 GpuKernel::~GpuKernel() {
   // No submission uses it: each holds a reference until it retires.
   VkDevice device = gpu->device;
-  for (auto &[size, pipeline] : pipelines)
+  using Object = Gpu::Object;
+  for (auto &[size, pipeline] : pipelines) {
     vkDestroyPipeline(device, pipeline, nullptr);
-  for (VkDescriptorPool pool : pools)
+    gpu->counted(Object::Pipeline, -1);
+  }
+  for (VkDescriptorPool pool : pools) {
     vkDestroyDescriptorPool(device, pool, nullptr);
-  if (shader)
+    gpu->counted(Object::DescriptorPool, -1);
+  }
+  // The sets go with their pools.
+  gpu->counted(Object::DescriptorSet, -int64_t(allocatedSets));
+  if (shader) {
     vkDestroyShaderModule(device, shader, nullptr);
-  if (pipelineLayout)
+    gpu->counted(Object::ShaderModule, -1);
+  }
+  if (pipelineLayout) {
     vkDestroyPipelineLayout(device, pipelineLayout, nullptr);
-  if (setLayout)
+    gpu->counted(Object::PipelineLayout, -1);
+  }
+  if (setLayout) {
     vkDestroyDescriptorSetLayout(device, setLayout, nullptr);
+    gpu->counted(Object::DescriptorSetLayout, -1);
+  }
 }
 
 llvm::Error Gpu::checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch) {
@@ -907,6 +992,7 @@ Gpu::pipelineFor(GpuKernel &kernel, const std::array<uint32_t, 3> &size) {
   VkPipeline pipeline;
   TOLK_VK_CHECK(vkCreateComputePipelines, device, VK_NULL_HANDLE, 1,
                 &pipelineInfo, nullptr, &pipeline);
+  counted(Object::Pipeline, 1);
   kernel.pipelines[key] = pipeline;
   return pipeline;
 }
@@ -940,6 +1026,7 @@ llvm::Expected<VkDescriptorSet> Gpu::takeSet(GpuKernel &kernel) {
     poolInfo.pPoolSizes = poolSizes.data();
     VkDescriptorPool pool;
     TOLK_VK_CHECK(vkCreateDescriptorPool, device, &poolInfo, nullptr, &pool);
+    counted(Object::DescriptorPool, 1);
     kernel.pools.push_back(pool);
     kernel.setsInLastPool = 0;
   }
@@ -950,6 +1037,8 @@ llvm::Expected<VkDescriptorSet> Gpu::takeSet(GpuKernel &kernel) {
   setInfo.pSetLayouts = &kernel.setLayout;
   VkDescriptorSet set;
   TOLK_VK_CHECK(vkAllocateDescriptorSets, device, &setInfo, &set);
+  counted(Object::DescriptorSet, 1);
+  ++kernel.allocatedSets;
   ++kernel.setsInLastPool;
   return set;
 }
@@ -986,6 +1075,7 @@ llvm::Error Gpu::prepareImage(GpuBuffer &buffer,
   imageInfo.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   imageInfo.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   TOLK_VK_CHECK(vkCreateImage, device, &imageInfo, nullptr, &image.image);
+  counted(Object::Image, 1);
   VkMemoryRequirements requirements;
   vkGetImageMemoryRequirements(device, image.image, &requirements);
   bool coherent;
@@ -998,6 +1088,7 @@ llvm::Error Gpu::prepareImage(GpuBuffer &buffer,
   allocInfo.allocationSize = requirements.size;
   allocInfo.memoryTypeIndex = *type;
   TOLK_VK_CHECK(vkAllocateMemory, device, &allocInfo, nullptr, &image.memory);
+  counted(Object::Memory, 1);
   TOLK_VK_CHECK(vkBindImageMemory, device, image.image, image.memory, 0);
   VkImageViewCreateInfo viewInfo{};
   viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
@@ -1006,6 +1097,7 @@ llvm::Error Gpu::prepareImage(GpuBuffer &buffer,
   viewInfo.format = imageInfo.format;
   viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
   TOLK_VK_CHECK(vkCreateImageView, device, &viewInfo, nullptr, &image.view);
+  counted(Object::ImageView, 1);
   return llvm::Error::success();
 }
 
@@ -1054,7 +1146,10 @@ llvm::Expected<Gpu::Slot *> Gpu::takeSlot() {
       vkFreeCommandBuffers(device, commandPool, 1, &slot->commands);
       return vkError("vkCreateQueryPool", result);
     }
+    counted(Object::QueryPool, 1);
   }
+  counted(Object::CommandBuffer, 1);
+  counted(Object::Fence, 1);
   slots.push_back(std::move(slot));
   return slots.back().get();
 }

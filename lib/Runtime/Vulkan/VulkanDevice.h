@@ -20,6 +20,9 @@
 // serializes the queue, the command and descriptor pools and the list of
 // submissions in flight.
 //
+// A Gpu counts the Vulkan objects it has made and not destroyed, by kind
+// (Gpu::liveObjects), so that a test can check that none leaks.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TOLK_LIB_RUNTIME_VULKANDEVICE_H
@@ -31,6 +34,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
+#include <atomic>
 #include <deque>
 #include <map>
 #include <memory>
@@ -122,6 +127,8 @@ private:
   std::map<std::array<uint32_t, 3>, VkPipeline> pipelines;
   std::vector<VkDescriptorPool> pools;
   unsigned setsInLastPool = 0;
+  /// The sets allocated from `pools`, which go with them.
+  uint64_t allocatedSets = 0;
   std::vector<VkDescriptorSet> freeSets;
 };
 
@@ -193,6 +200,31 @@ public:
   llvm::Error wait(uint64_t serial, double *kernelMs = nullptr);
   /// Waits for every submission; the first failure not yet returned.
   llvm::Error synchronize();
+
+  /// The kinds of Vulkan object a Gpu makes after it opened.
+  enum class Object {
+    Buffer,
+    Memory,
+    Image,
+    ImageView,
+    ShaderModule,
+    Pipeline,
+    PipelineLayout,
+    DescriptorSetLayout,
+    DescriptorPool,
+    DescriptorSet,
+    CommandBuffer,
+    Fence,
+    QueryPool,
+  };
+  static constexpr unsigned kNumObjectKinds = unsigned(Object::QueryPool) + 1;
+  /// "vulkan.buffers", "vulkan.memory", ...: the name of a count.
+  static const char *objectName(Object kind);
+  /// The objects of `kind` made and not yet destroyed (a descriptor set
+  /// lives until its pool goes, a command buffer until the Gpu does).
+  int64_t liveObjects(Object kind) const {
+    return live[unsigned(kind)].load(std::memory_order_relaxed);
+  }
 
 private:
   struct Slot {
@@ -272,6 +304,14 @@ private:
   uint64_t lastSerial = 0;
   /// Failures of submissions that no wait returned yet.
   std::vector<std::string> deferredErrors;
+
+  /// Counts a made (+1) or destroyed (-1) object. Atomic: buffers and
+  /// kernels are destroyed without `mutex`, by whoever drops the last
+  /// reference.
+  void counted(Object kind, int64_t delta) {
+    live[unsigned(kind)].fetch_add(delta, std::memory_order_relaxed);
+  }
+  std::array<std::atomic<int64_t>, kNumObjectKinds> live{};
 
   /// What the validation layer reported (its own mutex: it reports from
   /// inside calls made with `mutex` held).
