@@ -34,6 +34,19 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TOLK_BUILD_DIR:-$ROOT/build-asan}"
 
+# Configures $BUILD, once, with the sanitizer flags $1 on every compile and
+# link. Benchmarks are not tests; they only lengthen the instrumented build.
+configure() {
+  [[ -f "$BUILD/build.ninja" ]] && return
+  cmake -G Ninja -S "$ROOT" -B "$BUILD" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DTOLK_ENABLE_BENCHMARKS=OFF \
+    -DCMAKE_C_FLAGS="$1" -DCMAKE_CXX_FLAGS="$1" \
+    -DCMAKE_EXE_LINKER_FLAGS="$1" -DCMAKE_SHARED_LINKER_FLAGS="$1" \
+    -DCMAKE_MODULE_LINKER_FLAGS="$1"
+}
+
 TSAN=0
 if [[ $# -gt 0 && $1 == --tsan ]]; then
   TSAN=1
@@ -52,16 +65,7 @@ if [[ $TSAN == 1 ]]; then
   # allocator_may_return_null: an allocation too large is the runtime's
   # TolkRtErrorOutOfMemory, which the tests check, not the sanitizer's abort.
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4:allocator_may_return_null=1"
-  SAN="-fsanitize=thread -fno-omit-frame-pointer"
-  if [[ ! -f "$BUILD/build.ninja" ]]; then
-    cmake -G Ninja -S "$ROOT" -B "$BUILD" \
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-      -DTOLK_ENABLE_BENCHMARKS=OFF \
-      -DCMAKE_C_FLAGS="$SAN" -DCMAKE_CXX_FLAGS="$SAN" \
-      -DCMAKE_EXE_LINKER_FLAGS="$SAN" -DCMAKE_SHARED_LINKER_FLAGS="$SAN" \
-      -DCMAKE_MODULE_LINKER_FLAGS="$SAN"
-  fi
+  configure "-fsanitize=thread -fno-omit-frame-pointer"
   # tolk-translate serializes the runner tests' SPIR-V kernels.
   ninja -C "$BUILD" "${JOBS[@]}" TolkRuntimeC TolkRuntimeLibraryTests \
     TolkRuntimeCAPITests TolkRuntimeSoakTests TolkRunnerTests tolk-translate
@@ -122,17 +126,7 @@ LAST="${2:-300}"
 export ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:abort_on_error=1:use_sigaltstack=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 
-SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
-if [[ ! -f "$BUILD/build.ninja" ]]; then
-  # Benchmarks are not tests; they only lengthen the instrumented build.
-  cmake -G Ninja -S "$ROOT" -B "$BUILD" \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    -DTOLK_ENABLE_BENCHMARKS=OFF \
-    -DCMAKE_C_FLAGS="$SAN" -DCMAKE_CXX_FLAGS="$SAN" \
-    -DCMAKE_EXE_LINKER_FLAGS="$SAN" -DCMAKE_SHARED_LINKER_FLAGS="$SAN" \
-    -DCMAKE_MODULE_LINKER_FLAGS="$SAN"
-fi
+configure "-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 ninja -C "$BUILD" "${JOBS[@]}"
 
 status=0
