@@ -47,6 +47,30 @@ def test_launch_reads_back_exact_bits(device):
   got = by.numpy(np.float32)
   assert got.view(np.uint32).tolist() == (x * np.float32(3.0)).view(np.uint32).tolist()
 
+F64_TO_F16 = """
+gpu.module @m {
+  gpu.func @narrow(%x: !tolk.ptr<f64, global, 4>, %y: !tolk.ptr<f16, global, 4>) kernel {
+    %i = tolk.special global_id x : si32
+    %px = tolk.index %x[%i] : !tolk.ptr<f64, global, 4>, si32
+    %v = tolk.load %px : !tolk.ptr<f64, global, 4> -> f64
+    %h = tolk.cast %v : f64 to f16
+    %py = tolk.index %y[%i] : !tolk.ptr<f16, global, 4>, si32
+    tolk.store %py, %h : !tolk.ptr<f16, global, 4>, f16
+    gpu.return
+  }
+}
+"""
+
+def test_libgcc_helpers_resolve_in_a_ctypes_process(device):
+  # The host's f64 to f16 cast is a call of libgcc's __truncdfhf2, which the
+  # JIT must find although ctypes loaded the runtime (and libgcc_s) locally.
+  # 1 + 2^-11 + 2^-40 rounds up to 1 + 2^-10 (0x3c01) only in one rounding.
+  x = np.array([1.0 + 2.0**-11 + 2.0**-40, -65520.0, 2.0**-25, 3.0], dtype=np.float64)
+  prog = device.compile(F64_TO_F16)
+  bx, by = device.buffer_from(x), device.buffer(8)
+  prog.launch("narrow", bx, by, grid=(4, 1, 1), block=(1, 1, 1))
+  assert by.numpy(np.uint16).tolist() == [0x3C01, 0xFC00, 0x0000, 0x4200]
+
 def test_buffers_round_trip_every_numpy_type(device):
   for dt in (np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64,
              np.float16, np.float32, np.float64):

@@ -24,6 +24,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -85,6 +86,13 @@ tolk::runtime::host::compileHostModule(ModuleOp module,
   std::call_once(targetInitialized, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    // LLVM's code calls libgcc's soft-float helpers (an f64 to f16 cast is
+    // __truncdfhf2 on x86), which the JIT looks up in the process's global
+    // scope. A runtime library loaded with RTLD_LOCAL (Python's ctypes, a
+    // plugin's dlopen) brought libgcc_s in outside that scope; loading it
+    // again with RTLD_GLOBAL puts it in. Without libgcc_s (a static
+    // program) the helpers are the program's own, and this fails harmlessly.
+    llvm::sys::DynamicLibrary::LoadLibraryPermanently("libgcc_s.so.1");
   });
   // O3 for the kernel's loops: the JIT's own default does not optimize. The
   // passes get this CPU's target machine, without which the vectorizers see
