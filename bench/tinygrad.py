@@ -8,10 +8,11 @@ time, compilation included. Each device runs in a process of its own (a
 tinygrad process has one device of a name); the ratios against the CPU device
 come from the same run of this script. bench/README.md has the table.
 
-    TINYGRAD_PATH=~/tinygrad bench/tinygrad.py [--devices CPU TOLK TOLK+nocheck TOLK:VULKAN] [--runs 10]
+    TINYGRAD_PATH=~/tinygrad bench/tinygrad.py [--devices CPU TOLK TOLK+check TOLK:VULKAN] [--runs 10]
 
-A device named with `+nocheck` is that device with TOLK_BOUNDS_CHECK=0: host
-kernels without the runtime's bounds check, as tinygrad's own devices run.
+A device named with `+check` is that device with TOLK_BOUNDS_CHECK=1: host
+kernels with the runtime's bounds check, which the device leaves off by
+default, as tinygrad's own devices run.
 
 Needs tinygrad's CPU device's compiler (CC=clang-22 on Debian 12) and the
 runtime library (build/lib/libTolkRuntimeC.so, or TOLK_RUNTIME_LIBRARY).
@@ -64,14 +65,14 @@ def measure(device, name, runs):
   env.setdefault("XDG_RUNTIME_DIR", "/tmp")
   # a fresh compile on every device: tinygrad's disk cache would hide the CPU device's clang
   env["CCACHE"] = "0"
-  if variant == "nocheck": env["TOLK_BOUNDS_CHECK"] = "0"
+  env["TOLK_BOUNDS_CHECK"] = "1" if variant == "check" else "0"
   p = subprocess.run([sys.executable, "-c", CHILD, name, str(runs)], capture_output=True, text=True, env=env)
   if p.returncode != 0: return {"error": p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "failed"}
   return json.loads(p.stdout.strip().splitlines()[-1])
 
 def main():
   ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-  ap.add_argument("--devices", nargs="+", default=["CPU", "TOLK", "TOLK+nocheck", "TOLK:VULKAN"])
+  ap.add_argument("--devices", nargs="+", default=["CPU", "TOLK", "TOLK+check", "TOLK:VULKAN"])
   ap.add_argument("--runs", type=int, default=10)
   ap.add_argument("--json", help="write the measurements here")
   args = ap.parse_args()

@@ -36,6 +36,9 @@ export PYTHONPATH="$TINYGRAD_PATH:$ROOT/python${PYTHONPATH:+:$PYTHONPATH}"
 export TOLK_RUNTIME_LIBRARY="${TOLK_RUNTIME_LIBRARY:-$BUILD/lib/libTolkRuntimeC.so}"
 export CC="${CC:-clang-22}"
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$OUT}"
+# The host device's bounds check, which it leaves off for speed: a test that
+# reads out of a buffer fails rather than reading another buffer's bytes.
+export TOLK_BOUNDS_CHECK="${TOLK_BOUNDS_CHECK:-1}"
 
 for dev in "${devices[@]}"; do
   for f in "${files[@]}"; do

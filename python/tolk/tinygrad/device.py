@@ -16,7 +16,7 @@ import numpy as np
 
 from tinygrad.device import Allocator, BufferSpec, Compiled, CompileError, Compiler, LRUAllocator, Program, TinyELF
 from tinygrad.dtype import dtypes
-from tinygrad.helpers import DEV
+from tinygrad.helpers import DEV, NUM_CPU_THREADS, getenv
 
 from tolk.tinygrad.renderer import TolkRenderer
 
@@ -31,13 +31,26 @@ class TolkCompiler(Compiler):
     super().__init__(None)
   def compile(self, src: str) -> bytes: return src.encode()
 
-class TolkHostRenderer(TolkRenderer):
+class TolkBackendRenderer(TolkRenderer):
   backend = "HOST"
   def __init__(self, target):
     super().__init__(target)
     self.compiler = TolkCompiler(self.backend, target.arch)
-class TolkVulkanRenderer(TolkHostRenderer): backend = "VULKAN"
-class TolkCudaRenderer(TolkHostRenderer):
+
+class TolkHostRenderer(TolkBackendRenderer):
+  """The host runs a kernel as tinygrad's CPU device does: one workgroup of
+  one thread per core, each looping over its share (tinygrad's threads, the
+  `core_id` variable), rather than a GPU's grid of small workgroups, whose
+  per-thread work is a few scalars that the host's loops cannot vectorize
+  across (docs/Tinygrad.md, "The host device")."""
+  has_local = False
+  has_shared = False
+  has_threads = bool(getenv("THREADS", 1))
+  @property
+  def global_max(self): return (NUM_CPU_THREADS.value, 0, 0)  # type: ignore[override]
+
+class TolkVulkanRenderer(TolkBackendRenderer): backend = "VULKAN"
+class TolkCudaRenderer(TolkBackendRenderer):
   backend = "CUDA"
   global_max = (2147483647, 65535, 65535)
   local_max = (1024, 1024, 64)
@@ -93,7 +106,9 @@ class TolkProgram(Program["TolkDevice"]):
       args[i] = tmp
     grid = tuple(int(x) for x in global_size)
     block = None if self.known_block else tuple(int(x) for x in (local_size or (1, 1, 1)))
-    args += [int(v) for v in vals]
+    # tinygrad leaves a variable of the device's own (`core_id`) as None: the
+    # renderer made it the workgroup id
+    args += [int(v) for v in vals if v is not None]
     if wait or views: t = self.prog.time(self.name, *args, grid=grid, block=block)
     else: t, _ = None, self.prog.launch(self.name, *args, grid=grid, block=block)
     for i, v in views: v.base.write(args[i].numpy(np.uint8), v.offset)
@@ -124,7 +139,7 @@ class TolkRunProgram(Program["TolkDevice"]):
     from tolk.tinygrad import tolkrun
     arrays = [b.view(_np_dtype(sig[2])) for b, sig in zip(bufs, self.signature)]
     outs = tolkrun.run(self.src, self.name, self.dev.backend.lower(), arrays, global_size, local_size or (1, 1, 1),
-                       args=[int(v) for v in vals])
+                       args=[int(v) for v in vals if v is not None])
     for b, a, o in zip(bufs, arrays, outs):
       if o is not a: b[:] = np.ascontiguousarray(o).view(np.uint8).reshape(-1)
     return None
@@ -140,9 +155,10 @@ class TolkDevice(Compiled):
       return
     import tolk
     index = int(device.split(":")[1]) if device.count(":") == 1 and device.split(":")[1].isdigit() else 0
-    # TOLK_BOUNDS_CHECK=0 lowers host kernels without the runtime's bounds
-    # check (docs/Tinygrad.md, "Use"); tinygrad's own devices check nothing.
-    bounds_check = os.environ.get("TOLK_BOUNDS_CHECK", "1") != "0"
+    # Off unless TOLK_BOUNDS_CHECK=1 (docs/Tinygrad.md, "The host device"):
+    # tinygrad's own devices check nothing, and the check keeps a kernel's
+    # loops from being vectorized, which triples a memory-bound realize.
+    bounds_check = os.environ.get("TOLK_BOUNDS_CHECK", "0") != "0"
     self.rt = tolk.Device(self.backend.lower(), index, chip=target.arch or None, bounds_check=bounds_check)
     super().__init__(device, TolkAllocator(self), [RENDERERS[self.backend]], TolkProgram, None)
   def synchronize(self):

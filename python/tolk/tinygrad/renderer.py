@@ -136,6 +136,15 @@ class _KernelWriter:
     params = [u for u in uops if u.op is Ops.PARAM]
     bufs = sorted([u for u in params if u.addrspace != AddrSpace.ALU], key=lambda u: u.arg.slot)
     vars_ = sorted([u for u in params if u.addrspace == AddrSpace.ALU], key=lambda u: u.arg.slot)
+    # A renderer with threads (the host's) gets `core_id`, the thread's number,
+    # as a variable that tinygrad leaves to the device (a None in `vals`): it
+    # is the workgroup id of a launch of one workgroup per thread.
+    cores = [u for u in vars_ if u.expr == "core_id"]
+    vars_ = [u for u in vars_ if u.expr != "core_id"]
+    for u in cores:
+      r = self.fresh()
+      self.emit(f"{r} = tolk.special group_id x : {tolk_type(u.dtype)}")
+      self.name[u], self.type[u] = r, tolk_type(u.dtype)
     args = []
     for i, u in enumerate(bufs + vars_):
       self.name[u] = f"%arg{i}"
