@@ -39,7 +39,9 @@ typedef struct TolkRtDebugCount {
 /// ("modules.cached"); then, for a non-null `device`, the device's: the
 /// host JIT's engines alive in the process ("host.jit-engines"), a Vulkan
 /// device's objects ("vulkan.buffers", "vulkan.memory-allocations",
-/// "vulkan.pipelines", "vulkan.descriptor-sets", "vulkan.fences", ...).
+/// "vulkan.pipelines", "vulkan.descriptor-sets", "vulkan.fences", ...) and
+/// the kernels it shares among programs ("vulkan.kernels-cached"), those
+/// that no program holds among them ("vulkan.kernels-unused").
 /// Errors: a bad device handle, a null `numCounts`.
 TOLK_RT_EXPORTED TolkRtStatus tolkRtDebugGetCounts(TolkRtDevice device,
                                                    TolkRtDebugCount *counts,

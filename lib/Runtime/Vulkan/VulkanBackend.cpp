@@ -16,6 +16,12 @@
 // workgroup size of a kernel compiled without one. A launch is submitted
 // and returns (docs/Runtime.md); a timed one waits.
 //
+// The device's kernels are shared by their SPIR-V (KernelCache): a program
+// compiled again, or another program of the same module, launches the
+// GpuKernel (and pipelines) already made. Making a pipeline again is
+// slow (a driver's compiler runs), and lavapipe's resident memory grew
+// with each remade pipeline (docs/Runtime.md, "Under load").
+//
 //===----------------------------------------------------------------------===//
 
 #include "tolk/Pipelines/Pipelines.h"
@@ -30,7 +36,9 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
+#include <list>
 #include <mutex>
+#include <unordered_map>
 
 #ifdef TOLK_HAVE_VULKAN
 #include "VulkanDevice.h"
@@ -58,20 +66,154 @@ public:
   std::shared_ptr<GpuBuffer> memory;
 };
 
+/// The kernels of one Gpu by what makes them: the SPIR-V words, the entry
+/// point, the bindings (buffer or image) and the push-constant bytes. A
+/// kernel lives while a program holds it (a Lease), and the last
+/// kKeptUnused that no program holds are kept besides, the least recently
+/// released going first: a program destroyed and compiled again, the
+/// common case, finds its kernels whatever the number of kernels alive,
+/// and what is kept for nobody is bounded. Thread-safe.
+class KernelCache : public std::enable_shared_from_this<KernelCache> {
+public:
+  static constexpr size_t kKeptUnused = 32;
+
+  /// A program's hold on a kernel; released when it goes.
+  class Lease {
+  public:
+    Lease(std::shared_ptr<KernelCache> cache, std::string key,
+          std::shared_ptr<GpuKernel> kernel)
+        : cache(std::move(cache)), key(std::move(key)),
+          kernel(std::move(kernel)) {}
+    ~Lease() {
+      if (cache)
+        cache->release(key);
+    }
+    Lease(const Lease &) = delete;
+    Lease &operator=(const Lease &) = delete;
+    GpuKernel &get() const { return *kernel; }
+
+  private:
+    std::shared_ptr<KernelCache> cache;
+    std::string key;
+    std::shared_ptr<GpuKernel> kernel;
+  };
+
+  /// The kernel of `launch` (whose interface is `info`), made on `gpu`
+  /// unless the cache has it.
+  llvm::Expected<std::unique_ptr<Lease>>
+  acquire(Gpu &gpu, const VulkanLaunch &launch, const SpirvEntryPointInfo &info,
+          llvm::ArrayRef<std::optional<VulkanLaunch::Image>> images) {
+    std::string key = keyOf(launch, images);
+    std::lock_guard<std::mutex> lock(mutex);
+    auto found = entries.find(key);
+    if (found == entries.end()) {
+      // Made with the lock held: two threads launching the same new kernel
+      // make it once.
+      llvm::Expected<std::shared_ptr<GpuKernel>> kernel =
+          gpu.createKernel(launch.spirv, launch.entryPoint, info, images,
+                           unsigned(launch.buffers.size()),
+                           uint32_t(launch.pushConstants.size()));
+      if (!kernel)
+        return kernel.takeError();
+      found = entries.try_emplace(key).first;
+      found->second.kernel = std::move(*kernel);
+      found->second.place = unused.end();
+    } else if (found->second.users == 0) {
+      unused.erase(found->second.place);
+      found->second.place = unused.end();
+    }
+    ++found->second.users;
+    return std::make_unique<Lease>(shared_from_this(), std::move(key),
+                                   found->second.kernel);
+  }
+
+  /// Drops the kernels that no program holds, and keeps none from now on:
+  /// the device goes.
+  void close() {
+    std::vector<std::shared_ptr<GpuKernel>> dropped;
+    std::lock_guard<std::mutex> lock(mutex);
+    closed = true;
+    while (!unused.empty())
+      evictOldest(dropped);
+  }
+
+  /// The kernels in the cache, and those of them that no program holds.
+  std::pair<int64_t, int64_t> counts() const {
+    std::lock_guard<std::mutex> lock(mutex);
+    return {int64_t(entries.size()), int64_t(unused.size())};
+  }
+
+private:
+  struct Entry {
+    std::shared_ptr<GpuKernel> kernel;
+    unsigned users = 0;
+    /// Its place in `unused` while it has no users, else unused.end().
+    std::list<std::string>::iterator place;
+  };
+
+  static std::string
+  keyOf(const VulkanLaunch &launch,
+        llvm::ArrayRef<std::optional<VulkanLaunch::Image>> images) {
+    std::string key;
+    auto append = [&](const void *data, size_t bytes) {
+      key.append(static_cast<const char *>(data), bytes);
+    };
+    uint64_t sizes[] = {launch.spirv.size(), launch.entryPoint.size(),
+                        launch.buffers.size(), launch.pushConstants.size()};
+    append(sizes, sizeof(sizes));
+    append(launch.spirv.data(), launch.spirv.size() * sizeof(uint32_t));
+    append(launch.entryPoint.data(), launch.entryPoint.size());
+    for (const std::optional<VulkanLaunch::Image> &image : images) {
+      uint32_t shape[] = {image ? 1u : 0u, image ? image->width : 0,
+                          image ? image->height : 0,
+                          image ? uint32_t(image->format) : 0};
+      append(shape, sizeof(shape));
+    }
+    return key;
+  }
+
+  void release(const std::string &key) {
+    // Destroyed after the lock goes: a kernel's destruction calls Vulkan.
+    std::vector<std::shared_ptr<GpuKernel>> dropped;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto found = entries.find(key);
+    if (found == entries.end() || --found->second.users != 0)
+      return;
+    found->second.place = unused.insert(unused.end(), key);
+    while (!unused.empty() && (closed || unused.size() > kKeptUnused))
+      evictOldest(dropped);
+  }
+
+  void evictOldest(std::vector<std::shared_ptr<GpuKernel>> &dropped) {
+    auto found = entries.find(unused.front());
+    unused.pop_front();
+    dropped.push_back(std::move(found->second.kernel));
+    entries.erase(found);
+  }
+
+  mutable std::mutex mutex;
+  std::unordered_map<std::string, Entry> entries;
+  /// The keys of the kernels that no program holds, least recently
+  /// released first.
+  std::list<std::string> unused;
+  bool closed = false;
+};
+
 /// A program's kernels on one Gpu, each made at its first launch.
 class VulkanProgram : public Program {
 public:
   using Program::Program;
 
   struct Kernel {
-    std::shared_ptr<GpuKernel> kernel;
+    std::unique_ptr<KernelCache::Lease> kernel;
     /// By binding: the image a binding is, or none for a buffer.
     llvm::SmallVector<std::optional<VulkanLaunch::Image>, 4> images;
   };
 
-  /// Kernel `index`, made on `gpu` the first time; `launch` (of that
-  /// kernel) is checked against its interface.
+  /// Kernel `index`, from `cache` (or made on `gpu`) the first time;
+  /// `launch` (of that kernel) is checked against its interface.
   llvm::Expected<const Kernel *> kernelFor(unsigned index, Gpu &gpu,
+                                           KernelCache &cache,
                                            const VulkanLaunch &launch) const {
     std::lock_guard<std::mutex> lock(mutex);
     if (made.empty())
@@ -86,17 +228,16 @@ public:
         return std::move(err);
       Kernel k;
       k.images.assign(launch.images.begin(), launch.images.end());
-      llvm::Expected<std::shared_ptr<GpuKernel>> kernel =
-          gpu.createKernel(launch.spirv, launch.entryPoint, *info, k.images,
-                           unsigned(launch.buffers.size()),
-                           uint32_t(launch.pushConstants.size()));
+      llvm::Expected<std::unique_ptr<KernelCache::Lease>> kernel =
+          cache.acquire(gpu, launch, *info, k.images);
       if (!kernel)
         return kernel.takeError();
       k.kernel = std::move(*kernel);
       slot = std::move(k);
       return &*slot;
     }
-    if (llvm::Error err = checkVulkanLaunch(launch, slot->kernel->interface()))
+    if (llvm::Error err =
+            checkVulkanLaunch(launch, slot->kernel->get().interface()))
       return std::move(err);
     return &*slot;
   }
@@ -109,13 +250,16 @@ private:
 class VulkanBackendDevice : public Device {
 public:
   explicit VulkanBackendDevice(std::shared_ptr<Gpu> gpu)
-      : gpu(std::move(gpu)),
+      : gpu(std::move(gpu)), kernels(std::make_shared<KernelCache>()),
         robustness(this->gpu->robustness().empty() ? "unchecked"
                                                    : this->gpu->robustness()) {}
   ~VulkanBackendDevice() override {
     // The submissions in flight hold buffers and kernels, which hold the
     // Gpu: retire them before it goes.
     llvm::consumeError(gpu->synchronize());
+    // The kernels kept for no program go with the device; a program that
+    // outlives it keeps its own.
+    kernels->close();
   }
 
   BackendKind backend() const override { return BackendKind::Vulkan; }
@@ -148,6 +292,9 @@ public:
       auto kind = static_cast<Gpu::Object>(k);
       counts.push_back({Gpu::objectName(kind), gpu->liveObjects(kind)});
     }
+    auto [cached, unused] = kernels->counts();
+    counts.push_back({"vulkan.kernels-cached", cached});
+    counts.push_back({"vulkan.kernels-unused", unused});
   }
 
   llvm::Error synchronize() override {
@@ -243,10 +390,11 @@ protected:
                            ")");
     };
     llvm::Expected<const VulkanProgram::Kernel *> made =
-        static_cast<const VulkanProgram &>(program).kernelFor(kernel, *gpu, vk);
+        static_cast<const VulkanProgram &>(program).kernelFor(kernel, *gpu,
+                                                              *kernels, vk);
     if (!made)
       return failed(made.takeError());
-    const SpirvEntryPointInfo &spirv = (*made)->kernel->interface();
+    const SpirvEntryPointInfo &spirv = (*made)->kernel->get().interface();
     dispatch.workgroupCount = shape.grid;
     dispatch.workgroupSize =
         spirv.workgroupSizeSpecIds ? shape.block : spirv.localSize;
@@ -254,7 +402,8 @@ protected:
     dispatch.timed = kernelMs != nullptr;
     dispatch.description = describeLaunch(info, launchNumber);
     auto submitted = std::chrono::steady_clock::now();
-    llvm::Expected<uint64_t> serial = gpu->submit(*(*made)->kernel, dispatch);
+    llvm::Expected<uint64_t> serial =
+        gpu->submit((*made)->kernel->get(), dispatch);
     if (!serial)
       return failed(serial.takeError());
     if (!kernelMs)
@@ -289,6 +438,7 @@ private:
   }
 
   std::shared_ptr<Gpu> gpu;
+  std::shared_ptr<KernelCache> kernels;
   std::string robustness;
 };
 

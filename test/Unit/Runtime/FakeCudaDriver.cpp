@@ -58,8 +58,9 @@
 namespace {
 using CUresult = int;
 using CUdeviceptr = unsigned long long;
-constexpr CUresult kSuccess = 0, kInvalidValue = 1, kNotFound = 500,
-                   kInvalidPtx = 218, kNotReady = 600, kIllegalAddress = 700;
+constexpr CUresult kSuccess = 0, kInvalidValue = 1, kOutOfMemory = 2,
+                   kNotFound = 500, kInvalidPtx = 218, kNotReady = 600,
+                   kIllegalAddress = 700;
 
 struct Module;
 struct Function {
@@ -203,6 +204,7 @@ FAKE_API cuGetErrorName(CUresult result, const char **name) {
           : result == kNotFound       ? "CUDA_ERROR_NOT_FOUND"
           : result == kNotReady       ? "CUDA_ERROR_NOT_READY"
           : result == kIllegalAddress ? "CUDA_ERROR_ILLEGAL_ADDRESS"
+          : result == kOutOfMemory    ? "CUDA_ERROR_OUT_OF_MEMORY"
                                       : "CUDA_ERROR_INVALID_VALUE";
   return kSuccess;
 }
@@ -331,10 +333,17 @@ FAKE_API cuFuncGetParamInfo(Function *function, size_t index, size_t *offset,
   return kSuccess;
 }
 
+/// The stand-in device's memory. More is out of memory, as a real driver
+/// says, without asking the host (which might grant it lazily).
+constexpr size_t kDeviceMemory = size_t(1) << 40;
+
 FAKE_API cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes) {
+  *pointer = 0;
+  if (bytes > kDeviceMemory)
+    return kOutOfMemory;
   *pointer = reinterpret_cast<CUdeviceptr>(std::malloc(bytes));
   if (!*pointer)
-    return kInvalidValue;
+    return kOutOfMemory;
   ++liveAllocations;
   liveObjects.insert(*pointer);
   return kSuccess;

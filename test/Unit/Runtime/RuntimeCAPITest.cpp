@@ -371,13 +371,16 @@ TEST(RuntimeCAPIVulkanTest, KernelsOfTheSameNameInTwoModules) {
 // Faults: the device stays usable
 //===----------------------------------------------------------------------===//
 
-/// Opens a device of `backend`, or says why not (the test skips).
+/// Opens a device of `backend` (CUDA: the stand-in driver), or says why not
+/// (the test skips).
 std::string openDevice(TolkRtBackend backend, TolkRtDevice &device,
                        uint32_t hostThreads = 2) {
   TolkRtDeviceOptions options;
   tolkRtDeviceOptionsInit(&options);
   options.backend = backend;
   options.hostThreads = hostThreads;
+  if (backend == TolkRtBackendCuda)
+    options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
   if (TolkRtStatus s = tolkRtBackendCheckAvailable(&options))
     return outcome(s).message;
   Outcome o = outcome(tolkRtDeviceCreate(&options, &device));
@@ -470,6 +473,18 @@ TEST(RuntimeCAPIFaultTest, HostOutOfMemoryIsAnError) {
 
 TEST(RuntimeCAPIFaultTest, VulkanOutOfMemoryIsAnError) {
   OPEN_OR_SKIP(TolkRtBackendVulkan, device);
+  checkOutOfMemory(device);
+}
+
+// The stand-in answers cuMemAlloc as a driver does for more than the device
+// has, CUDA_ERROR_OUT_OF_MEMORY.
+TEST(RuntimeCAPIFaultTest, CudaOutOfMemoryIsAnError) {
+  OPEN_OR_SKIP(TolkRtBackendCuda, device);
+  TolkRtBuffer huge{0};
+  Outcome o = outcome(tolkRtBufferAllocate(device, uint64_t(1) << 46, &huge));
+  EXPECT_EQ(o.message, "cannot allocate 70368744177664 bytes: cuMemAlloc "
+                       "failed: CUDA_ERROR_OUT_OF_MEMORY (2): from the fake "
+                       "driver");
   checkOutOfMemory(device);
 }
 

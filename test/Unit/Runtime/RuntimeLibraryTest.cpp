@@ -18,6 +18,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <map>
+#include <string>
 #include <thread>
 
 using namespace tolk::runtime;
@@ -410,6 +412,101 @@ TEST(RuntimeTest, VulkanStaysUsableAfterAFailedLaunch) {
   EXPECT_NE(message.find("of kernel 'copy')"), std::string::npos) << message;
   ASSERT_TRUE(succeeded(launchCopy(*device, *program, x, y, 4)));
   EXPECT_EQ(readAll<int32_t>(*device, *y), (std::vector<int32_t>{5, 6, 7, 8}));
+  EXPECT_TRUE(succeeded(device->synchronize()));
+}
+
+/// The device's live-object counts (Device::countLiveObjects), by name.
+std::map<std::string, int64_t> countsOf(const Device &device) {
+  llvm::SmallVector<LiveCount> counts;
+  device.countLiveObjects(counts);
+  std::map<std::string, int64_t> byName;
+  for (const LiveCount &count : counts)
+    byName[count.name] = count.value;
+  return byName;
+}
+
+/// A module whose kernel `add` is y[i] = x[i] + k.
+std::string addKernelText(int k) {
+  return R"mlir(
+gpu.module @m {
+  gpu.func @add(%x: !tolk.ptr<si32, global>, %y: !tolk.ptr<si32, global>)
+      kernel {
+    %i = tolk.special global_id x : si32
+    %px = tolk.index %x[%i] : !tolk.ptr<si32, global>, si32
+    %v = tolk.load %px : !tolk.ptr<si32, global> -> si32
+    %k = tolk.const )mlir" +
+         std::to_string(k) + R"mlir( : si32
+    %r = tolk.add %v, %k : si32
+    %py = tolk.index %y[%i] : !tolk.ptr<si32, global>, si32
+    tolk.store %py, %r : !tolk.ptr<si32, global>, si32
+    gpu.return
+  }
+}
+)mlir";
+}
+
+// A kernel is made once per device for its SPIR-V: a program compiled again
+// launches the shader module, layouts and pipeline made for the one before,
+// even where the compile cache misses (here: a comment after the module, a
+// new text of the same SPIR-V). The device keeps the 32 kernels that no
+// program held last (and counts them); older ones go.
+TEST(RuntimeTest, VulkanProgramsShareTheKernelsOfTheirSpirv) {
+  REQUIRE_VULKAN(device);
+  auto x = bufferOf(*device, bytesOf<int32_t>({1, 2, 3, 4}));
+  auto y = bufferOf(*device, std::vector<uint8_t>(16, 0));
+  auto launchAdd = [&](const std::string &text) {
+    std::shared_ptr<Program> program = compileOrFail(*device, text);
+    EXPECT_TRUE(program);
+    if (program)
+      EXPECT_TRUE(succeeded(device->launch(
+          *program, kernelIndex(*program, "add"),
+          std::array<uint32_t, 3>{1, 1, 1}, std::array<uint32_t, 3>{4, 1, 1},
+          {LaunchArg::of(x), LaunchArg::of(y)})));
+    // Retired, so that the recycled objects (command buffers, descriptor
+    // sets) compare too.
+    EXPECT_TRUE(succeeded(device->synchronize()));
+    return program;
+  };
+  std::shared_ptr<Program> first = launchAdd(addKernelText(10));
+  ASSERT_TRUE(first);
+  std::map<std::string, int64_t> once = countsOf(*device);
+  EXPECT_EQ(once["vulkan.kernels-cached"], 1);
+  EXPECT_EQ(once["vulkan.kernels-unused"], 0);
+  EXPECT_EQ(once["vulkan.pipelines"], 1);
+  EXPECT_EQ(once["vulkan.shader-modules"], 1);
+
+  // Another text of the same kernel: another compiled module, the same
+  // Vulkan objects.
+  std::shared_ptr<Program> second = launchAdd(addKernelText(10) + "// 2\n");
+  ASSERT_TRUE(second);
+  EXPECT_NE(first->getCompiled(), second->getCompiled());
+  EXPECT_EQ(countsOf(*device), once);
+  EXPECT_EQ(readAll<int32_t>(*device, *y),
+            (std::vector<int32_t>{11, 12, 13, 14}));
+
+  // Destroyed and compiled again, past the compile cache: kept meanwhile.
+  first.reset();
+  second.reset();
+  std::map<std::string, int64_t> kept = once;
+  kept["vulkan.kernels-unused"] = 1;
+  EXPECT_EQ(countsOf(*device), kept);
+  std::shared_ptr<Program> third = launchAdd(addKernelText(10) + "// 3\n");
+  EXPECT_EQ(countsOf(*device), once);
+  third.reset();
+
+  // 40 other kernels, each released after its launch: the last 32 are kept,
+  // the first kernel (released before them) and 8 of them went.
+  for (int k = 0; k < 40; ++k)
+    launchAdd(addKernelText(100 + k));
+  EXPECT_EQ(readAll<int32_t>(*device, *y),
+            (std::vector<int32_t>{140, 141, 142, 143}));
+  std::map<std::string, int64_t> counts = countsOf(*device);
+  EXPECT_EQ(counts["vulkan.kernels-cached"], 32);
+  EXPECT_EQ(counts["vulkan.kernels-unused"], 32);
+  EXPECT_EQ(counts["vulkan.pipelines"], 32);
+  EXPECT_EQ(counts["vulkan.shader-modules"], 32);
+  EXPECT_EQ(counts["vulkan.pipeline-layouts"], 32);
+  EXPECT_EQ(counts["vulkan.descriptor-pools"], 32);
   EXPECT_TRUE(succeeded(device->synchronize()));
 }
 

@@ -201,10 +201,10 @@ void soak(TolkRtBackend backend) {
   for (uint64_t n = 1; n <= total; ++n) {
     unsigned k = unsigned(n % numKernels);
     // Every 50 launches, a program is destroyed and compiled again, in
-    // turn, and launched at once: its device objects (Vulkan's shader
-    // module, layouts, pipeline, descriptor pool) go and are made anew. With
-    // more kernels than the compile cache holds (64), each compile misses
-    // it, and a JIT engine goes and comes.
+    // turn, and launched at once. With more kernels than the compile cache
+    // holds (64), each compile misses it: a JIT engine goes and comes, and
+    // Vulkan compiles the same SPIR-V again, whose kernel (shader module,
+    // layouts, pipeline) the device kept and launches again.
     if (n % 50 == 0) {
       k = unsigned(n / 50 % numKernels);
       ASSERT_OK(tolkRtProgramDestroy(programs[k]));
