@@ -12,17 +12,19 @@
 # about 20.
 #
 #   scripts/sanitize.sh [-jN] [FIRST_SEED LAST_SEED]
+#   scripts/sanitize.sh --runtime [-jN]
 #   scripts/sanitize.sh --tsan [-jN]
 #
 # TOLK_BUILD_DIR chooses the build directory (default build-asan). The fuzz
 # range defaults to seeds 1..300, the campaign to 300 runs (TOLK_FUZZ_RUNS).
 # Exit status is non-zero on any finding.
 #
-# --tsan builds the runtime with ThreadSanitizer instead, in build-tsan (or
+# --runtime builds, with ASan and UBSan in build-asan-runtime (or
 # TOLK_BUILD_DIR), only the runtime's library, tools and unit tests, and runs
-# those tests (the C API's threads, the soak, the C++ API's threads) and the
-# Python package's tests and the runtime fuzzer under it (the interpreter is
-# not instrumented: the sanitizer's runtime is preloaded into it). Races
+# those tests (the C API's threads, the soak, the faults, the C++ API's
+# threads) and the Python package's tests and the runtime fuzzer under them
+# (the interpreter is not instrumented: the sanitizer's runtime is preloaded
+# into it). --tsan does the same with ThreadSanitizer, in build-tsan. Races
 # inside the uninstrumented libraries (MLIR, LLVM, the Vulkan driver) are
 # not seen; a race between the runtime's own accesses is, and so is one of
 # the runtime's accesses against a free, a memcpy or a lock taken anywhere.
@@ -47,9 +49,9 @@ configure() {
     -DCMAKE_MODULE_LINKER_FLAGS="$1"
 }
 
-TSAN=0
-if [[ $# -gt 0 && $1 == --tsan ]]; then
-  TSAN=1
+MODE=all
+if [[ $# -gt 0 && ( $1 == --tsan || $1 == --runtime ) ]]; then
+  MODE="${1#--}"
   shift
 fi
 JOBS=()
@@ -58,14 +60,14 @@ if [[ $# -gt 0 && $1 == -j* ]]; then
   shift
 fi
 
-if [[ $TSAN == 1 ]]; then
-  BUILD="${TOLK_BUILD_DIR:-$ROOT/build-tsan}"
-  # halt_on_error: the first report fails the test that made it.
-  # second_deadlock_stack: a lock-order report shows both acquisitions.
-  # allocator_may_return_null: an allocation too large is the runtime's
-  # TolkRtErrorOutOfMemory, which the tests check, not the sanitizer's abort.
-  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4:allocator_may_return_null=1"
-  configure "-fsanitize=thread -fno-omit-frame-pointer"
+ASAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+
+# Builds the runtime's library, tools and tests in $BUILD, with the
+# sanitizer flags $1, and runs them, the Python package's tests and the
+# runtime fuzzer; the sanitizer's runtime library is $2, preloaded into the
+# uninstrumented interpreter.
+runtime_only() {
+  configure "$1"
   # tolk-translate serializes the runner tests' SPIR-V kernels.
   ninja -C "$BUILD" "${JOBS[@]}" TolkRuntimeC TolkRuntimeLibraryTests \
     TolkRuntimeCAPITests TolkRuntimeSoakTests TolkRunnerTests tolk-translate
@@ -75,15 +77,30 @@ if [[ $TSAN == 1 ]]; then
     status=1
   # The interpreter is not instrumented: the sanitizer's runtime must be
   # the first library loaded.
-  TSAN_LIB="$(${CXX:-c++} -print-file-name=libtsan.so)"
-  export LD_PRELOAD="$TSAN_LIB"
+  export LD_PRELOAD="$(${CXX:-c++} -print-file-name="$2")"
   export PYTHONPATH="$ROOT/python"
   export TOLK_RUNTIME_LIBRARY="$BUILD/lib/libTolkRuntimeC.so"
+  # CPython leaves its objects alive at exit on purpose: LeakSanitizer would
+  # report the interpreter's, not ours (the C API's tests check the
+  # runtime's own leaks, in processes of their own).
+  if [[ -n ${ASAN_OPTIONS:-} ]]; then
+    export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
+  fi
   /usr/bin/python3 -m pytest -q -p no:cacheprovider "$ROOT/test/Python" ||
     status=1
   /usr/bin/python3 "$ROOT/scripts/fuzz-runtime.py" --seed 1 --calls 3000 ||
     status=1
   exit $status
+}
+
+if [[ $MODE == tsan ]]; then
+  BUILD="${TOLK_BUILD_DIR:-$ROOT/build-tsan}"
+  # halt_on_error: the first report fails the test that made it.
+  # second_deadlock_stack: a lock-order report shows both acquisitions.
+  # allocator_may_return_null: an allocation too large is the runtime's
+  # TolkRtErrorOutOfMemory, which the tests check, not the sanitizer's abort.
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4:allocator_may_return_null=1"
+  runtime_only "-fsanitize=thread -fno-omit-frame-pointer" libtsan.so
 fi
 FIRST="${1:-1}"
 LAST="${2:-300}"
@@ -126,7 +143,11 @@ LAST="${2:-300}"
 export ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:abort_on_error=1:use_sigaltstack=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 
-configure "-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+if [[ $MODE == runtime ]]; then
+  BUILD="${TOLK_BUILD_DIR:-$ROOT/build-asan-runtime}"
+  runtime_only "$ASAN_FLAGS" libasan.so
+fi
+configure "$ASAN_FLAGS"
 ninja -C "$BUILD" "${JOBS[@]}"
 
 status=0
