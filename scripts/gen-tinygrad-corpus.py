@@ -162,6 +162,7 @@ class Corpus:
                     lambda x: x.reshape(8, 8).pad(((0, 0), (1, 3))).contiguous())
     vec += self.run("vec_sum_rows_f32", lambda dev: (Tensor(np.arange(64, dtype=np.float32), device=dev),),
                     lambda x: x.reshape(16, 4).sum(axis=1))
+    vec += self.run("vec_sum_pairs_f16", lambda dev: (self.tiled(D.float16, 10, dev),), lambda x: x.reshape(5, 2).sum(axis=1))
     vec += self.run("vec_matmul_f32", lambda dev: (Tensor((np.arange(64) % 7).astype(np.float32), device=dev),
                                                    Tensor((np.arange(128) % 5).astype(np.float32), device=dev)),
                     lambda x, y: x.reshape(8, 8) @ y.reshape(8, 16))
@@ -169,7 +170,7 @@ class Corpus:
             ("casts", "a cast between every pair of data types", casts),
             ("bitcasts", "a bitcast between every pair of data types of one size", bitcasts),
             ("reductions", "sums and a max: accumulators in registers, and one in workgroup memory", reduce + local),
-            ("vectors", "float4-style loads and stores: adds, a cast chain, a where, a padded copy, a sum and a matmul", vec)]
+            ("vectors", "float4-style loads and stores: adds, a cast chain, a where, a padded copy, sums and a matmul", vec)]
 
   # ** writing **
 
