@@ -11,8 +11,9 @@ pipeline and run them on the host and on Vulkan with known inputs and outputs.
 The corpus: `a + b` for every pair of data types, `b` broadcast over the rows
 of `a`; a cast between every pair of data types; a bitcast between every pair
 of data types of one size; sums (a reduction over registers, and one over
-workgroup memory). Each kernel runs through tolk-run (the device's tolk-run
-launcher) on the inputs tinygrad gave it; the outputs it wrote are the
+workgroup memory); kernels of float4-style vector loads and stores. Each
+kernel runs through tolk-run (the device's tolk-run launcher) on the inputs
+tinygrad gave it; the outputs it wrote are the
 expected ones, printed by test/tolk-run/Inputs/npy.py, and they are compared
 with tinygrad's own CPU device, bit for bit: the script lists every
 difference (docs/Tinygrad.md explains each). Needs numpy; tinygrad's CPU
@@ -97,6 +98,13 @@ class Corpus:
     if dt in D.fp8s: return Tensor(v, device=device).bitcast(dt).contiguous().realize()
     return Tensor(v, dtype=dt, device=device).contiguous().realize()
 
+  def tiled(self, dt, n, device, shift=0):
+    """`n` values of `dt`: the eight corner cases, rotated by `shift`, repeated."""
+    np, D, Tensor = self.np, self.dtypes, self.Tensor
+    v = np.resize(np.roll(self.values(dt), shift), n)
+    if dt == D.bfloat16 or dt in D.fp8s: return Tensor(v, device=device).bitcast(dt).contiguous().realize()
+    return Tensor(v, dtype=dt, device=device).contiguous().realize()
+
   # ** the corpus **
 
   def run(self, key, inputs, op):
@@ -141,10 +149,28 @@ class Corpus:
     reduce += self.run("max_f16", lambda dev: (self.tensor(D.float16, (8,), dev),), lambda x: x.reshape(2, 4).max(axis=1))
     local = self.run("sum_local_f32", lambda dev: (Tensor(np.arange(4096, dtype=np.float32), device=dev),),
                      lambda x: (x * 0.5).sum())
+    # lengths that are a multiple of 4, so that tinygrad folds float4 loads and stores
+    vec = []
+    for dt in (D.float32, D.float16, D.int32, D.uint32, D.fp8e4m3):
+      vec += self.run(f"vec_add_{short[dt]}", lambda dev, dt=dt: (self.tiled(dt, 64, dev), self.tiled(dt, 64, dev, 3)),
+                      lambda x, y: x + y)
+    vec += self.run("vec_cast_f32_f16_i32", lambda dev: (Tensor(np.linspace(-300, 300, 64, dtype=np.float32), device=dev),),
+                    lambda x: x.cast(D.float16).cast(D.int32))
+    vec += self.run("vec_where_f32", lambda dev: (self.tiled(D.float32, 64, dev), self.tiled(D.float32, 64, dev, 5)),
+                    lambda x, y: (x < y).where(x, y))
+    vec += self.run("vec_pad_f16", lambda dev: (self.tiled(D.float16, 64, dev),),
+                    lambda x: x.reshape(8, 8).pad(((0, 0), (1, 3))).contiguous())
+    vec += self.run("vec_sum_rows_f32", lambda dev: (Tensor(np.arange(64, dtype=np.float32), device=dev),),
+                    lambda x: x.reshape(16, 4).sum(axis=1))
+    vec += self.run("vec_sum_pairs_f16", lambda dev: (self.tiled(D.float16, 10, dev),), lambda x: x.reshape(5, 2).sum(axis=1))
+    vec += self.run("vec_matmul_f32", lambda dev: (Tensor((np.arange(64) % 7).astype(np.float32), device=dev),
+                                                   Tensor((np.arange(128) % 5).astype(np.float32), device=dev)),
+                    lambda x, y: x.reshape(8, 8) @ y.reshape(8, 16))
     return [("elementwise", "a + b for every pair of data types, b broadcast over the rows of a", add),
             ("casts", "a cast between every pair of data types", casts),
             ("bitcasts", "a bitcast between every pair of data types of one size", bitcasts),
-            ("reductions", "sums and a max: accumulators in registers, and one in workgroup memory", reduce + local)]
+            ("reductions", "sums and a max: accumulators in registers, and one in workgroup memory", reduce + local),
+            ("vectors", "float4-style loads and stores: adds, a cast chain, a where, a padded copy, sums and a matmul", vec)]
 
   # ** writing **
 

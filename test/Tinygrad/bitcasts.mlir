@@ -238,7 +238,7 @@
 // BITCAST_F32_I32-NEXT: -1157426577
 
 gpu.module @bitcast_i8_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -256,28 +256,24 @@ gpu.module @bitcast_i8_e4m3 {
     %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.const 1 : si8
-    %v23 = tolk.shl %v8, %v22 : (si8, si8) -> si8
+    %v18 = tolk.const 1 : si8
+    %v19 = tolk.shl %v8, %v18 : (si8, si8) -> si8
+    %v20 = tolk.bitcast %v19 : si8 to f8E4M3FN
+    %v21 = tolk.shl %v11, %v18 : (si8, si8) -> si8
+    %v22 = tolk.bitcast %v21 : si8 to f8E4M3FN
+    %v23 = tolk.shl %v15, %v18 : (si8, si8) -> si8
     %v24 = tolk.bitcast %v23 : si8 to f8E4M3FN
-    %v25 = tolk.shl %v11, %v22 : (si8, si8) -> si8
+    %v25 = tolk.shl %v17, %v18 : (si8, si8) -> si8
     %v26 = tolk.bitcast %v25 : si8 to f8E4M3FN
-    %v27 = tolk.shl %v15, %v22 : (si8, si8) -> si8
-    %v28 = tolk.bitcast %v27 : si8 to f8E4M3FN
-    %v29 = tolk.shl %v17, %v22 : (si8, si8) -> si8
-    %v30 = tolk.bitcast %v29 : si8 to f8E4M3FN
-    tolk.store %v18, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v26 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v28 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v30 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v27 = vector.from_elements %v26, %v20, %v22, %v24 : vector<4xf8E4M3FN>
+    %v28 = tolk.const 4 : si32
+    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v29, %v27 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @bitcast_i8_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -295,28 +291,24 @@ gpu.module @bitcast_i8_e5m2fnuz {
     %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.const 1 : si8
-    %v23 = tolk.shl %v8, %v22 : (si8, si8) -> si8
+    %v18 = tolk.const 1 : si8
+    %v19 = tolk.shl %v8, %v18 : (si8, si8) -> si8
+    %v20 = tolk.bitcast %v19 : si8 to f8E5M2FNUZ
+    %v21 = tolk.shl %v11, %v18 : (si8, si8) -> si8
+    %v22 = tolk.bitcast %v21 : si8 to f8E5M2FNUZ
+    %v23 = tolk.shl %v15, %v18 : (si8, si8) -> si8
     %v24 = tolk.bitcast %v23 : si8 to f8E5M2FNUZ
-    %v25 = tolk.shl %v11, %v22 : (si8, si8) -> si8
+    %v25 = tolk.shl %v17, %v18 : (si8, si8) -> si8
     %v26 = tolk.bitcast %v25 : si8 to f8E5M2FNUZ
-    %v27 = tolk.shl %v15, %v22 : (si8, si8) -> si8
-    %v28 = tolk.bitcast %v27 : si8 to f8E5M2FNUZ
-    %v29 = tolk.shl %v17, %v22 : (si8, si8) -> si8
-    %v30 = tolk.bitcast %v29 : si8 to f8E5M2FNUZ
-    tolk.store %v18, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v26 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v28 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v30 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v27 = vector.from_elements %v26, %v20, %v22, %v24 : vector<4xf8E5M2FNUZ>
+    %v28 = tolk.const 4 : si32
+    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v29, %v27 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @bitcast_u16_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -334,23 +326,19 @@ gpu.module @bitcast_u16_f16 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.const 1 : ui16
-    %v23 = tolk.shl %v8, %v22 : (ui16, ui16) -> ui16
+    %v18 = tolk.const 1 : ui16
+    %v19 = tolk.shl %v8, %v18 : (ui16, ui16) -> ui16
+    %v20 = tolk.bitcast %v19 : ui16 to f16
+    %v21 = tolk.shl %v11, %v18 : (ui16, ui16) -> ui16
+    %v22 = tolk.bitcast %v21 : ui16 to f16
+    %v23 = tolk.shl %v15, %v18 : (ui16, ui16) -> ui16
     %v24 = tolk.bitcast %v23 : ui16 to f16
-    %v25 = tolk.shl %v11, %v22 : (ui16, ui16) -> ui16
+    %v25 = tolk.shl %v17, %v18 : (ui16, ui16) -> ui16
     %v26 = tolk.bitcast %v25 : ui16 to f16
-    %v27 = tolk.shl %v15, %v22 : (ui16, ui16) -> ui16
-    %v28 = tolk.bitcast %v27 : ui16 to f16
-    %v29 = tolk.shl %v17, %v22 : (ui16, ui16) -> ui16
-    %v30 = tolk.bitcast %v29 : ui16 to f16
-    tolk.store %v18, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v26 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v28 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v30 : !tolk.ptr<f16, global>, f16
+    %v27 = vector.from_elements %v26, %v20, %v22, %v24 : vector<4xf16>
+    %v28 = tolk.const 4 : si32
+    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v29, %v27 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
@@ -394,45 +382,37 @@ gpu.module @bitcast_u16_bf16 {
   }
 }
 gpu.module @bitcast_i32_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.shl %v8, %v4 : (si32, si32) -> si32
-    %v23 = tolk.bitcast %v22 : si32 to f32
-    %v24 = tolk.shl %v11, %v4 : (si32, si32) -> si32
-    %v25 = tolk.bitcast %v24 : si32 to f32
-    %v26 = tolk.shl %v15, %v4 : (si32, si32) -> si32
-    %v27 = tolk.bitcast %v26 : si32 to f32
-    %v28 = tolk.shl %v17, %v4 : (si32, si32) -> si32
-    %v29 = tolk.bitcast %v28 : si32 to f32
-    tolk.store %v18, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v25 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v27 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v29 : !tolk.ptr<f32, global>, f32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v15 = tolk.shl %v9, %v10 : (si32, si32) -> si32
+    %v16 = tolk.bitcast %v15 : si32 to f32
+    %v17 = tolk.shl %v11, %v10 : (si32, si32) -> si32
+    %v18 = tolk.bitcast %v17 : si32 to f32
+    %v19 = tolk.shl %v12, %v10 : (si32, si32) -> si32
+    %v20 = tolk.bitcast %v19 : si32 to f32
+    %v21 = tolk.shl %v14, %v10 : (si32, si32) -> si32
+    %v22 = tolk.bitcast %v21 : si32 to f32
+    %v23 = vector.from_elements %v16, %v18, %v20, %v22 : vector<4xf32>
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v24, %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @bitcast_e4m3_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -450,62 +430,58 @@ gpu.module @bitcast_e4m3_i8_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @bitcast_e4m3_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
     %v22 = tolk.const 2.0 : f8E4M3FN
-    %v23 = tolk.mul %v8, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v23 = tolk.mul %v18, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
     %v24 = tolk.bitcast %v23 : f8E4M3FN to si8
-    %v25 = tolk.mul %v11, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v25 = tolk.mul %v19, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
     %v26 = tolk.bitcast %v25 : f8E4M3FN to si8
-    %v27 = tolk.mul %v15, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v27 = tolk.mul %v20, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
     %v28 = tolk.bitcast %v27 : f8E4M3FN to si8
-    %v29 = tolk.mul %v17, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v29 = tolk.mul %v21, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
     %v30 = tolk.bitcast %v29 : f8E4M3FN to si8
-    tolk.store %v18, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v26 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v28 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v30 : !tolk.ptr<si8, global>, si8
+    tolk.store %v10, %v26 : !tolk.ptr<si8, global>, si8
+    tolk.store %v12, %v28 : !tolk.ptr<si8, global>, si8
+    tolk.store %v15, %v30 : !tolk.ptr<si8, global>, si8
+    tolk.store %v16, %v24 : !tolk.ptr<si8, global>, si8
     gpu.return
   }
 }
 gpu.module @bitcast_e4m3_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -523,62 +499,50 @@ gpu.module @bitcast_e4m3_e5m2fnuz_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @bitcast_e4m3_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.const 2.0 : f8E4M3FN
-    %v23 = tolk.mul %v8, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v24 = tolk.bitcast %v23 : f8E4M3FN to f8E5M2FNUZ
-    %v25 = tolk.mul %v11, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v26 = tolk.bitcast %v25 : f8E4M3FN to f8E5M2FNUZ
-    %v27 = tolk.mul %v15, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v28 = tolk.bitcast %v27 : f8E4M3FN to f8E5M2FNUZ
-    %v29 = tolk.mul %v17, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v30 = tolk.bitcast %v29 : f8E4M3FN to f8E5M2FNUZ
-    tolk.store %v18, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v26 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v28 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v30 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.const 2.0 : f8E4M3FN
+    %v16 = tolk.mul %v9, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v17 = tolk.bitcast %v16 : f8E4M3FN to f8E5M2FNUZ
+    %v18 = tolk.mul %v11, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v19 = tolk.bitcast %v18 : f8E4M3FN to f8E5M2FNUZ
+    %v20 = tolk.mul %v12, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v21 = tolk.bitcast %v20 : f8E4M3FN to f8E5M2FNUZ
+    %v22 = tolk.mul %v14, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v23 = tolk.bitcast %v22 : f8E4M3FN to f8E5M2FNUZ
+    %v24 = vector.from_elements %v17, %v19, %v21, %v23 : vector<4xf8E5M2FNUZ>
+    %v25 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v25, %v24 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @bitcast_e5m2fnuz_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -596,62 +560,58 @@ gpu.module @bitcast_e5m2fnuz_i8_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @bitcast_e5m2fnuz_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
     %v22 = tolk.const 2.0 : f8E5M2FNUZ
-    %v23 = tolk.mul %v8, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v23 = tolk.mul %v18, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
     %v24 = tolk.bitcast %v23 : f8E5M2FNUZ to si8
-    %v25 = tolk.mul %v11, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v25 = tolk.mul %v19, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
     %v26 = tolk.bitcast %v25 : f8E5M2FNUZ to si8
-    %v27 = tolk.mul %v15, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v27 = tolk.mul %v20, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
     %v28 = tolk.bitcast %v27 : f8E5M2FNUZ to si8
-    %v29 = tolk.mul %v17, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v29 = tolk.mul %v21, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
     %v30 = tolk.bitcast %v29 : f8E5M2FNUZ to si8
-    tolk.store %v18, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v26 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v28 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v30 : !tolk.ptr<si8, global>, si8
+    tolk.store %v10, %v26 : !tolk.ptr<si8, global>, si8
+    tolk.store %v12, %v28 : !tolk.ptr<si8, global>, si8
+    tolk.store %v15, %v30 : !tolk.ptr<si8, global>, si8
+    tolk.store %v16, %v24 : !tolk.ptr<si8, global>, si8
     gpu.return
   }
 }
 gpu.module @bitcast_e5m2fnuz_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -669,135 +629,123 @@ gpu.module @bitcast_e5m2fnuz_e4m3_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @bitcast_e5m2fnuz_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.const 2.0 : f8E5M2FNUZ
-    %v23 = tolk.mul %v8, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v24 = tolk.bitcast %v23 : f8E5M2FNUZ to f8E4M3FN
-    %v25 = tolk.mul %v11, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v26 = tolk.bitcast %v25 : f8E5M2FNUZ to f8E4M3FN
-    %v27 = tolk.mul %v15, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v28 = tolk.bitcast %v27 : f8E5M2FNUZ to f8E4M3FN
-    %v29 = tolk.mul %v17, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v30 = tolk.bitcast %v29 : f8E5M2FNUZ to f8E4M3FN
-    tolk.store %v18, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v26 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v28 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v30 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.const 2.0 : f8E5M2FNUZ
+    %v16 = tolk.mul %v9, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v17 = tolk.bitcast %v16 : f8E5M2FNUZ to f8E4M3FN
+    %v18 = tolk.mul %v11, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v19 = tolk.bitcast %v18 : f8E5M2FNUZ to f8E4M3FN
+    %v20 = tolk.mul %v12, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v21 = tolk.bitcast %v20 : f8E5M2FNUZ to f8E4M3FN
+    %v22 = tolk.mul %v14, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v23 = tolk.bitcast %v22 : f8E5M2FNUZ to f8E4M3FN
+    %v24 = vector.from_elements %v17, %v19, %v21, %v23 : vector<4xf8E4M3FN>
+    %v25 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v25, %v24 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @bitcast_f16_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
     %v22 = tolk.const 2.0 : f16
-    %v23 = tolk.mul %v8, %v22 : (f16, f16) -> f16
+    %v23 = tolk.mul %v18, %v22 : (f16, f16) -> f16
     %v24 = tolk.bitcast %v23 : f16 to ui16
-    %v25 = tolk.mul %v11, %v22 : (f16, f16) -> f16
+    %v25 = tolk.mul %v19, %v22 : (f16, f16) -> f16
     %v26 = tolk.bitcast %v25 : f16 to ui16
-    %v27 = tolk.mul %v15, %v22 : (f16, f16) -> f16
+    %v27 = tolk.mul %v20, %v22 : (f16, f16) -> f16
     %v28 = tolk.bitcast %v27 : f16 to ui16
-    %v29 = tolk.mul %v17, %v22 : (f16, f16) -> f16
+    %v29 = tolk.mul %v21, %v22 : (f16, f16) -> f16
     %v30 = tolk.bitcast %v29 : f16 to ui16
-    tolk.store %v18, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v26 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v28 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v30 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v10, %v26 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v12, %v28 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v15, %v30 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v16, %v24 : !tolk.ptr<ui16, global>, ui16
     gpu.return
   }
 }
 gpu.module @bitcast_f16_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
+    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
     %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
     %v22 = tolk.const 2.0 : f16
-    %v23 = tolk.mul %v8, %v22 : (f16, f16) -> f16
+    %v23 = tolk.mul %v9, %v22 : (f16, f16) -> f16
     %v24 = tolk.bitcast %v23 : f16 to bf16
     %v25 = tolk.mul %v11, %v22 : (f16, f16) -> f16
     %v26 = tolk.bitcast %v25 : f16 to bf16
-    %v27 = tolk.mul %v15, %v22 : (f16, f16) -> f16
+    %v27 = tolk.mul %v12, %v22 : (f16, f16) -> f16
     %v28 = tolk.bitcast %v27 : f16 to bf16
-    %v29 = tolk.mul %v17, %v22 : (f16, f16) -> f16
+    %v29 = tolk.mul %v14, %v22 : (f16, f16) -> f16
     %v30 = tolk.bitcast %v29 : f16 to bf16
-    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v26 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v28 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v30 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v16, %v26 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v18, %v28 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v20, %v30 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v21, %v24 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
@@ -909,7 +857,7 @@ gpu.module @bitcast_bf16_f16_0 {
   }
 }
 gpu.module @bitcast_bf16_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -927,62 +875,50 @@ gpu.module @bitcast_bf16_f16_1 {
     %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.const 2.0 : bf16
-    %v23 = tolk.mul %v8, %v22 : (bf16, bf16) -> bf16
+    %v18 = tolk.const 2.0 : bf16
+    %v19 = tolk.mul %v8, %v18 : (bf16, bf16) -> bf16
+    %v20 = tolk.bitcast %v19 : bf16 to f16
+    %v21 = tolk.mul %v11, %v18 : (bf16, bf16) -> bf16
+    %v22 = tolk.bitcast %v21 : bf16 to f16
+    %v23 = tolk.mul %v15, %v18 : (bf16, bf16) -> bf16
     %v24 = tolk.bitcast %v23 : bf16 to f16
-    %v25 = tolk.mul %v11, %v22 : (bf16, bf16) -> bf16
+    %v25 = tolk.mul %v17, %v18 : (bf16, bf16) -> bf16
     %v26 = tolk.bitcast %v25 : bf16 to f16
-    %v27 = tolk.mul %v15, %v22 : (bf16, bf16) -> bf16
-    %v28 = tolk.bitcast %v27 : bf16 to f16
-    %v29 = tolk.mul %v17, %v22 : (bf16, bf16) -> bf16
-    %v30 = tolk.bitcast %v29 : bf16 to f16
-    tolk.store %v18, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v26 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v28 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v30 : !tolk.ptr<f16, global>, f16
+    %v27 = vector.from_elements %v26, %v20, %v22, %v24 : vector<4xf16>
+    %v28 = tolk.const 4 : si32
+    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v29, %v27 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @bitcast_f32_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.const 2.0 : f32
-    %v23 = tolk.mul %v8, %v22 : (f32, f32) -> f32
-    %v24 = tolk.bitcast %v23 : f32 to si32
-    %v25 = tolk.mul %v11, %v22 : (f32, f32) -> f32
-    %v26 = tolk.bitcast %v25 : f32 to si32
-    %v27 = tolk.mul %v15, %v22 : (f32, f32) -> f32
-    %v28 = tolk.bitcast %v27 : f32 to si32
-    %v29 = tolk.mul %v17, %v22 : (f32, f32) -> f32
-    %v30 = tolk.bitcast %v29 : f32 to si32
-    tolk.store %v18, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v26 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v28 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v30 : !tolk.ptr<si32, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v15 = tolk.const 2.0 : f32
+    %v16 = tolk.mul %v9, %v15 : (f32, f32) -> f32
+    %v17 = tolk.bitcast %v16 : f32 to si32
+    %v18 = tolk.mul %v11, %v15 : (f32, f32) -> f32
+    %v19 = tolk.bitcast %v18 : f32 to si32
+    %v20 = tolk.mul %v12, %v15 : (f32, f32) -> f32
+    %v21 = tolk.bitcast %v20 : f32 to si32
+    %v22 = tolk.mul %v14, %v15 : (f32, f32) -> f32
+    %v23 = tolk.bitcast %v22 : f32 to si32
+    %v24 = vector.from_elements %v17, %v19, %v21, %v23 : vector<4xsi32>
+    %v25 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v25, %v24 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }

@@ -1375,7 +1375,7 @@ gpu.module @cast_bool_u16 {
   }
 }
 gpu.module @cast_bool_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1393,18 +1393,14 @@ gpu.module @cast_bool_i32 {
     %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : i1 to si32
-    %v23 = tolk.cast %v11 : i1 to si32
-    %v24 = tolk.cast %v15 : i1 to si32
-    %v25 = tolk.cast %v17 : i1 to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v18 = tolk.cast %v8 : i1 to si32
+    %v19 = tolk.cast %v11 : i1 to si32
+    %v20 = tolk.cast %v15 : i1 to si32
+    %v21 = tolk.cast %v17 : i1 to si32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
@@ -1443,7 +1439,7 @@ gpu.module @cast_bool_u64 {
   }
 }
 gpu.module @cast_bool_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1461,23 +1457,19 @@ gpu.module @cast_bool_e4m3 {
     %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : i1 to f8E4M3FN
-    %v23 = tolk.cast %v11 : i1 to f8E4M3FN
-    %v24 = tolk.cast %v15 : i1 to f8E4M3FN
-    %v25 = tolk.cast %v17 : i1 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.cast %v8 : i1 to f8E4M3FN
+    %v19 = tolk.cast %v11 : i1 to f8E4M3FN
+    %v20 = tolk.cast %v15 : i1 to f8E4M3FN
+    %v21 = tolk.cast %v17 : i1 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_bool_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1495,23 +1487,19 @@ gpu.module @cast_bool_e5m2fnuz {
     %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : i1 to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : i1 to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : i1 to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : i1 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.cast %v8 : i1 to f8E5M2FNUZ
+    %v19 = tolk.cast %v11 : i1 to f8E5M2FNUZ
+    %v20 = tolk.cast %v15 : i1 to f8E5M2FNUZ
+    %v21 = tolk.cast %v17 : i1 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_bool_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1529,18 +1517,14 @@ gpu.module @cast_bool_f16 {
     %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : i1 to f16
-    %v23 = tolk.cast %v11 : i1 to f16
-    %v24 = tolk.cast %v15 : i1 to f16
-    %v25 = tolk.cast %v17 : i1 to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v18 = tolk.cast %v8 : i1 to f16
+    %v19 = tolk.cast %v11 : i1 to f16
+    %v20 = tolk.cast %v15 : i1 to f16
+    %v21 = tolk.cast %v17 : i1 to f16
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
@@ -1579,7 +1563,7 @@ gpu.module @cast_bool_bf16 {
   }
 }
 gpu.module @cast_bool_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1597,18 +1581,14 @@ gpu.module @cast_bool_f32 {
     %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : i1 to f32
-    %v23 = tolk.cast %v11 : i1 to f32
-    %v24 = tolk.cast %v15 : i1 to f32
-    %v25 = tolk.cast %v17 : i1 to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v18 = tolk.cast %v8 : i1 to f32
+    %v19 = tolk.cast %v11 : i1 to f32
+    %v20 = tolk.cast %v15 : i1 to f32
+    %v21 = tolk.cast %v17 : i1 to f32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -1682,7 +1662,7 @@ gpu.module @cast_i8_u16 {
   }
 }
 gpu.module @cast_i8_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1700,18 +1680,14 @@ gpu.module @cast_i8_i32 {
     %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : si8 to si32
-    %v23 = tolk.cast %v11 : si8 to si32
-    %v24 = tolk.cast %v15 : si8 to si32
-    %v25 = tolk.cast %v17 : si8 to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v18 = tolk.cast %v8 : si8 to si32
+    %v19 = tolk.cast %v11 : si8 to si32
+    %v20 = tolk.cast %v15 : si8 to si32
+    %v21 = tolk.cast %v17 : si8 to si32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
@@ -1750,7 +1726,7 @@ gpu.module @cast_i8_u64 {
   }
 }
 gpu.module @cast_i8_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1768,23 +1744,19 @@ gpu.module @cast_i8_e4m3 {
     %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : si8 to f8E4M3FN
-    %v23 = tolk.cast %v11 : si8 to f8E4M3FN
-    %v24 = tolk.cast %v15 : si8 to f8E4M3FN
-    %v25 = tolk.cast %v17 : si8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.cast %v8 : si8 to f8E4M3FN
+    %v19 = tolk.cast %v11 : si8 to f8E4M3FN
+    %v20 = tolk.cast %v15 : si8 to f8E4M3FN
+    %v21 = tolk.cast %v17 : si8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_i8_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1802,23 +1774,19 @@ gpu.module @cast_i8_e5m2fnuz {
     %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : si8 to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : si8 to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : si8 to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : si8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.cast %v8 : si8 to f8E5M2FNUZ
+    %v19 = tolk.cast %v11 : si8 to f8E5M2FNUZ
+    %v20 = tolk.cast %v15 : si8 to f8E5M2FNUZ
+    %v21 = tolk.cast %v17 : si8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_i8_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1836,18 +1804,14 @@ gpu.module @cast_i8_f16 {
     %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : si8 to f16
-    %v23 = tolk.cast %v11 : si8 to f16
-    %v24 = tolk.cast %v15 : si8 to f16
-    %v25 = tolk.cast %v17 : si8 to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v18 = tolk.cast %v8 : si8 to f16
+    %v19 = tolk.cast %v11 : si8 to f16
+    %v20 = tolk.cast %v15 : si8 to f16
+    %v21 = tolk.cast %v17 : si8 to f16
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
@@ -1886,7 +1850,7 @@ gpu.module @cast_i8_bf16 {
   }
 }
 gpu.module @cast_i8_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -1904,18 +1868,14 @@ gpu.module @cast_i8_f32 {
     %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : si8 to f32
-    %v23 = tolk.cast %v11 : si8 to f32
-    %v24 = tolk.cast %v15 : si8 to f32
-    %v25 = tolk.cast %v17 : si8 to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v18 = tolk.cast %v8 : si8 to f32
+    %v19 = tolk.cast %v11 : si8 to f32
+    %v20 = tolk.cast %v15 : si8 to f32
+    %v21 = tolk.cast %v17 : si8 to f32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -1989,7 +1949,7 @@ gpu.module @cast_u16_i8 {
   }
 }
 gpu.module @cast_u16_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2007,18 +1967,14 @@ gpu.module @cast_u16_i32 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : ui16 to si32
-    %v23 = tolk.cast %v11 : ui16 to si32
-    %v24 = tolk.cast %v15 : ui16 to si32
-    %v25 = tolk.cast %v17 : ui16 to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v18 = tolk.cast %v8 : ui16 to si32
+    %v19 = tolk.cast %v11 : ui16 to si32
+    %v20 = tolk.cast %v15 : ui16 to si32
+    %v21 = tolk.cast %v17 : ui16 to si32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
@@ -2057,7 +2013,7 @@ gpu.module @cast_u16_u64 {
   }
 }
 gpu.module @cast_u16_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2075,23 +2031,19 @@ gpu.module @cast_u16_e4m3 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : ui16 to f8E4M3FN
-    %v23 = tolk.cast %v11 : ui16 to f8E4M3FN
-    %v24 = tolk.cast %v15 : ui16 to f8E4M3FN
-    %v25 = tolk.cast %v17 : ui16 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.cast %v8 : ui16 to f8E4M3FN
+    %v19 = tolk.cast %v11 : ui16 to f8E4M3FN
+    %v20 = tolk.cast %v15 : ui16 to f8E4M3FN
+    %v21 = tolk.cast %v17 : ui16 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_u16_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2109,23 +2061,19 @@ gpu.module @cast_u16_e5m2fnuz {
     %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : ui16 to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : ui16 to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : ui16 to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : ui16 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.cast %v8 : ui16 to f8E5M2FNUZ
+    %v19 = tolk.cast %v11 : ui16 to f8E5M2FNUZ
+    %v20 = tolk.cast %v15 : ui16 to f8E5M2FNUZ
+    %v21 = tolk.cast %v17 : ui16 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_u16_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2143,18 +2091,14 @@ gpu.module @cast_u16_f16 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : ui16 to f16
-    %v23 = tolk.cast %v11 : ui16 to f16
-    %v24 = tolk.cast %v15 : ui16 to f16
-    %v25 = tolk.cast %v17 : ui16 to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v18 = tolk.cast %v8 : ui16 to f16
+    %v19 = tolk.cast %v11 : ui16 to f16
+    %v20 = tolk.cast %v15 : ui16 to f16
+    %v21 = tolk.cast %v17 : ui16 to f16
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
@@ -2193,7 +2137,7 @@ gpu.module @cast_u16_bf16 {
   }
 }
 gpu.module @cast_u16_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2211,325 +2155,288 @@ gpu.module @cast_u16_f32 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : ui16 to f32
-    %v23 = tolk.cast %v11 : ui16 to f32
-    %v24 = tolk.cast %v15 : ui16 to f32
-    %v25 = tolk.cast %v17 : ui16 to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v18 = tolk.cast %v8 : ui16 to f32
+    %v19 = tolk.cast %v11 : ui16 to f32
+    %v20 = tolk.cast %v15 : ui16 to f32
+    %v21 = tolk.cast %v17 : ui16 to f32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @cast_i32_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v22 = tolk.const 0 : si32
-    %v23 = tolk.ne %v8, %v22 : (si32, si32) -> i1
-    %v24 = tolk.ne %v11, %v22 : (si32, si32) -> i1
-    %v25 = tolk.ne %v15, %v22 : (si32, si32) -> i1
-    %v26 = tolk.ne %v17, %v22 : (si32, si32) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v19 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v21 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v22 = tolk.ne %v18, %v17 : (si32, si32) -> i1
+    %v23 = tolk.ne %v19, %v17 : (si32, si32) -> i1
+    %v24 = tolk.ne %v20, %v17 : (si32, si32) -> i1
+    %v25 = tolk.ne %v21, %v17 : (si32, si32) -> i1
+    tolk.store %v10, %v23 : !tolk.ptr<i1, global>, i1
+    tolk.store %v12, %v24 : !tolk.ptr<i1, global>, i1
+    tolk.store %v15, %v25 : !tolk.ptr<i1, global>, i1
+    tolk.store %v16, %v22 : !tolk.ptr<i1, global>, i1
     gpu.return
   }
 }
 gpu.module @cast_i32_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : si32 to si8
-    %v23 = tolk.cast %v11 : si32 to si8
-    %v24 = tolk.cast %v15 : si32 to si8
-    %v25 = tolk.cast %v17 : si32 to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v19 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v21 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v22 = tolk.cast %v18 : si32 to si8
+    %v23 = tolk.cast %v19 : si32 to si8
+    %v24 = tolk.cast %v20 : si32 to si8
+    %v25 = tolk.cast %v21 : si32 to si8
+    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
+    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
+    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
+    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
     gpu.return
   }
 }
 gpu.module @cast_i32_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : si32 to ui16
-    %v23 = tolk.cast %v11 : si32 to ui16
-    %v24 = tolk.cast %v15 : si32 to ui16
-    %v25 = tolk.cast %v17 : si32 to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v19 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v21 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v22 = tolk.cast %v18 : si32 to ui16
+    %v23 = tolk.cast %v19 : si32 to ui16
+    %v24 = tolk.cast %v20 : si32 to ui16
+    %v25 = tolk.cast %v21 : si32 to ui16
+    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
     gpu.return
   }
 }
 gpu.module @cast_i32_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
+    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
+    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<ui64, global>, si32
     %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : si32 to ui64
+    %v22 = tolk.cast %v9 : si32 to ui64
     %v23 = tolk.cast %v11 : si32 to ui64
-    %v24 = tolk.cast %v15 : si32 to ui64
-    %v25 = tolk.cast %v17 : si32 to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v24 = tolk.cast %v12 : si32 to ui64
+    %v25 = tolk.cast %v14 : si32 to ui64
+    tolk.store %v16, %v23 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v18, %v24 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v20, %v25 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v21, %v22 : !tolk.ptr<ui64, global>, ui64
     gpu.return
   }
 }
 gpu.module @cast_i32_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : si32 to f8E4M3FN
-    %v23 = tolk.cast %v11 : si32 to f8E4M3FN
-    %v24 = tolk.cast %v15 : si32 to f8E4M3FN
-    %v25 = tolk.cast %v17 : si32 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v15 = tolk.cast %v9 : si32 to f8E4M3FN
+    %v16 = tolk.cast %v11 : si32 to f8E4M3FN
+    %v17 = tolk.cast %v12 : si32 to f8E4M3FN
+    %v18 = tolk.cast %v14 : si32 to f8E4M3FN
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E4M3FN>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_i32_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : si32 to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : si32 to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : si32 to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : si32 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v15 = tolk.cast %v9 : si32 to f8E5M2FNUZ
+    %v16 = tolk.cast %v11 : si32 to f8E5M2FNUZ
+    %v17 = tolk.cast %v12 : si32 to f8E5M2FNUZ
+    %v18 = tolk.cast %v14 : si32 to f8E5M2FNUZ
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E5M2FNUZ>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_i32_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : si32 to f16
-    %v23 = tolk.cast %v11 : si32 to f16
-    %v24 = tolk.cast %v15 : si32 to f16
-    %v25 = tolk.cast %v17 : si32 to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v15 = tolk.cast %v9 : si32 to f16
+    %v16 = tolk.cast %v11 : si32 to f16
+    %v17 = tolk.cast %v12 : si32 to f16
+    %v18 = tolk.cast %v14 : si32 to f16
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf16>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @cast_i32_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
+    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
     %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : si32 to bf16
+    %v22 = tolk.cast %v9 : si32 to bf16
     %v23 = tolk.cast %v11 : si32 to bf16
-    %v24 = tolk.cast %v15 : si32 to bf16
-    %v25 = tolk.cast %v17 : si32 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v24 = tolk.cast %v12 : si32 to bf16
+    %v25 = tolk.cast %v14 : si32 to bf16
+    tolk.store %v16, %v23 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v20, %v25 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v21, %v22 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
 gpu.module @cast_i32_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si32, global> -> si32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si32, global> -> si32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : si32 to f32
-    %v23 = tolk.cast %v11 : si32 to f32
-    %v24 = tolk.cast %v15 : si32 to f32
-    %v25 = tolk.cast %v17 : si32 to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v15 = tolk.cast %v9 : si32 to f32
+    %v16 = tolk.cast %v11 : si32 to f32
+    %v17 = tolk.cast %v12 : si32 to f32
+    %v18 = tolk.cast %v14 : si32 to f32
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf32>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -2637,7 +2544,7 @@ gpu.module @cast_u64_u16 {
   }
 }
 gpu.module @cast_u64_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2655,23 +2562,19 @@ gpu.module @cast_u64_i32 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : ui64 to si32
-    %v23 = tolk.cast %v11 : ui64 to si32
-    %v24 = tolk.cast %v15 : ui64 to si32
-    %v25 = tolk.cast %v17 : ui64 to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v18 = tolk.cast %v8 : ui64 to si32
+    %v19 = tolk.cast %v11 : ui64 to si32
+    %v20 = tolk.cast %v15 : ui64 to si32
+    %v21 = tolk.cast %v17 : ui64 to si32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @cast_u64_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2689,23 +2592,19 @@ gpu.module @cast_u64_e4m3 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : ui64 to f8E4M3FN
-    %v23 = tolk.cast %v11 : ui64 to f8E4M3FN
-    %v24 = tolk.cast %v15 : ui64 to f8E4M3FN
-    %v25 = tolk.cast %v17 : ui64 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.cast %v8 : ui64 to f8E4M3FN
+    %v19 = tolk.cast %v11 : ui64 to f8E4M3FN
+    %v20 = tolk.cast %v15 : ui64 to f8E4M3FN
+    %v21 = tolk.cast %v17 : ui64 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_u64_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2723,23 +2622,19 @@ gpu.module @cast_u64_e5m2fnuz {
     %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : ui64 to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : ui64 to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : ui64 to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : ui64 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.cast %v8 : ui64 to f8E5M2FNUZ
+    %v19 = tolk.cast %v11 : ui64 to f8E5M2FNUZ
+    %v20 = tolk.cast %v15 : ui64 to f8E5M2FNUZ
+    %v21 = tolk.cast %v17 : ui64 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_u64_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2757,18 +2652,14 @@ gpu.module @cast_u64_f16 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : ui64 to f16
-    %v23 = tolk.cast %v11 : ui64 to f16
-    %v24 = tolk.cast %v15 : ui64 to f16
-    %v25 = tolk.cast %v17 : ui64 to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v18 = tolk.cast %v8 : ui64 to f16
+    %v19 = tolk.cast %v11 : ui64 to f16
+    %v20 = tolk.cast %v15 : ui64 to f16
+    %v21 = tolk.cast %v17 : ui64 to f16
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
@@ -2807,7 +2698,7 @@ gpu.module @cast_u64_bf16 {
   }
 }
 gpu.module @cast_u64_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2825,23 +2716,19 @@ gpu.module @cast_u64_f32 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : ui64 to f32
-    %v23 = tolk.cast %v11 : ui64 to f32
-    %v24 = tolk.cast %v15 : ui64 to f32
-    %v25 = tolk.cast %v17 : ui64 to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v18 = tolk.cast %v8 : ui64 to f32
+    %v19 = tolk.cast %v11 : ui64 to f32
+    %v20 = tolk.cast %v15 : ui64 to f32
+    %v21 = tolk.cast %v17 : ui64 to f32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2859,58 +2746,54 @@ gpu.module @cast_e4m3_bool_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
     %v22 = tolk.const 0.0 : f8E4M3FN
-    %v23 = tolk.ne %v8, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
-    %v24 = tolk.ne %v11, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
-    %v25 = tolk.ne %v15, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
-    %v26 = tolk.ne %v17, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v23 = tolk.ne %v18, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
+    %v24 = tolk.ne %v19, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
+    %v25 = tolk.ne %v20, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
+    %v26 = tolk.ne %v21, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
+    tolk.store %v10, %v24 : !tolk.ptr<i1, global>, i1
+    tolk.store %v12, %v25 : !tolk.ptr<i1, global>, i1
+    tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
+    tolk.store %v16, %v23 : !tolk.ptr<i1, global>, i1
     gpu.return
   }
 }
 gpu.module @cast_e4m3_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2928,57 +2811,53 @@ gpu.module @cast_e4m3_i8_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : f8E4M3FN to si8
-    %v23 = tolk.cast %v11 : f8E4M3FN to si8
-    %v24 = tolk.cast %v15 : f8E4M3FN to si8
-    %v25 = tolk.cast %v17 : f8E4M3FN to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v22 = tolk.cast %v18 : f8E4M3FN to si8
+    %v23 = tolk.cast %v19 : f8E4M3FN to si8
+    %v24 = tolk.cast %v20 : f8E4M3FN to si8
+    %v25 = tolk.cast %v21 : f8E4M3FN to si8
+    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
+    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
+    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
+    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
     gpu.return
   }
 }
 gpu.module @cast_e4m3_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -2996,57 +2875,53 @@ gpu.module @cast_e4m3_u16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : f8E4M3FN to ui16
-    %v23 = tolk.cast %v11 : f8E4M3FN to ui16
-    %v24 = tolk.cast %v15 : f8E4M3FN to ui16
-    %v25 = tolk.cast %v17 : f8E4M3FN to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v22 = tolk.cast %v18 : f8E4M3FN to ui16
+    %v23 = tolk.cast %v19 : f8E4M3FN to ui16
+    %v24 = tolk.cast %v20 : f8E4M3FN to ui16
+    %v25 = tolk.cast %v21 : f8E4M3FN to ui16
+    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
     gpu.return
   }
 }
 gpu.module @cast_e4m3_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3064,57 +2939,45 @@ gpu.module @cast_e4m3_i32_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : f8E4M3FN to si32
-    %v23 = tolk.cast %v11 : f8E4M3FN to si32
-    %v24 = tolk.cast %v15 : f8E4M3FN to si32
-    %v25 = tolk.cast %v17 : f8E4M3FN to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.cast %v9 : f8E4M3FN to si32
+    %v16 = tolk.cast %v11 : f8E4M3FN to si32
+    %v17 = tolk.cast %v12 : f8E4M3FN to si32
+    %v18 = tolk.cast %v14 : f8E4M3FN to si32
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xsi32>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3132,57 +2995,53 @@ gpu.module @cast_e4m3_u64_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : f8E4M3FN to ui64
-    %v23 = tolk.cast %v11 : f8E4M3FN to ui64
-    %v24 = tolk.cast %v15 : f8E4M3FN to ui64
-    %v25 = tolk.cast %v17 : f8E4M3FN to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui64, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v22 = tolk.cast %v18 : f8E4M3FN to ui64
+    %v23 = tolk.cast %v19 : f8E4M3FN to ui64
+    %v24 = tolk.cast %v20 : f8E4M3FN to ui64
+    %v25 = tolk.cast %v21 : f8E4M3FN to ui64
+    tolk.store %v10, %v23 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v12, %v24 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v15, %v25 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v16, %v22 : !tolk.ptr<ui64, global>, ui64
     gpu.return
   }
 }
 gpu.module @cast_e4m3_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3200,57 +3059,45 @@ gpu.module @cast_e4m3_e5m2fnuz_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : f8E4M3FN to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : f8E4M3FN to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : f8E4M3FN to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : f8E4M3FN to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.cast %v9 : f8E4M3FN to f8E5M2FNUZ
+    %v16 = tolk.cast %v11 : f8E4M3FN to f8E5M2FNUZ
+    %v17 = tolk.cast %v12 : f8E4M3FN to f8E5M2FNUZ
+    %v18 = tolk.cast %v14 : f8E4M3FN to f8E5M2FNUZ
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E5M2FNUZ>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3268,57 +3115,45 @@ gpu.module @cast_e4m3_f16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : f8E4M3FN to f16
-    %v23 = tolk.cast %v11 : f8E4M3FN to f16
-    %v24 = tolk.cast %v15 : f8E4M3FN to f16
-    %v25 = tolk.cast %v17 : f8E4M3FN to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.cast %v9 : f8E4M3FN to f16
+    %v16 = tolk.cast %v11 : f8E4M3FN to f16
+    %v17 = tolk.cast %v12 : f8E4M3FN to f16
+    %v18 = tolk.cast %v14 : f8E4M3FN to f16
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf16>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3336,57 +3171,53 @@ gpu.module @cast_e4m3_bf16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
+    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
     %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : f8E4M3FN to bf16
+    %v22 = tolk.cast %v9 : f8E4M3FN to bf16
     %v23 = tolk.cast %v11 : f8E4M3FN to bf16
-    %v24 = tolk.cast %v15 : f8E4M3FN to bf16
-    %v25 = tolk.cast %v17 : f8E4M3FN to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v24 = tolk.cast %v12 : f8E4M3FN to bf16
+    %v25 = tolk.cast %v14 : f8E4M3FN to bf16
+    tolk.store %v16, %v23 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v20, %v25 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v21, %v22 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
 gpu.module @cast_e4m3_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3404,57 +3235,45 @@ gpu.module @cast_e4m3_f32_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e4m3_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : f8E4M3FN to f32
-    %v23 = tolk.cast %v11 : f8E4M3FN to f32
-    %v24 = tolk.cast %v15 : f8E4M3FN to f32
-    %v25 = tolk.cast %v17 : f8E4M3FN to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.cast %v9 : f8E4M3FN to f32
+    %v16 = tolk.cast %v11 : f8E4M3FN to f32
+    %v17 = tolk.cast %v12 : f8E4M3FN to f32
+    %v18 = tolk.cast %v14 : f8E4M3FN to f32
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf32>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3472,58 +3291,54 @@ gpu.module @cast_e5m2fnuz_bool_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
     %v22 = tolk.const 0.0 : f8E5M2FNUZ
-    %v23 = tolk.ne %v8, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
-    %v24 = tolk.ne %v11, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
-    %v25 = tolk.ne %v15, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
-    %v26 = tolk.ne %v17, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v23 = tolk.ne %v18, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
+    %v24 = tolk.ne %v19, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
+    %v25 = tolk.ne %v20, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
+    %v26 = tolk.ne %v21, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
+    tolk.store %v10, %v24 : !tolk.ptr<i1, global>, i1
+    tolk.store %v12, %v25 : !tolk.ptr<i1, global>, i1
+    tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
+    tolk.store %v16, %v23 : !tolk.ptr<i1, global>, i1
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3541,57 +3356,53 @@ gpu.module @cast_e5m2fnuz_i8_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : f8E5M2FNUZ to si8
-    %v23 = tolk.cast %v11 : f8E5M2FNUZ to si8
-    %v24 = tolk.cast %v15 : f8E5M2FNUZ to si8
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v22 = tolk.cast %v18 : f8E5M2FNUZ to si8
+    %v23 = tolk.cast %v19 : f8E5M2FNUZ to si8
+    %v24 = tolk.cast %v20 : f8E5M2FNUZ to si8
+    %v25 = tolk.cast %v21 : f8E5M2FNUZ to si8
+    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
+    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
+    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
+    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3609,57 +3420,53 @@ gpu.module @cast_e5m2fnuz_u16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : f8E5M2FNUZ to ui16
-    %v23 = tolk.cast %v11 : f8E5M2FNUZ to ui16
-    %v24 = tolk.cast %v15 : f8E5M2FNUZ to ui16
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v22 = tolk.cast %v18 : f8E5M2FNUZ to ui16
+    %v23 = tolk.cast %v19 : f8E5M2FNUZ to ui16
+    %v24 = tolk.cast %v20 : f8E5M2FNUZ to ui16
+    %v25 = tolk.cast %v21 : f8E5M2FNUZ to ui16
+    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3677,57 +3484,45 @@ gpu.module @cast_e5m2fnuz_i32_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : f8E5M2FNUZ to si32
-    %v23 = tolk.cast %v11 : f8E5M2FNUZ to si32
-    %v24 = tolk.cast %v15 : f8E5M2FNUZ to si32
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.cast %v9 : f8E5M2FNUZ to si32
+    %v16 = tolk.cast %v11 : f8E5M2FNUZ to si32
+    %v17 = tolk.cast %v12 : f8E5M2FNUZ to si32
+    %v18 = tolk.cast %v14 : f8E5M2FNUZ to si32
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xsi32>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3745,57 +3540,53 @@ gpu.module @cast_e5m2fnuz_u64_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : f8E5M2FNUZ to ui64
-    %v23 = tolk.cast %v11 : f8E5M2FNUZ to ui64
-    %v24 = tolk.cast %v15 : f8E5M2FNUZ to ui64
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui64, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v22 = tolk.cast %v18 : f8E5M2FNUZ to ui64
+    %v23 = tolk.cast %v19 : f8E5M2FNUZ to ui64
+    %v24 = tolk.cast %v20 : f8E5M2FNUZ to ui64
+    %v25 = tolk.cast %v21 : f8E5M2FNUZ to ui64
+    tolk.store %v10, %v23 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v12, %v24 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v15, %v25 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v16, %v22 : !tolk.ptr<ui64, global>, ui64
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3813,57 +3604,45 @@ gpu.module @cast_e5m2fnuz_e4m3_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : f8E5M2FNUZ to f8E4M3FN
-    %v23 = tolk.cast %v11 : f8E5M2FNUZ to f8E4M3FN
-    %v24 = tolk.cast %v15 : f8E5M2FNUZ to f8E4M3FN
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.cast %v9 : f8E5M2FNUZ to f8E4M3FN
+    %v16 = tolk.cast %v11 : f8E5M2FNUZ to f8E4M3FN
+    %v17 = tolk.cast %v12 : f8E5M2FNUZ to f8E4M3FN
+    %v18 = tolk.cast %v14 : f8E5M2FNUZ to f8E4M3FN
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E4M3FN>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3881,57 +3660,45 @@ gpu.module @cast_e5m2fnuz_f16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : f8E5M2FNUZ to f16
-    %v23 = tolk.cast %v11 : f8E5M2FNUZ to f16
-    %v24 = tolk.cast %v15 : f8E5M2FNUZ to f16
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.cast %v9 : f8E5M2FNUZ to f16
+    %v16 = tolk.cast %v11 : f8E5M2FNUZ to f16
+    %v17 = tolk.cast %v12 : f8E5M2FNUZ to f16
+    %v18 = tolk.cast %v14 : f8E5M2FNUZ to f16
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf16>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -3949,57 +3716,53 @@ gpu.module @cast_e5m2fnuz_bf16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
+    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
     %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : f8E5M2FNUZ to bf16
+    %v22 = tolk.cast %v9 : f8E5M2FNUZ to bf16
     %v23 = tolk.cast %v11 : f8E5M2FNUZ to bf16
-    %v24 = tolk.cast %v15 : f8E5M2FNUZ to bf16
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v24 = tolk.cast %v12 : f8E5M2FNUZ to bf16
+    %v25 = tolk.cast %v14 : f8E5M2FNUZ to bf16
+    tolk.store %v16, %v23 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v20, %v25 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v21, %v22 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4017,359 +3780,315 @@ gpu.module @cast_e5m2fnuz_f32_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : f8E5M2FNUZ to f32
-    %v23 = tolk.cast %v11 : f8E5M2FNUZ to f32
-    %v24 = tolk.cast %v15 : f8E5M2FNUZ to f32
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.cast %v9 : f8E5M2FNUZ to f32
+    %v16 = tolk.cast %v11 : f8E5M2FNUZ to f32
+    %v17 = tolk.cast %v12 : f8E5M2FNUZ to f32
+    %v18 = tolk.cast %v14 : f8E5M2FNUZ to f32
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf32>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @cast_f16_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
     %v22 = tolk.const 0.0 : f16
-    %v23 = tolk.ne %v8, %v22 : (f16, f16) -> i1
-    %v24 = tolk.ne %v11, %v22 : (f16, f16) -> i1
-    %v25 = tolk.ne %v15, %v22 : (f16, f16) -> i1
-    %v26 = tolk.ne %v17, %v22 : (f16, f16) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v23 = tolk.ne %v18, %v22 : (f16, f16) -> i1
+    %v24 = tolk.ne %v19, %v22 : (f16, f16) -> i1
+    %v25 = tolk.ne %v20, %v22 : (f16, f16) -> i1
+    %v26 = tolk.ne %v21, %v22 : (f16, f16) -> i1
+    tolk.store %v10, %v24 : !tolk.ptr<i1, global>, i1
+    tolk.store %v12, %v25 : !tolk.ptr<i1, global>, i1
+    tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
+    tolk.store %v16, %v23 : !tolk.ptr<i1, global>, i1
     gpu.return
   }
 }
 gpu.module @cast_f16_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : f16 to si8
-    %v23 = tolk.cast %v11 : f16 to si8
-    %v24 = tolk.cast %v15 : f16 to si8
-    %v25 = tolk.cast %v17 : f16 to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v22 = tolk.cast %v18 : f16 to si8
+    %v23 = tolk.cast %v19 : f16 to si8
+    %v24 = tolk.cast %v20 : f16 to si8
+    %v25 = tolk.cast %v21 : f16 to si8
+    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
+    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
+    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
+    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
     gpu.return
   }
 }
 gpu.module @cast_f16_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : f16 to ui16
-    %v23 = tolk.cast %v11 : f16 to ui16
-    %v24 = tolk.cast %v15 : f16 to ui16
-    %v25 = tolk.cast %v17 : f16 to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v22 = tolk.cast %v18 : f16 to ui16
+    %v23 = tolk.cast %v19 : f16 to ui16
+    %v24 = tolk.cast %v20 : f16 to ui16
+    %v25 = tolk.cast %v21 : f16 to ui16
+    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
     gpu.return
   }
 }
 gpu.module @cast_f16_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : f16 to si32
-    %v23 = tolk.cast %v11 : f16 to si32
-    %v24 = tolk.cast %v15 : f16 to si32
-    %v25 = tolk.cast %v17 : f16 to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v15 = tolk.cast %v9 : f16 to si32
+    %v16 = tolk.cast %v11 : f16 to si32
+    %v17 = tolk.cast %v12 : f16 to si32
+    %v18 = tolk.cast %v14 : f16 to si32
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xsi32>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @cast_f16_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : f16 to ui64
-    %v23 = tolk.cast %v11 : f16 to ui64
-    %v24 = tolk.cast %v15 : f16 to ui64
-    %v25 = tolk.cast %v17 : f16 to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui64, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v22 = tolk.cast %v18 : f16 to ui64
+    %v23 = tolk.cast %v19 : f16 to ui64
+    %v24 = tolk.cast %v20 : f16 to ui64
+    %v25 = tolk.cast %v21 : f16 to ui64
+    tolk.store %v10, %v23 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v12, %v24 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v15, %v25 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v16, %v22 : !tolk.ptr<ui64, global>, ui64
     gpu.return
   }
 }
 gpu.module @cast_f16_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : f16 to f8E4M3FN
-    %v23 = tolk.cast %v11 : f16 to f8E4M3FN
-    %v24 = tolk.cast %v15 : f16 to f8E4M3FN
-    %v25 = tolk.cast %v17 : f16 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v15 = tolk.cast %v9 : f16 to f8E4M3FN
+    %v16 = tolk.cast %v11 : f16 to f8E4M3FN
+    %v17 = tolk.cast %v12 : f16 to f8E4M3FN
+    %v18 = tolk.cast %v14 : f16 to f8E4M3FN
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E4M3FN>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_f16_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : f16 to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : f16 to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : f16 to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : f16 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v15 = tolk.cast %v9 : f16 to f8E5M2FNUZ
+    %v16 = tolk.cast %v11 : f16 to f8E5M2FNUZ
+    %v17 = tolk.cast %v12 : f16 to f8E5M2FNUZ
+    %v18 = tolk.cast %v14 : f16 to f8E5M2FNUZ
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E5M2FNUZ>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_f16_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
+    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
     %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : f16 to bf16
+    %v22 = tolk.cast %v9 : f16 to bf16
     %v23 = tolk.cast %v11 : f16 to bf16
-    %v24 = tolk.cast %v15 : f16 to bf16
-    %v25 = tolk.cast %v17 : f16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v24 = tolk.cast %v12 : f16 to bf16
+    %v25 = tolk.cast %v14 : f16 to bf16
+    tolk.store %v16, %v23 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v20, %v25 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v21, %v22 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
 gpu.module @cast_f16_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : f16 to f32
-    %v23 = tolk.cast %v11 : f16 to f32
-    %v24 = tolk.cast %v15 : f16 to f32
-    %v25 = tolk.cast %v17 : f16 to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v15 = tolk.cast %v9 : f16 to f32
+    %v16 = tolk.cast %v11 : f16 to f32
+    %v17 = tolk.cast %v12 : f16 to f32
+    %v18 = tolk.cast %v14 : f16 to f32
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf32>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -4613,7 +4332,7 @@ gpu.module @cast_bf16_i32_0 {
   }
 }
 gpu.module @cast_bf16_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4631,18 +4350,14 @@ gpu.module @cast_bf16_i32_1 {
     %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : bf16 to si32
-    %v23 = tolk.cast %v11 : bf16 to si32
-    %v24 = tolk.cast %v15 : bf16 to si32
-    %v25 = tolk.cast %v17 : bf16 to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v18 = tolk.cast %v8 : bf16 to si32
+    %v19 = tolk.cast %v11 : bf16 to si32
+    %v20 = tolk.cast %v15 : bf16 to si32
+    %v21 = tolk.cast %v17 : bf16 to si32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
@@ -4749,7 +4464,7 @@ gpu.module @cast_bf16_e4m3_0 {
   }
 }
 gpu.module @cast_bf16_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4767,18 +4482,14 @@ gpu.module @cast_bf16_e4m3_1 {
     %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : bf16 to f8E4M3FN
-    %v23 = tolk.cast %v11 : bf16 to f8E4M3FN
-    %v24 = tolk.cast %v15 : bf16 to f8E4M3FN
-    %v25 = tolk.cast %v17 : bf16 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.cast %v8 : bf16 to f8E4M3FN
+    %v19 = tolk.cast %v11 : bf16 to f8E4M3FN
+    %v20 = tolk.cast %v15 : bf16 to f8E4M3FN
+    %v21 = tolk.cast %v17 : bf16 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
@@ -4817,7 +4528,7 @@ gpu.module @cast_bf16_e5m2fnuz_0 {
   }
 }
 gpu.module @cast_bf16_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4835,18 +4546,14 @@ gpu.module @cast_bf16_e5m2fnuz_1 {
     %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : bf16 to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : bf16 to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : bf16 to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : bf16 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.cast %v8 : bf16 to f8E5M2FNUZ
+    %v19 = tolk.cast %v11 : bf16 to f8E5M2FNUZ
+    %v20 = tolk.cast %v15 : bf16 to f8E5M2FNUZ
+    %v21 = tolk.cast %v17 : bf16 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
@@ -4885,7 +4592,7 @@ gpu.module @cast_bf16_f16_0 {
   }
 }
 gpu.module @cast_bf16_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4903,18 +4610,14 @@ gpu.module @cast_bf16_f16_1 {
     %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : bf16 to f16
-    %v23 = tolk.cast %v11 : bf16 to f16
-    %v24 = tolk.cast %v15 : bf16 to f16
-    %v25 = tolk.cast %v17 : bf16 to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v18 = tolk.cast %v8 : bf16 to f16
+    %v19 = tolk.cast %v11 : bf16 to f16
+    %v20 = tolk.cast %v15 : bf16 to f16
+    %v21 = tolk.cast %v17 : bf16 to f16
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
@@ -4953,7 +4656,7 @@ gpu.module @cast_bf16_f32_0 {
   }
 }
 gpu.module @cast_bf16_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4971,325 +4674,289 @@ gpu.module @cast_bf16_f32_1 {
     %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.cast %v8 : bf16 to f32
-    %v23 = tolk.cast %v11 : bf16 to f32
-    %v24 = tolk.cast %v15 : bf16 to f32
-    %v25 = tolk.cast %v17 : bf16 to f32
-    tolk.store %v18, %v22 : !tolk.ptr<f32, global>, f32
-    tolk.store %v19, %v23 : !tolk.ptr<f32, global>, f32
-    tolk.store %v20, %v24 : !tolk.ptr<f32, global>, f32
-    tolk.store %v21, %v25 : !tolk.ptr<f32, global>, f32
+    %v18 = tolk.cast %v8 : bf16 to f32
+    %v19 = tolk.cast %v11 : bf16 to f32
+    %v20 = tolk.cast %v15 : bf16 to f32
+    %v21 = tolk.cast %v17 : bf16 to f32
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @cast_f32_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
     %v22 = tolk.const 0.0 : f32
-    %v23 = tolk.ne %v8, %v22 : (f32, f32) -> i1
-    %v24 = tolk.ne %v11, %v22 : (f32, f32) -> i1
-    %v25 = tolk.ne %v15, %v22 : (f32, f32) -> i1
-    %v26 = tolk.ne %v17, %v22 : (f32, f32) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v23 = tolk.ne %v18, %v22 : (f32, f32) -> i1
+    %v24 = tolk.ne %v19, %v22 : (f32, f32) -> i1
+    %v25 = tolk.ne %v20, %v22 : (f32, f32) -> i1
+    %v26 = tolk.ne %v21, %v22 : (f32, f32) -> i1
+    tolk.store %v10, %v24 : !tolk.ptr<i1, global>, i1
+    tolk.store %v12, %v25 : !tolk.ptr<i1, global>, i1
+    tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
+    tolk.store %v16, %v23 : !tolk.ptr<i1, global>, i1
     gpu.return
   }
 }
 gpu.module @cast_f32_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : f32 to si8
-    %v23 = tolk.cast %v11 : f32 to si8
-    %v24 = tolk.cast %v15 : f32 to si8
-    %v25 = tolk.cast %v17 : f32 to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v22 = tolk.cast %v18 : f32 to si8
+    %v23 = tolk.cast %v19 : f32 to si8
+    %v24 = tolk.cast %v20 : f32 to si8
+    %v25 = tolk.cast %v21 : f32 to si8
+    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
+    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
+    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
+    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
     gpu.return
   }
 }
 gpu.module @cast_f32_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : f32 to ui16
-    %v23 = tolk.cast %v11 : f32 to ui16
-    %v24 = tolk.cast %v15 : f32 to ui16
-    %v25 = tolk.cast %v17 : f32 to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v22 = tolk.cast %v18 : f32 to ui16
+    %v23 = tolk.cast %v19 : f32 to ui16
+    %v24 = tolk.cast %v20 : f32 to ui16
+    %v25 = tolk.cast %v21 : f32 to ui16
+    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
+    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
     gpu.return
   }
 }
 gpu.module @cast_f32_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.cast %v8 : f32 to si32
-    %v23 = tolk.cast %v11 : f32 to si32
-    %v24 = tolk.cast %v15 : f32 to si32
-    %v25 = tolk.cast %v17 : f32 to si32
-    tolk.store %v18, %v22 : !tolk.ptr<si32, global>, si32
-    tolk.store %v19, %v23 : !tolk.ptr<si32, global>, si32
-    tolk.store %v20, %v24 : !tolk.ptr<si32, global>, si32
-    tolk.store %v21, %v25 : !tolk.ptr<si32, global>, si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v15 = tolk.cast %v9 : f32 to si32
+    %v16 = tolk.cast %v11 : f32 to si32
+    %v17 = tolk.cast %v12 : f32 to si32
+    %v18 = tolk.cast %v14 : f32 to si32
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xsi32>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @cast_f32_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : f32 to ui64
-    %v23 = tolk.cast %v11 : f32 to ui64
-    %v24 = tolk.cast %v15 : f32 to ui64
-    %v25 = tolk.cast %v17 : f32 to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui64, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v22 = tolk.cast %v18 : f32 to ui64
+    %v23 = tolk.cast %v19 : f32 to ui64
+    %v24 = tolk.cast %v20 : f32 to ui64
+    %v25 = tolk.cast %v21 : f32 to ui64
+    tolk.store %v10, %v23 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v12, %v24 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v15, %v25 : !tolk.ptr<ui64, global>, ui64
+    tolk.store %v16, %v22 : !tolk.ptr<ui64, global>, ui64
     gpu.return
   }
 }
 gpu.module @cast_f32_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.cast %v8 : f32 to f8E4M3FN
-    %v23 = tolk.cast %v11 : f32 to f8E4M3FN
-    %v24 = tolk.cast %v15 : f32 to f8E4M3FN
-    %v25 = tolk.cast %v17 : f32 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v15 = tolk.cast %v9 : f32 to f8E4M3FN
+    %v16 = tolk.cast %v11 : f32 to f8E4M3FN
+    %v17 = tolk.cast %v12 : f32 to f8E4M3FN
+    %v18 = tolk.cast %v14 : f32 to f8E4M3FN
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E4M3FN>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @cast_f32_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.cast %v8 : f32 to f8E5M2FNUZ
-    %v23 = tolk.cast %v11 : f32 to f8E5M2FNUZ
-    %v24 = tolk.cast %v15 : f32 to f8E5M2FNUZ
-    %v25 = tolk.cast %v17 : f32 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v15 = tolk.cast %v9 : f32 to f8E5M2FNUZ
+    %v16 = tolk.cast %v11 : f32 to f8E5M2FNUZ
+    %v17 = tolk.cast %v12 : f32 to f8E5M2FNUZ
+    %v18 = tolk.cast %v14 : f32 to f8E5M2FNUZ
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E5M2FNUZ>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @cast_f32_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.cast %v8 : f32 to f16
-    %v23 = tolk.cast %v11 : f32 to f16
-    %v24 = tolk.cast %v15 : f32 to f16
-    %v25 = tolk.cast %v17 : f32 to f16
-    tolk.store %v18, %v22 : !tolk.ptr<f16, global>, f16
-    tolk.store %v19, %v23 : !tolk.ptr<f16, global>, f16
-    tolk.store %v20, %v24 : !tolk.ptr<f16, global>, f16
-    tolk.store %v21, %v25 : !tolk.ptr<f16, global>, f16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 0 : si32
+    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v10 = tolk.const 1 : si32
+    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v13 = tolk.const 3 : si32
+    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v15 = tolk.cast %v9 : f32 to f16
+    %v16 = tolk.cast %v11 : f32 to f16
+    %v17 = tolk.cast %v12 : f32 to f16
+    %v18 = tolk.cast %v14 : f32 to f16
+    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf16>
+    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v20, %v19 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @cast_f32_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f32, global> -> f32
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f32, global> -> f32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f32, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f32, global> -> f32
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f32, global> -> f32
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : f32 to bf16
-    %v23 = tolk.cast %v11 : f32 to bf16
-    %v24 = tolk.cast %v15 : f32 to bf16
-    %v25 = tolk.cast %v17 : f32 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
+    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
+    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<bf16, global>, si32
+    %v13 = tolk.const 3 : si32
+    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
+    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
+    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
+    %v17 = tolk.const 0 : si32
+    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v22 = tolk.cast %v18 : f32 to bf16
+    %v23 = tolk.cast %v19 : f32 to bf16
+    %v24 = tolk.cast %v20 : f32 to bf16
+    %v25 = tolk.cast %v21 : f32 to bf16
+    tolk.store %v10, %v23 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v12, %v24 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v15, %v25 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v16, %v22 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }

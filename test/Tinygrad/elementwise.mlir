@@ -37,17 +37,17 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_i32.npy | FileCheck %s --check-prefix=ADD_BOOL_I32
 // RUN: tolk-run --quiet %s --kernel add_bool_u64::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_d663faef.npy -o %t/add_bool_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_u64.npy | FileCheck %s --check-prefix=ADD_BOOL_U64
-// RUN: tolk-run --quiet %s --kernel add_bool_e4m3_0::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_bool_e4m3_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_bool_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_bool_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_e4m3_0.npy | FileCheck %s --check-prefix=ADD_BOOL_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_bool_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_bee02d03.npy -o %t/add_bool_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_e4m3_1.npy | FileCheck %s --check-prefix=ADD_BOOL_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_bool_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_bool_e5m2fnuz_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_bool_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_bool_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_BOOL_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_bool_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_d1600ab4.npy -o %t/add_bool_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_BOOL_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_bool_f16::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_e12737ee.npy -o %t/add_bool_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_f16.npy | FileCheck %s --check-prefix=ADD_BOOL_F16
-// RUN: tolk-run --quiet %s --kernel add_bool_bf16_0::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_bool_bf16_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_bool_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_bool_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_bf16_0.npy | FileCheck %s --check-prefix=ADD_BOOL_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_bool_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_c47b0ebd.npy -o %t/add_bool_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_bf16_1.npy | FileCheck %s --check-prefix=ADD_BOOL_BF16_1
@@ -63,17 +63,17 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_i32.npy | FileCheck %s --check-prefix=ADD_I8_I32
 // RUN: tolk-run --quiet %s --kernel add_i8_u64::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_d663faef.npy -o %t/add_i8_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_u64.npy | FileCheck %s --check-prefix=ADD_I8_U64
-// RUN: tolk-run --quiet %s --kernel add_i8_e4m3_0::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_i8_e4m3_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_i8_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_i8_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_e4m3_0.npy | FileCheck %s --check-prefix=ADD_I8_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_i8_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_bee02d03.npy -o %t/add_i8_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_e4m3_1.npy | FileCheck %s --check-prefix=ADD_I8_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_i8_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_i8_e5m2fnuz_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_i8_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_i8_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_I8_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_i8_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_d1600ab4.npy -o %t/add_i8_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_I8_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_i8_f16::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_e12737ee.npy -o %t/add_i8_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_f16.npy | FileCheck %s --check-prefix=ADD_I8_F16
-// RUN: tolk-run --quiet %s --kernel add_i8_bf16_0::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_i8_bf16_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_i8_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_i8_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_bf16_0.npy | FileCheck %s --check-prefix=ADD_I8_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_i8_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_c47b0ebd.npy -o %t/add_i8_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_bf16_1.npy | FileCheck %s --check-prefix=ADD_I8_BF16_1
@@ -89,17 +89,17 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_i32.npy | FileCheck %s --check-prefix=ADD_U16_I32
 // RUN: tolk-run --quiet %s --kernel add_u16_u64::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_d663faef.npy -o %t/add_u16_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_u64.npy | FileCheck %s --check-prefix=ADD_U16_U64
-// RUN: tolk-run --quiet %s --kernel add_u16_e4m3_0::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_u16_e4m3_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_u16_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_u16_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_e4m3_0.npy | FileCheck %s --check-prefix=ADD_U16_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_u16_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_bee02d03.npy -o %t/add_u16_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_e4m3_1.npy | FileCheck %s --check-prefix=ADD_U16_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_u16_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_u16_e5m2fnuz_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_u16_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_u16_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_U16_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_u16_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_d1600ab4.npy -o %t/add_u16_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_U16_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_u16_f16::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_e12737ee.npy -o %t/add_u16_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_f16.npy | FileCheck %s --check-prefix=ADD_U16_F16
-// RUN: tolk-run --quiet %s --kernel add_u16_bf16_0::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_u16_bf16_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_u16_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_u16_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_bf16_0.npy | FileCheck %s --check-prefix=ADD_U16_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_u16_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_c47b0ebd.npy -o %t/add_u16_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_bf16_1.npy | FileCheck %s --check-prefix=ADD_U16_BF16_1
@@ -115,17 +115,17 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_i32.npy | FileCheck %s --check-prefix=ADD_I32_I32
 // RUN: tolk-run --quiet %s --kernel add_i32_u64::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_d663faef.npy -o %t/add_i32_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_u64.npy | FileCheck %s --check-prefix=ADD_I32_U64
-// RUN: tolk-run --quiet %s --kernel add_i32_e4m3_0::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_i32_e4m3_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_i32_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_i32_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_e4m3_0.npy | FileCheck %s --check-prefix=ADD_I32_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_i32_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_bee02d03.npy -o %t/add_i32_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_e4m3_1.npy | FileCheck %s --check-prefix=ADD_I32_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_i32_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_i32_e5m2fnuz_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_i32_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_i32_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_I32_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_i32_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_d1600ab4.npy -o %t/add_i32_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_I32_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_i32_f16::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_e12737ee.npy -o %t/add_i32_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_f16.npy | FileCheck %s --check-prefix=ADD_I32_F16
-// RUN: tolk-run --quiet %s --kernel add_i32_bf16_0::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_i32_bf16_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_i32_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_i32_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_bf16_0.npy | FileCheck %s --check-prefix=ADD_I32_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_i32_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_c47b0ebd.npy -o %t/add_i32_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_bf16_1.npy | FileCheck %s --check-prefix=ADD_I32_BF16_1
@@ -141,17 +141,17 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_i32.npy | FileCheck %s --check-prefix=ADD_U64_I32
 // RUN: tolk-run --quiet %s --kernel add_u64_u64::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_d663faef.npy -o %t/add_u64_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_u64.npy | FileCheck %s --check-prefix=ADD_U64_U64
-// RUN: tolk-run --quiet %s --kernel add_u64_e4m3_0::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_u64_e4m3_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_u64_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_u64_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_e4m3_0.npy | FileCheck %s --check-prefix=ADD_U64_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_u64_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_bee02d03.npy -o %t/add_u64_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_e4m3_1.npy | FileCheck %s --check-prefix=ADD_U64_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_u64_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_u64_e5m2fnuz_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_u64_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_u64_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_U64_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_u64_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_d1600ab4.npy -o %t/add_u64_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_U64_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_u64_f16::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_e12737ee.npy -o %t/add_u64_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_f16.npy | FileCheck %s --check-prefix=ADD_U64_F16
-// RUN: tolk-run --quiet %s --kernel add_u64_bf16_0::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_u64_bf16_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_u64_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_u64_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_bf16_0.npy | FileCheck %s --check-prefix=ADD_U64_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_u64_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_c47b0ebd.npy -o %t/add_u64_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_bf16_1.npy | FileCheck %s --check-prefix=ADD_U64_BF16_1
@@ -179,13 +179,13 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_u64_1.npy | FileCheck %s --check-prefix=ADD_E4M3_U64_1
 // RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e4m3_0.npy | FileCheck %s --check-prefix=ADD_E4M3_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_1::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_e4m3_e4m3_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_e4m3_e4m3_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e4m3_1.npy | FileCheck %s --check-prefix=ADD_E4M3_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_2::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_bee02d03.npy -o %t/add_e4m3_e4m3_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e4m3_2.npy | FileCheck %s --check-prefix=ADD_E4M3_E4M3_2
 // RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_E4M3_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_e4m3_e5m2fnuz_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_e4m3_e5m2fnuz_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_E4M3_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_d1600ab4.npy -o %t/add_e4m3_e5m2fnuz_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e5m2fnuz_2.npy | FileCheck %s --check-prefix=ADD_E4M3_E5M2FNUZ_2
@@ -195,7 +195,7 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_f16_1.npy | FileCheck %s --check-prefix=ADD_E4M3_F16_1
 // RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_bf16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_bf16_0.npy | FileCheck %s --check-prefix=ADD_E4M3_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_1::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_e4m3_bf16_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_e4m3_bf16_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_bf16_1.npy | FileCheck %s --check-prefix=ADD_E4M3_BF16_1
 // RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_2::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_c47b0ebd.npy -o %t/add_e4m3_bf16_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_bf16_2.npy | FileCheck %s --check-prefix=ADD_E4M3_BF16_2
@@ -225,13 +225,13 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_u64_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_U64_1
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e4m3_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_1::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_e5m2fnuz_e4m3_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_e5m2fnuz_e4m3_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e4m3_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_2::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_bee02d03.npy -o %t/add_e5m2fnuz_e4m3_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e4m3_2.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E4M3_2
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_e5m2fnuz_e5m2fnuz_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_e5m2fnuz_e5m2fnuz_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_d1600ab4.npy -o %t/add_e5m2fnuz_e5m2fnuz_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e5m2fnuz_2.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E5M2FNUZ_2
@@ -241,7 +241,7 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_f16_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_F16_1
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_bf16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_bf16_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_1::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_e5m2fnuz_bf16_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_e5m2fnuz_bf16_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_bf16_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_BF16_1
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_2::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_c47b0ebd.npy -o %t/add_e5m2fnuz_bf16_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_bf16_2.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_BF16_2
@@ -259,17 +259,17 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_i32.npy | FileCheck %s --check-prefix=ADD_F16_I32
 // RUN: tolk-run --quiet %s --kernel add_f16_u64::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_d663faef.npy -o %t/add_f16_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_u64.npy | FileCheck %s --check-prefix=ADD_F16_U64
-// RUN: tolk-run --quiet %s --kernel add_f16_e4m3_0::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_f16_e4m3_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_f16_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_f16_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_e4m3_0.npy | FileCheck %s --check-prefix=ADD_F16_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_f16_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_bee02d03.npy -o %t/add_f16_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_e4m3_1.npy | FileCheck %s --check-prefix=ADD_F16_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_f16_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_f16_e5m2fnuz_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_f16_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_f16_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_F16_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_f16_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_d1600ab4.npy -o %t/add_f16_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_F16_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_f16_f16::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_e12737ee.npy -o %t/add_f16_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_f16.npy | FileCheck %s --check-prefix=ADD_F16_F16
-// RUN: tolk-run --quiet %s --kernel add_f16_bf16_0::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_f16_bf16_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_f16_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_f16_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_bf16_0.npy | FileCheck %s --check-prefix=ADD_F16_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_f16_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_c47b0ebd.npy -o %t/add_f16_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_bf16_1.npy | FileCheck %s --check-prefix=ADD_F16_BF16_1
@@ -297,13 +297,13 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_u64_1.npy | FileCheck %s --check-prefix=ADD_BF16_U64_1
 // RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e4m3_0.npy | FileCheck %s --check-prefix=ADD_BF16_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_1::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_bf16_e4m3_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_bf16_e4m3_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e4m3_1.npy | FileCheck %s --check-prefix=ADD_BF16_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_2::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_bee02d03.npy -o %t/add_bf16_e4m3_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e4m3_2.npy | FileCheck %s --check-prefix=ADD_BF16_E4M3_2
 // RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_BF16_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_bf16_e5m2fnuz_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_bf16_e5m2fnuz_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_BF16_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_d1600ab4.npy -o %t/add_bf16_e5m2fnuz_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e5m2fnuz_2.npy | FileCheck %s --check-prefix=ADD_BF16_E5M2FNUZ_2
@@ -313,7 +313,7 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_f16_1.npy | FileCheck %s --check-prefix=ADD_BF16_F16_1
 // RUN: tolk-run --quiet %s --kernel add_bf16_bf16_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_bf16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_bf16_0.npy | FileCheck %s --check-prefix=ADD_BF16_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_bf16_1::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_bf16_bf16_1.npy:4
+// RUN: tolk-run --quiet %s --kernel add_bf16_bf16_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_bf16_bf16_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_bf16_1.npy | FileCheck %s --check-prefix=ADD_BF16_BF16_1
 // RUN: tolk-run --quiet %s --kernel add_bf16_bf16_2::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_c47b0ebd.npy -o %t/add_bf16_bf16_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_bf16_2.npy | FileCheck %s --check-prefix=ADD_BF16_BF16_2
@@ -331,17 +331,17 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_i32.npy | FileCheck %s --check-prefix=ADD_F32_I32
 // RUN: tolk-run --quiet %s --kernel add_f32_u64::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_d663faef.npy -o %t/add_f32_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_u64.npy | FileCheck %s --check-prefix=ADD_F32_U64
-// RUN: tolk-run --quiet %s --kernel add_f32_e4m3_0::E_4 --backend host --grid 1,1,1 %t/in_bee02d03.npy -o %t/add_f32_e4m3_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_f32_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_f32_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_e4m3_0.npy | FileCheck %s --check-prefix=ADD_F32_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_f32_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_bee02d03.npy -o %t/add_f32_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_e4m3_1.npy | FileCheck %s --check-prefix=ADD_F32_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_f32_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 %t/in_d1600ab4.npy -o %t/add_f32_e5m2fnuz_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_f32_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_f32_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_F32_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_f32_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_d1600ab4.npy -o %t/add_f32_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_F32_E5M2FNUZ_1
 // RUN: tolk-run --quiet %s --kernel add_f32_f16::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_e12737ee.npy -o %t/add_f32_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_f16.npy | FileCheck %s --check-prefix=ADD_F32_F16
-// RUN: tolk-run --quiet %s --kernel add_f32_bf16_0::E_4 --backend host --grid 1,1,1 %t/in_c47b0ebd.npy -o %t/add_f32_bf16_0.npy:4
+// RUN: tolk-run --quiet %s --kernel add_f32_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_f32_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_bf16_0.npy | FileCheck %s --check-prefix=ADD_F32_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_f32_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_c47b0ebd.npy -o %t/add_f32_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_bf16_1.npy | FileCheck %s --check-prefix=ADD_F32_BF16_1
@@ -1810,7 +1810,7 @@ gpu.module @add_bool_u16 {
   }
 }
 gpu.module @add_bool_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -1830,30 +1830,23 @@ gpu.module @add_bool_i32 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<si32, global> -> si32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<si32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<si32, global> -> si32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si32, global> -> si32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<si32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si32, global> -> si32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.cast %v9 : i1 to si32
-    %v33 = tolk.cast %v12 : i1 to si32
-    %v34 = tolk.cast %v16 : i1 to si32
-    %v35 = tolk.cast %v18 : i1 to si32
-    %v36 = tolk.add %v32, %v23 : (si32, si32) -> si32
-    %v37 = tolk.add %v33, %v25 : (si32, si32) -> si32
-    %v38 = tolk.add %v34, %v27 : (si32, si32) -> si32
-    %v39 = tolk.add %v35, %v21 : (si32, si32) -> si32
-    tolk.store %v28, %v36 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v37 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v38 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v39 : !tolk.ptr<si32, global>, si32
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v22 = vector.extract %v21[0] : si32 from vector<4xsi32>
+    %v23 = vector.extract %v21[1] : si32 from vector<4xsi32>
+    %v24 = vector.extract %v21[2] : si32 from vector<4xsi32>
+    %v25 = vector.extract %v21[3] : si32 from vector<4xsi32>
+    %v26 = tolk.cast %v9 : i1 to si32
+    %v27 = tolk.cast %v12 : i1 to si32
+    %v28 = tolk.cast %v16 : i1 to si32
+    %v29 = tolk.cast %v18 : i1 to si32
+    %v30 = tolk.add %v26, %v23 : (si32, si32) -> si32
+    %v31 = tolk.add %v27, %v24 : (si32, si32) -> si32
+    %v32 = tolk.add %v28, %v25 : (si32, si32) -> si32
+    %v33 = tolk.add %v29, %v22 : (si32, si32) -> si32
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xsi32>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
@@ -1906,7 +1899,7 @@ gpu.module @add_bool_u64 {
   }
 }
 gpu.module @add_bool_e4m3_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -1920,23 +1913,18 @@ gpu.module @add_bool_e4m3_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_bool_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -1956,35 +1944,28 @@ gpu.module @add_bool_e4m3_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v9 : i1 to f8E4M3FN
-    %v33 = tolk.cast %v12 : i1 to f8E4M3FN
-    %v34 = tolk.cast %v16 : i1 to f8E4M3FN
-    %v35 = tolk.cast %v18 : i1 to f8E4M3FN
-    %v36 = tolk.add %v32, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v33, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v34, %v27 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v35, %v21 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v22 = vector.extract %v21[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = vector.extract %v21[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v24 = vector.extract %v21[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v25 = vector.extract %v21[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v26 = tolk.cast %v9 : i1 to f8E4M3FN
+    %v27 = tolk.cast %v12 : i1 to f8E4M3FN
+    %v28 = tolk.cast %v16 : i1 to f8E4M3FN
+    %v29 = tolk.cast %v18 : i1 to f8E4M3FN
+    %v30 = tolk.add %v26, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v31 = tolk.add %v27, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v32 = tolk.add %v28, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v33 = tolk.add %v29, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E4M3FN>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_bool_e5m2fnuz_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -1998,23 +1979,18 @@ gpu.module @add_bool_e5m2fnuz_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_bool_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2034,35 +2010,28 @@ gpu.module @add_bool_e5m2fnuz_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v9 : i1 to f8E5M2FNUZ
-    %v33 = tolk.cast %v12 : i1 to f8E5M2FNUZ
-    %v34 = tolk.cast %v16 : i1 to f8E5M2FNUZ
-    %v35 = tolk.cast %v18 : i1 to f8E5M2FNUZ
-    %v36 = tolk.add %v32, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v33, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v34, %v27 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v35, %v21 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v21[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = vector.extract %v21[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v24 = vector.extract %v21[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v25 = vector.extract %v21[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v26 = tolk.cast %v9 : i1 to f8E5M2FNUZ
+    %v27 = tolk.cast %v12 : i1 to f8E5M2FNUZ
+    %v28 = tolk.cast %v16 : i1 to f8E5M2FNUZ
+    %v29 = tolk.cast %v18 : i1 to f8E5M2FNUZ
+    %v30 = tolk.add %v26, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v31 = tolk.add %v27, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v32 = tolk.add %v28, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v33 = tolk.add %v29, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_bool_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2082,35 +2051,28 @@ gpu.module @add_bool_f16 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f16, global> -> f16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f16, global> -> f16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v9 : i1 to f16
-    %v33 = tolk.cast %v12 : i1 to f16
-    %v34 = tolk.cast %v16 : i1 to f16
-    %v35 = tolk.cast %v18 : i1 to f16
-    %v36 = tolk.add %v32, %v23 : (f16, f16) -> f16
-    %v37 = tolk.add %v33, %v25 : (f16, f16) -> f16
-    %v38 = tolk.add %v34, %v27 : (f16, f16) -> f16
-    %v39 = tolk.add %v35, %v21 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v22 = vector.extract %v21[0] : f16 from vector<4xf16>
+    %v23 = vector.extract %v21[1] : f16 from vector<4xf16>
+    %v24 = vector.extract %v21[2] : f16 from vector<4xf16>
+    %v25 = vector.extract %v21[3] : f16 from vector<4xf16>
+    %v26 = tolk.cast %v9 : i1 to f16
+    %v27 = tolk.cast %v12 : i1 to f16
+    %v28 = tolk.cast %v16 : i1 to f16
+    %v29 = tolk.cast %v18 : i1 to f16
+    %v30 = tolk.add %v26, %v23 : (f16, f16) -> f16
+    %v31 = tolk.add %v27, %v24 : (f16, f16) -> f16
+    %v32 = tolk.add %v28, %v25 : (f16, f16) -> f16
+    %v33 = tolk.add %v29, %v22 : (f16, f16) -> f16
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf16>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_bool_bf16_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -2188,7 +2150,7 @@ gpu.module @add_bool_bf16_1 {
   }
 }
 gpu.module @add_bool_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2208,30 +2170,23 @@ gpu.module @add_bool_f32 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : i1 to f32
-    %v33 = tolk.cast %v12 : i1 to f32
-    %v34 = tolk.cast %v16 : i1 to f32
-    %v35 = tolk.cast %v18 : i1 to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %v26 = tolk.cast %v9 : i1 to f32
+    %v27 = tolk.cast %v12 : i1 to f32
+    %v28 = tolk.cast %v16 : i1 to f32
+    %v29 = tolk.cast %v18 : i1 to f32
+    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
+    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
+    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
+    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -2328,7 +2283,7 @@ gpu.module @add_i8_i8 {
   }
 }
 gpu.module @add_i8_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2356,31 +2311,26 @@ gpu.module @add_i8_u16 {
     %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
     %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui16, global>, si32
     %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.cast %v9 : si8 to si32
-    %v33 = tolk.cast %v12 : si8 to si32
-    %v34 = tolk.cast %v16 : si8 to si32
-    %v35 = tolk.cast %v18 : si8 to si32
-    %v36 = tolk.cast %v21 : ui16 to si32
-    %v37 = tolk.cast %v23 : ui16 to si32
-    %v38 = tolk.cast %v25 : ui16 to si32
-    %v39 = tolk.cast %v27 : ui16 to si32
-    %v40 = tolk.add %v32, %v37 : (si32, si32) -> si32
-    %v41 = tolk.add %v33, %v38 : (si32, si32) -> si32
-    %v42 = tolk.add %v34, %v39 : (si32, si32) -> si32
-    %v43 = tolk.add %v35, %v36 : (si32, si32) -> si32
-    tolk.store %v28, %v40 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v41 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v42 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v43 : !tolk.ptr<si32, global>, si32
+    %v28 = tolk.cast %v9 : si8 to si32
+    %v29 = tolk.cast %v12 : si8 to si32
+    %v30 = tolk.cast %v16 : si8 to si32
+    %v31 = tolk.cast %v18 : si8 to si32
+    %v32 = tolk.cast %v21 : ui16 to si32
+    %v33 = tolk.cast %v23 : ui16 to si32
+    %v34 = tolk.cast %v25 : ui16 to si32
+    %v35 = tolk.cast %v27 : ui16 to si32
+    %v36 = tolk.add %v28, %v33 : (si32, si32) -> si32
+    %v37 = tolk.add %v29, %v34 : (si32, si32) -> si32
+    %v38 = tolk.add %v30, %v35 : (si32, si32) -> si32
+    %v39 = tolk.add %v31, %v32 : (si32, si32) -> si32
+    %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xsi32>
+    %v41 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @add_i8_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2400,35 +2350,28 @@ gpu.module @add_i8_i32 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<si32, global> -> si32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<si32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<si32, global> -> si32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si32, global> -> si32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<si32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si32, global> -> si32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.cast %v9 : si8 to si32
-    %v33 = tolk.cast %v12 : si8 to si32
-    %v34 = tolk.cast %v16 : si8 to si32
-    %v35 = tolk.cast %v18 : si8 to si32
-    %v36 = tolk.add %v32, %v23 : (si32, si32) -> si32
-    %v37 = tolk.add %v33, %v25 : (si32, si32) -> si32
-    %v38 = tolk.add %v34, %v27 : (si32, si32) -> si32
-    %v39 = tolk.add %v35, %v21 : (si32, si32) -> si32
-    tolk.store %v28, %v36 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v37 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v38 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v39 : !tolk.ptr<si32, global>, si32
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v22 = vector.extract %v21[0] : si32 from vector<4xsi32>
+    %v23 = vector.extract %v21[1] : si32 from vector<4xsi32>
+    %v24 = vector.extract %v21[2] : si32 from vector<4xsi32>
+    %v25 = vector.extract %v21[3] : si32 from vector<4xsi32>
+    %v26 = tolk.cast %v9 : si8 to si32
+    %v27 = tolk.cast %v12 : si8 to si32
+    %v28 = tolk.cast %v16 : si8 to si32
+    %v29 = tolk.cast %v18 : si8 to si32
+    %v30 = tolk.add %v26, %v23 : (si32, si32) -> si32
+    %v31 = tolk.add %v27, %v24 : (si32, si32) -> si32
+    %v32 = tolk.add %v28, %v25 : (si32, si32) -> si32
+    %v33 = tolk.add %v29, %v22 : (si32, si32) -> si32
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xsi32>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @add_i8_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2456,31 +2399,26 @@ gpu.module @add_i8_u64 {
     %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
     %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui64, global>, si32
     %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : si8 to f32
-    %v33 = tolk.cast %v12 : si8 to f32
-    %v34 = tolk.cast %v16 : si8 to f32
-    %v35 = tolk.cast %v18 : si8 to f32
-    %v36 = tolk.cast %v21 : ui64 to f32
-    %v37 = tolk.cast %v23 : ui64 to f32
-    %v38 = tolk.cast %v25 : ui64 to f32
-    %v39 = tolk.cast %v27 : ui64 to f32
-    %v40 = tolk.add %v32, %v37 : (f32, f32) -> f32
-    %v41 = tolk.add %v33, %v38 : (f32, f32) -> f32
-    %v42 = tolk.add %v34, %v39 : (f32, f32) -> f32
-    %v43 = tolk.add %v35, %v36 : (f32, f32) -> f32
-    tolk.store %v28, %v40 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v41 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v42 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v43 : !tolk.ptr<f32, global>, f32
+    %v28 = tolk.cast %v9 : si8 to f32
+    %v29 = tolk.cast %v12 : si8 to f32
+    %v30 = tolk.cast %v16 : si8 to f32
+    %v31 = tolk.cast %v18 : si8 to f32
+    %v32 = tolk.cast %v21 : ui64 to f32
+    %v33 = tolk.cast %v23 : ui64 to f32
+    %v34 = tolk.cast %v25 : ui64 to f32
+    %v35 = tolk.cast %v27 : ui64 to f32
+    %v36 = tolk.add %v28, %v33 : (f32, f32) -> f32
+    %v37 = tolk.add %v29, %v34 : (f32, f32) -> f32
+    %v38 = tolk.add %v30, %v35 : (f32, f32) -> f32
+    %v39 = tolk.add %v31, %v32 : (f32, f32) -> f32
+    %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xf32>
+    %v41 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_i8_e4m3_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -2494,23 +2432,18 @@ gpu.module @add_i8_e4m3_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_i8_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2530,35 +2463,28 @@ gpu.module @add_i8_e4m3_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v9 : si8 to f8E4M3FN
-    %v33 = tolk.cast %v12 : si8 to f8E4M3FN
-    %v34 = tolk.cast %v16 : si8 to f8E4M3FN
-    %v35 = tolk.cast %v18 : si8 to f8E4M3FN
-    %v36 = tolk.add %v32, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v33, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v34, %v27 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v35, %v21 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v22 = vector.extract %v21[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = vector.extract %v21[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v24 = vector.extract %v21[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v25 = vector.extract %v21[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v26 = tolk.cast %v9 : si8 to f8E4M3FN
+    %v27 = tolk.cast %v12 : si8 to f8E4M3FN
+    %v28 = tolk.cast %v16 : si8 to f8E4M3FN
+    %v29 = tolk.cast %v18 : si8 to f8E4M3FN
+    %v30 = tolk.add %v26, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v31 = tolk.add %v27, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v32 = tolk.add %v28, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v33 = tolk.add %v29, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E4M3FN>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_i8_e5m2fnuz_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -2572,23 +2498,18 @@ gpu.module @add_i8_e5m2fnuz_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_i8_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2608,35 +2529,28 @@ gpu.module @add_i8_e5m2fnuz_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v9 : si8 to f8E5M2FNUZ
-    %v33 = tolk.cast %v12 : si8 to f8E5M2FNUZ
-    %v34 = tolk.cast %v16 : si8 to f8E5M2FNUZ
-    %v35 = tolk.cast %v18 : si8 to f8E5M2FNUZ
-    %v36 = tolk.add %v32, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v33, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v34, %v27 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v35, %v21 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v21[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = vector.extract %v21[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v24 = vector.extract %v21[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v25 = vector.extract %v21[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v26 = tolk.cast %v9 : si8 to f8E5M2FNUZ
+    %v27 = tolk.cast %v12 : si8 to f8E5M2FNUZ
+    %v28 = tolk.cast %v16 : si8 to f8E5M2FNUZ
+    %v29 = tolk.cast %v18 : si8 to f8E5M2FNUZ
+    %v30 = tolk.add %v26, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v31 = tolk.add %v27, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v32 = tolk.add %v28, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v33 = tolk.add %v29, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_i8_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2656,35 +2570,28 @@ gpu.module @add_i8_f16 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f16, global> -> f16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f16, global> -> f16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v9 : si8 to f16
-    %v33 = tolk.cast %v12 : si8 to f16
-    %v34 = tolk.cast %v16 : si8 to f16
-    %v35 = tolk.cast %v18 : si8 to f16
-    %v36 = tolk.add %v32, %v23 : (f16, f16) -> f16
-    %v37 = tolk.add %v33, %v25 : (f16, f16) -> f16
-    %v38 = tolk.add %v34, %v27 : (f16, f16) -> f16
-    %v39 = tolk.add %v35, %v21 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v22 = vector.extract %v21[0] : f16 from vector<4xf16>
+    %v23 = vector.extract %v21[1] : f16 from vector<4xf16>
+    %v24 = vector.extract %v21[2] : f16 from vector<4xf16>
+    %v25 = vector.extract %v21[3] : f16 from vector<4xf16>
+    %v26 = tolk.cast %v9 : si8 to f16
+    %v27 = tolk.cast %v12 : si8 to f16
+    %v28 = tolk.cast %v16 : si8 to f16
+    %v29 = tolk.cast %v18 : si8 to f16
+    %v30 = tolk.add %v26, %v23 : (f16, f16) -> f16
+    %v31 = tolk.add %v27, %v24 : (f16, f16) -> f16
+    %v32 = tolk.add %v28, %v25 : (f16, f16) -> f16
+    %v33 = tolk.add %v29, %v22 : (f16, f16) -> f16
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf16>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_i8_bf16_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -2762,7 +2669,7 @@ gpu.module @add_i8_bf16_1 {
   }
 }
 gpu.module @add_i8_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2782,30 +2689,23 @@ gpu.module @add_i8_f32 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : si8 to f32
-    %v33 = tolk.cast %v12 : si8 to f32
-    %v34 = tolk.cast %v16 : si8 to f32
-    %v35 = tolk.cast %v18 : si8 to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %v26 = tolk.cast %v9 : si8 to f32
+    %v27 = tolk.cast %v12 : si8 to f32
+    %v28 = tolk.cast %v16 : si8 to f32
+    %v29 = tolk.cast %v18 : si8 to f32
+    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
+    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
+    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
+    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -2858,7 +2758,7 @@ gpu.module @add_u16_bool {
   }
 }
 gpu.module @add_u16_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -2886,26 +2786,21 @@ gpu.module @add_u16_i8 {
     %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
     %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
     %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.cast %v5 : si8 to si32
-    %v33 = tolk.cast %v8 : si8 to si32
-    %v34 = tolk.cast %v11 : si8 to si32
-    %v35 = tolk.cast %v14 : si8 to si32
-    %v36 = tolk.cast %v19 : ui16 to si32
-    %v37 = tolk.cast %v22 : ui16 to si32
-    %v38 = tolk.cast %v25 : ui16 to si32
-    %v39 = tolk.cast %v27 : ui16 to si32
-    %v40 = tolk.add %v36, %v33 : (si32, si32) -> si32
-    %v41 = tolk.add %v37, %v34 : (si32, si32) -> si32
-    %v42 = tolk.add %v38, %v35 : (si32, si32) -> si32
-    %v43 = tolk.add %v39, %v32 : (si32, si32) -> si32
-    tolk.store %v28, %v40 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v41 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v42 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v43 : !tolk.ptr<si32, global>, si32
+    %v28 = tolk.cast %v5 : si8 to si32
+    %v29 = tolk.cast %v8 : si8 to si32
+    %v30 = tolk.cast %v11 : si8 to si32
+    %v31 = tolk.cast %v14 : si8 to si32
+    %v32 = tolk.cast %v19 : ui16 to si32
+    %v33 = tolk.cast %v22 : ui16 to si32
+    %v34 = tolk.cast %v25 : ui16 to si32
+    %v35 = tolk.cast %v27 : ui16 to si32
+    %v36 = tolk.add %v32, %v29 : (si32, si32) -> si32
+    %v37 = tolk.add %v33, %v30 : (si32, si32) -> si32
+    %v38 = tolk.add %v34, %v31 : (si32, si32) -> si32
+    %v39 = tolk.add %v35, %v28 : (si32, si32) -> si32
+    %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xsi32>
+    %v41 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
@@ -2954,7 +2849,7 @@ gpu.module @add_u16_u16 {
   }
 }
 gpu.module @add_u16_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -2974,30 +2869,23 @@ gpu.module @add_u16_i32 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<si32, global> -> si32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<si32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<si32, global> -> si32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si32, global> -> si32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<si32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si32, global> -> si32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.cast %v9 : ui16 to si32
-    %v33 = tolk.cast %v12 : ui16 to si32
-    %v34 = tolk.cast %v16 : ui16 to si32
-    %v35 = tolk.cast %v18 : ui16 to si32
-    %v36 = tolk.add %v32, %v23 : (si32, si32) -> si32
-    %v37 = tolk.add %v33, %v25 : (si32, si32) -> si32
-    %v38 = tolk.add %v34, %v27 : (si32, si32) -> si32
-    %v39 = tolk.add %v35, %v21 : (si32, si32) -> si32
-    tolk.store %v28, %v36 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v37 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v38 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v39 : !tolk.ptr<si32, global>, si32
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v22 = vector.extract %v21[0] : si32 from vector<4xsi32>
+    %v23 = vector.extract %v21[1] : si32 from vector<4xsi32>
+    %v24 = vector.extract %v21[2] : si32 from vector<4xsi32>
+    %v25 = vector.extract %v21[3] : si32 from vector<4xsi32>
+    %v26 = tolk.cast %v9 : ui16 to si32
+    %v27 = tolk.cast %v12 : ui16 to si32
+    %v28 = tolk.cast %v16 : ui16 to si32
+    %v29 = tolk.cast %v18 : ui16 to si32
+    %v30 = tolk.add %v26, %v23 : (si32, si32) -> si32
+    %v31 = tolk.add %v27, %v24 : (si32, si32) -> si32
+    %v32 = tolk.add %v28, %v25 : (si32, si32) -> si32
+    %v33 = tolk.add %v29, %v22 : (si32, si32) -> si32
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xsi32>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
@@ -3050,7 +2938,7 @@ gpu.module @add_u16_u64 {
   }
 }
 gpu.module @add_u16_e4m3_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -3064,23 +2952,18 @@ gpu.module @add_u16_e4m3_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_u16_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -3100,35 +2983,28 @@ gpu.module @add_u16_e4m3_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v9 : ui16 to f8E4M3FN
-    %v33 = tolk.cast %v12 : ui16 to f8E4M3FN
-    %v34 = tolk.cast %v16 : ui16 to f8E4M3FN
-    %v35 = tolk.cast %v18 : ui16 to f8E4M3FN
-    %v36 = tolk.add %v32, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v33, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v34, %v27 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v35, %v21 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v22 = vector.extract %v21[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = vector.extract %v21[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v24 = vector.extract %v21[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v25 = vector.extract %v21[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v26 = tolk.cast %v9 : ui16 to f8E4M3FN
+    %v27 = tolk.cast %v12 : ui16 to f8E4M3FN
+    %v28 = tolk.cast %v16 : ui16 to f8E4M3FN
+    %v29 = tolk.cast %v18 : ui16 to f8E4M3FN
+    %v30 = tolk.add %v26, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v31 = tolk.add %v27, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v32 = tolk.add %v28, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v33 = tolk.add %v29, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E4M3FN>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_u16_e5m2fnuz_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -3142,23 +3018,18 @@ gpu.module @add_u16_e5m2fnuz_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_u16_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -3178,35 +3049,28 @@ gpu.module @add_u16_e5m2fnuz_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v9 : ui16 to f8E5M2FNUZ
-    %v33 = tolk.cast %v12 : ui16 to f8E5M2FNUZ
-    %v34 = tolk.cast %v16 : ui16 to f8E5M2FNUZ
-    %v35 = tolk.cast %v18 : ui16 to f8E5M2FNUZ
-    %v36 = tolk.add %v32, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v33, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v34, %v27 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v35, %v21 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v21[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = vector.extract %v21[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v24 = vector.extract %v21[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v25 = vector.extract %v21[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v26 = tolk.cast %v9 : ui16 to f8E5M2FNUZ
+    %v27 = tolk.cast %v12 : ui16 to f8E5M2FNUZ
+    %v28 = tolk.cast %v16 : ui16 to f8E5M2FNUZ
+    %v29 = tolk.cast %v18 : ui16 to f8E5M2FNUZ
+    %v30 = tolk.add %v26, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v31 = tolk.add %v27, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v32 = tolk.add %v28, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v33 = tolk.add %v29, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_u16_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -3226,35 +3090,28 @@ gpu.module @add_u16_f16 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f16, global> -> f16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f16, global> -> f16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v9 : ui16 to f16
-    %v33 = tolk.cast %v12 : ui16 to f16
-    %v34 = tolk.cast %v16 : ui16 to f16
-    %v35 = tolk.cast %v18 : ui16 to f16
-    %v36 = tolk.add %v32, %v23 : (f16, f16) -> f16
-    %v37 = tolk.add %v33, %v25 : (f16, f16) -> f16
-    %v38 = tolk.add %v34, %v27 : (f16, f16) -> f16
-    %v39 = tolk.add %v35, %v21 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v22 = vector.extract %v21[0] : f16 from vector<4xf16>
+    %v23 = vector.extract %v21[1] : f16 from vector<4xf16>
+    %v24 = vector.extract %v21[2] : f16 from vector<4xf16>
+    %v25 = vector.extract %v21[3] : f16 from vector<4xf16>
+    %v26 = tolk.cast %v9 : ui16 to f16
+    %v27 = tolk.cast %v12 : ui16 to f16
+    %v28 = tolk.cast %v16 : ui16 to f16
+    %v29 = tolk.cast %v18 : ui16 to f16
+    %v30 = tolk.add %v26, %v23 : (f16, f16) -> f16
+    %v31 = tolk.add %v27, %v24 : (f16, f16) -> f16
+    %v32 = tolk.add %v28, %v25 : (f16, f16) -> f16
+    %v33 = tolk.add %v29, %v22 : (f16, f16) -> f16
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf16>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_u16_bf16_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -3332,7 +3189,7 @@ gpu.module @add_u16_bf16_1 {
   }
 }
 gpu.module @add_u16_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -3352,35 +3209,28 @@ gpu.module @add_u16_f32 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : ui16 to f32
-    %v33 = tolk.cast %v12 : ui16 to f32
-    %v34 = tolk.cast %v16 : ui16 to f32
-    %v35 = tolk.cast %v18 : ui16 to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %v26 = tolk.cast %v9 : ui16 to f32
+    %v27 = tolk.cast %v12 : ui16 to f32
+    %v28 = tolk.cast %v16 : ui16 to f32
+    %v29 = tolk.cast %v18 : ui16 to f32
+    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
+    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
+    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
+    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_i32_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3397,38 +3247,28 @@ gpu.module @add_i32_bool {
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<si32, global> -> si32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<si32, global> -> si32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si32, global> -> si32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si32, global> -> si32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.cast %v5 : i1 to si32
-    %v33 = tolk.cast %v8 : i1 to si32
-    %v34 = tolk.cast %v11 : i1 to si32
-    %v35 = tolk.cast %v14 : i1 to si32
-    %v36 = tolk.add %v19, %v33 : (si32, si32) -> si32
-    %v37 = tolk.add %v22, %v34 : (si32, si32) -> si32
-    %v38 = tolk.add %v25, %v35 : (si32, si32) -> si32
-    %v39 = tolk.add %v27, %v32 : (si32, si32) -> si32
-    tolk.store %v28, %v36 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v37 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v38 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v39 : !tolk.ptr<si32, global>, si32
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
+    %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
+    %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
+    %v23 = tolk.cast %v5 : i1 to si32
+    %v24 = tolk.cast %v8 : i1 to si32
+    %v25 = tolk.cast %v11 : i1 to si32
+    %v26 = tolk.cast %v14 : i1 to si32
+    %v27 = tolk.add %v19, %v23 : (si32, si32) -> si32
+    %v28 = tolk.add %v20, %v24 : (si32, si32) -> si32
+    %v29 = tolk.add %v21, %v25 : (si32, si32) -> si32
+    %v30 = tolk.add %v22, %v26 : (si32, si32) -> si32
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xsi32>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @add_i32_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3445,38 +3285,28 @@ gpu.module @add_i32_i8 {
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<si32, global> -> si32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<si32, global> -> si32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si32, global> -> si32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si32, global> -> si32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.cast %v5 : si8 to si32
-    %v33 = tolk.cast %v8 : si8 to si32
-    %v34 = tolk.cast %v11 : si8 to si32
-    %v35 = tolk.cast %v14 : si8 to si32
-    %v36 = tolk.add %v19, %v33 : (si32, si32) -> si32
-    %v37 = tolk.add %v22, %v34 : (si32, si32) -> si32
-    %v38 = tolk.add %v25, %v35 : (si32, si32) -> si32
-    %v39 = tolk.add %v27, %v32 : (si32, si32) -> si32
-    tolk.store %v28, %v36 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v37 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v38 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v39 : !tolk.ptr<si32, global>, si32
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
+    %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
+    %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
+    %v23 = tolk.cast %v5 : si8 to si32
+    %v24 = tolk.cast %v8 : si8 to si32
+    %v25 = tolk.cast %v11 : si8 to si32
+    %v26 = tolk.cast %v14 : si8 to si32
+    %v27 = tolk.add %v19, %v23 : (si32, si32) -> si32
+    %v28 = tolk.add %v20, %v24 : (si32, si32) -> si32
+    %v29 = tolk.add %v21, %v25 : (si32, si32) -> si32
+    %v30 = tolk.add %v22, %v26 : (si32, si32) -> si32
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xsi32>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @add_i32_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3493,134 +3323,102 @@ gpu.module @add_i32_u16 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<si32, global> -> si32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<si32, global> -> si32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si32, global> -> si32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si32, global> -> si32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.cast %v5 : ui16 to si32
-    %v33 = tolk.cast %v8 : ui16 to si32
-    %v34 = tolk.cast %v11 : ui16 to si32
-    %v35 = tolk.cast %v14 : ui16 to si32
-    %v36 = tolk.add %v19, %v33 : (si32, si32) -> si32
-    %v37 = tolk.add %v22, %v34 : (si32, si32) -> si32
-    %v38 = tolk.add %v25, %v35 : (si32, si32) -> si32
-    %v39 = tolk.add %v27, %v32 : (si32, si32) -> si32
-    tolk.store %v28, %v36 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v37 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v38 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v39 : !tolk.ptr<si32, global>, si32
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
+    %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
+    %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
+    %v23 = tolk.cast %v5 : ui16 to si32
+    %v24 = tolk.cast %v8 : ui16 to si32
+    %v25 = tolk.cast %v11 : ui16 to si32
+    %v26 = tolk.cast %v14 : ui16 to si32
+    %v27 = tolk.add %v19, %v23 : (si32, si32) -> si32
+    %v28 = tolk.add %v20, %v24 : (si32, si32) -> si32
+    %v29 = tolk.add %v21, %v25 : (si32, si32) -> si32
+    %v30 = tolk.add %v22, %v26 : (si32, si32) -> si32
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xsi32>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @add_i32_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si32, global> -> si32
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si32, global> -> si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si32, global> -> si32
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si32, global> -> si32
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<si32, global> -> si32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<si32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<si32, global> -> si32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si32, global> -> si32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<si32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si32, global> -> si32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<si32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<si32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global>, si32
-    %v32 = tolk.add %v9, %v23 : (si32, si32) -> si32
-    %v33 = tolk.add %v12, %v25 : (si32, si32) -> si32
-    %v34 = tolk.add %v16, %v27 : (si32, si32) -> si32
-    %v35 = tolk.add %v18, %v21 : (si32, si32) -> si32
-    tolk.store %v28, %v32 : !tolk.ptr<si32, global>, si32
-    tolk.store %v29, %v33 : !tolk.ptr<si32, global>, si32
-    tolk.store %v30, %v34 : !tolk.ptr<si32, global>, si32
-    tolk.store %v31, %v35 : !tolk.ptr<si32, global>, si32
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<si32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : si32 from vector<4xsi32>
+    %v18 = vector.extract %v10[1] : si32 from vector<4xsi32>
+    %v19 = vector.extract %v10[2] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v10[3] : si32 from vector<4xsi32>
+    %v21 = tolk.add %v11, %v17 : (si32, si32) -> si32
+    %v22 = tolk.add %v13, %v18 : (si32, si32) -> si32
+    %v23 = tolk.add %v14, %v19 : (si32, si32) -> si32
+    %v24 = tolk.add %v16, %v20 : (si32, si32) -> si32
+    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xsi32>
+    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
     gpu.return
   }
 }
 gpu.module @add_i32_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si32, global> -> si32
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si32, global> -> si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si32, global> -> si32
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si32, global> -> si32
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<ui64, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<ui64, global> -> ui64
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : si32 to f32
-    %v33 = tolk.cast %v12 : si32 to f32
-    %v34 = tolk.cast %v16 : si32 to f32
-    %v35 = tolk.cast %v18 : si32 to f32
-    %v36 = tolk.cast %v21 : ui64 to f32
-    %v37 = tolk.cast %v23 : ui64 to f32
-    %v38 = tolk.cast %v25 : ui64 to f32
-    %v39 = tolk.cast %v27 : ui64 to f32
-    %v40 = tolk.add %v32, %v37 : (f32, f32) -> f32
-    %v41 = tolk.add %v33, %v38 : (f32, f32) -> f32
-    %v42 = tolk.add %v34, %v39 : (f32, f32) -> f32
-    %v43 = tolk.add %v35, %v36 : (f32, f32) -> f32
-    tolk.store %v28, %v40 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v41 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v42 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v43 : !tolk.ptr<f32, global>, f32
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<ui64, global>, si32
+    %v10 = tolk.load %v9 : !tolk.ptr<ui64, global> -> ui64
+    %v11 = tolk.const 1 : si32
+    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<ui64, global>, si32
+    %v13 = tolk.load %v12 : !tolk.ptr<ui64, global> -> ui64
+    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<ui64, global>, si32
+    %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
+    %v19 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v21 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v22 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v23 = tolk.cast %v19 : si32 to f32
+    %v24 = tolk.cast %v20 : si32 to f32
+    %v25 = tolk.cast %v21 : si32 to f32
+    %v26 = tolk.cast %v22 : si32 to f32
+    %v27 = tolk.cast %v10 : ui64 to f32
+    %v28 = tolk.cast %v13 : ui64 to f32
+    %v29 = tolk.cast %v15 : ui64 to f32
+    %v30 = tolk.cast %v18 : ui64 to f32
+    %v31 = tolk.add %v23, %v27 : (f32, f32) -> f32
+    %v32 = tolk.add %v24, %v28 : (f32, f32) -> f32
+    %v33 = tolk.add %v25, %v29 : (f32, f32) -> f32
+    %v34 = tolk.add %v26, %v30 : (f32, f32) -> f32
+    %v35 = vector.from_elements %v31, %v32, %v33, %v34 : vector<4xf32>
+    %v36 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v36, %v35 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_i32_e4m3_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -3634,71 +3432,54 @@ gpu.module @add_i32_e4m3_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_i32_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si32, global> -> si32
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si32, global> -> si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si32, global> -> si32
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si32, global> -> si32
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v9 : si32 to f8E4M3FN
-    %v33 = tolk.cast %v12 : si32 to f8E4M3FN
-    %v34 = tolk.cast %v16 : si32 to f8E4M3FN
-    %v35 = tolk.cast %v18 : si32 to f8E4M3FN
-    %v36 = tolk.add %v32, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v33, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v34, %v27 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v35, %v21 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v18 = vector.extract %v10[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v19 = vector.extract %v10[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v10[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = tolk.cast %v11 : si32 to f8E4M3FN
+    %v22 = tolk.cast %v13 : si32 to f8E4M3FN
+    %v23 = tolk.cast %v14 : si32 to f8E4M3FN
+    %v24 = tolk.cast %v16 : si32 to f8E4M3FN
+    %v25 = tolk.add %v21, %v17 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v26 = tolk.add %v22, %v18 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v27 = tolk.add %v23, %v19 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v28 = tolk.add %v24, %v20 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf8E4M3FN>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_i32_e5m2fnuz_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -3712,119 +3493,90 @@ gpu.module @add_i32_e5m2fnuz_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_i32_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si32, global> -> si32
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si32, global> -> si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si32, global> -> si32
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si32, global> -> si32
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v9 : si32 to f8E5M2FNUZ
-    %v33 = tolk.cast %v12 : si32 to f8E5M2FNUZ
-    %v34 = tolk.cast %v16 : si32 to f8E5M2FNUZ
-    %v35 = tolk.cast %v18 : si32 to f8E5M2FNUZ
-    %v36 = tolk.add %v32, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v33, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v34, %v27 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v35, %v21 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = tolk.cast %v11 : si32 to f8E5M2FNUZ
+    %v22 = tolk.cast %v13 : si32 to f8E5M2FNUZ
+    %v23 = tolk.cast %v14 : si32 to f8E5M2FNUZ
+    %v24 = tolk.cast %v16 : si32 to f8E5M2FNUZ
+    %v25 = tolk.add %v21, %v17 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v26 = tolk.add %v22, %v18 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v27 = tolk.add %v23, %v19 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v28 = tolk.add %v24, %v20 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf8E5M2FNUZ>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_i32_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si32, global> -> si32
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si32, global> -> si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si32, global> -> si32
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si32, global> -> si32
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f16, global> -> f16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f16, global> -> f16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v9 : si32 to f16
-    %v33 = tolk.cast %v12 : si32 to f16
-    %v34 = tolk.cast %v16 : si32 to f16
-    %v35 = tolk.cast %v18 : si32 to f16
-    %v36 = tolk.add %v32, %v23 : (f16, f16) -> f16
-    %v37 = tolk.add %v33, %v25 : (f16, f16) -> f16
-    %v38 = tolk.add %v34, %v27 : (f16, f16) -> f16
-    %v39 = tolk.add %v35, %v21 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
+    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
+    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
+    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
+    %v21 = tolk.cast %v11 : si32 to f16
+    %v22 = tolk.cast %v13 : si32 to f16
+    %v23 = tolk.cast %v14 : si32 to f16
+    %v24 = tolk.cast %v16 : si32 to f16
+    %v25 = tolk.add %v21, %v17 : (f16, f16) -> f16
+    %v26 = tolk.add %v22, %v18 : (f16, f16) -> f16
+    %v27 = tolk.add %v23, %v19 : (f16, f16) -> f16
+    %v28 = tolk.add %v24, %v20 : (f16, f16) -> f16
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_i32_bf16_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -3854,98 +3606,84 @@ gpu.module @add_i32_bf16_0 {
   }
 }
 gpu.module @add_i32_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si32, global> -> si32
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si32, global> -> si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si32, global> -> si32
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si32, global> -> si32
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v9 : si32 to bf16
-    %v33 = tolk.cast %v12 : si32 to bf16
-    %v34 = tolk.cast %v16 : si32 to bf16
-    %v35 = tolk.cast %v18 : si32 to bf16
-    %v36 = tolk.add %v32, %v23 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v25 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v34, %v27 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v35, %v21 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<bf16, global>, si32
+    %v10 = tolk.load %v9 : !tolk.ptr<bf16, global> -> bf16
+    %v11 = tolk.const 1 : si32
+    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<bf16, global>, si32
+    %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
+    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<bf16, global>, si32
+    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+    %v19 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v20 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v21 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v22 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v23 = tolk.add %v5, %v11 : (si32, si32) -> si32
+    %v24 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
+    %v25 = tolk.add %v5, %v3 : (si32, si32) -> si32
+    %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+    %v27 = tolk.add %v5, %v16 : (si32, si32) -> si32
+    %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
+    %v30 = tolk.cast %v19 : si32 to bf16
+    %v31 = tolk.cast %v20 : si32 to bf16
+    %v32 = tolk.cast %v21 : si32 to bf16
+    %v33 = tolk.cast %v22 : si32 to bf16
+    %v34 = tolk.add %v30, %v10 : (bf16, bf16) -> bf16
+    %v35 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
+    %v36 = tolk.add %v32, %v15 : (bf16, bf16) -> bf16
+    %v37 = tolk.add %v33, %v18 : (bf16, bf16) -> bf16
+    tolk.store %v24, %v35 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v26, %v36 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v28, %v37 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v29, %v34 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
 gpu.module @add_i32_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<si32, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si32, global> -> si32
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si32, global> -> si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si32, global> -> si32
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si32, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si32, global> -> si32
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : si32 to f32
-    %v33 = tolk.cast %v12 : si32 to f32
-    %v34 = tolk.cast %v16 : si32 to f32
-    %v35 = tolk.cast %v18 : si32 to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.cast %v11 : si32 to f32
+    %v22 = tolk.cast %v13 : si32 to f32
+    %v23 = tolk.cast %v14 : si32 to f32
+    %v24 = tolk.cast %v16 : si32 to f32
+    %v25 = tolk.add %v21, %v17 : (f32, f32) -> f32
+    %v26 = tolk.add %v22, %v18 : (f32, f32) -> f32
+    %v27 = tolk.add %v23, %v19 : (f32, f32) -> f32
+    %v28 = tolk.add %v24, %v20 : (f32, f32) -> f32
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -3998,7 +3736,7 @@ gpu.module @add_u64_bool {
   }
 }
 gpu.module @add_u64_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4026,26 +3764,21 @@ gpu.module @add_u64_i8 {
     %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
     %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
     %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : si8 to f32
-    %v33 = tolk.cast %v8 : si8 to f32
-    %v34 = tolk.cast %v11 : si8 to f32
-    %v35 = tolk.cast %v14 : si8 to f32
-    %v36 = tolk.cast %v19 : ui64 to f32
-    %v37 = tolk.cast %v22 : ui64 to f32
-    %v38 = tolk.cast %v25 : ui64 to f32
-    %v39 = tolk.cast %v27 : ui64 to f32
-    %v40 = tolk.add %v36, %v33 : (f32, f32) -> f32
-    %v41 = tolk.add %v37, %v34 : (f32, f32) -> f32
-    %v42 = tolk.add %v38, %v35 : (f32, f32) -> f32
-    %v43 = tolk.add %v39, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v40 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v41 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v42 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v43 : !tolk.ptr<f32, global>, f32
+    %v28 = tolk.cast %v5 : si8 to f32
+    %v29 = tolk.cast %v8 : si8 to f32
+    %v30 = tolk.cast %v11 : si8 to f32
+    %v31 = tolk.cast %v14 : si8 to f32
+    %v32 = tolk.cast %v19 : ui64 to f32
+    %v33 = tolk.cast %v22 : ui64 to f32
+    %v34 = tolk.cast %v25 : ui64 to f32
+    %v35 = tolk.cast %v27 : ui64 to f32
+    %v36 = tolk.add %v32, %v29 : (f32, f32) -> f32
+    %v37 = tolk.add %v33, %v30 : (f32, f32) -> f32
+    %v38 = tolk.add %v34, %v31 : (f32, f32) -> f32
+    %v39 = tolk.add %v35, %v28 : (f32, f32) -> f32
+    %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xf32>
+    %v41 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -4098,54 +3831,47 @@ gpu.module @add_u64_u16 {
   }
 }
 gpu.module @add_u64_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<si32, global> -> si32
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si32, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<si32, global> -> si32
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
+    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
+    %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
+    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
+    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
     %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
     %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<ui64, global> -> ui64
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : si32 to f32
-    %v33 = tolk.cast %v8 : si32 to f32
-    %v34 = tolk.cast %v11 : si32 to f32
-    %v35 = tolk.cast %v14 : si32 to f32
-    %v36 = tolk.cast %v19 : ui64 to f32
-    %v37 = tolk.cast %v22 : ui64 to f32
-    %v38 = tolk.cast %v25 : ui64 to f32
-    %v39 = tolk.cast %v27 : ui64 to f32
-    %v40 = tolk.add %v36, %v33 : (f32, f32) -> f32
-    %v41 = tolk.add %v37, %v34 : (f32, f32) -> f32
-    %v42 = tolk.add %v38, %v35 : (f32, f32) -> f32
-    %v43 = tolk.add %v39, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v40 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v41 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v42 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v43 : !tolk.ptr<f32, global>, f32
+    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+    %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
+    %v22 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v23 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v24 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v25 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v26 = tolk.cast %v22 : si32 to f32
+    %v27 = tolk.cast %v23 : si32 to f32
+    %v28 = tolk.cast %v24 : si32 to f32
+    %v29 = tolk.cast %v25 : si32 to f32
+    %v30 = tolk.cast %v12 : ui64 to f32
+    %v31 = tolk.cast %v15 : ui64 to f32
+    %v32 = tolk.cast %v19 : ui64 to f32
+    %v33 = tolk.cast %v21 : ui64 to f32
+    %v34 = tolk.add %v30, %v27 : (f32, f32) -> f32
+    %v35 = tolk.add %v31, %v28 : (f32, f32) -> f32
+    %v36 = tolk.add %v32, %v29 : (f32, f32) -> f32
+    %v37 = tolk.add %v33, %v26 : (f32, f32) -> f32
+    %v38 = vector.from_elements %v37, %v34, %v35, %v36 : vector<4xf32>
+    %v39 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v39, %v38 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -4194,7 +3920,7 @@ gpu.module @add_u64_u64 {
   }
 }
 gpu.module @add_u64_e4m3_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -4208,23 +3934,18 @@ gpu.module @add_u64_e4m3_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_u64_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -4244,35 +3965,28 @@ gpu.module @add_u64_e4m3_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v9 : ui64 to f8E4M3FN
-    %v33 = tolk.cast %v12 : ui64 to f8E4M3FN
-    %v34 = tolk.cast %v16 : ui64 to f8E4M3FN
-    %v35 = tolk.cast %v18 : ui64 to f8E4M3FN
-    %v36 = tolk.add %v32, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v33, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v34, %v27 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v35, %v21 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v22 = vector.extract %v21[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = vector.extract %v21[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v24 = vector.extract %v21[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v25 = vector.extract %v21[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v26 = tolk.cast %v9 : ui64 to f8E4M3FN
+    %v27 = tolk.cast %v12 : ui64 to f8E4M3FN
+    %v28 = tolk.cast %v16 : ui64 to f8E4M3FN
+    %v29 = tolk.cast %v18 : ui64 to f8E4M3FN
+    %v30 = tolk.add %v26, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v31 = tolk.add %v27, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v32 = tolk.add %v28, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v33 = tolk.add %v29, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E4M3FN>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_u64_e5m2fnuz_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -4286,23 +4000,18 @@ gpu.module @add_u64_e5m2fnuz_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_u64_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -4322,35 +4031,28 @@ gpu.module @add_u64_e5m2fnuz_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v9 : ui64 to f8E5M2FNUZ
-    %v33 = tolk.cast %v12 : ui64 to f8E5M2FNUZ
-    %v34 = tolk.cast %v16 : ui64 to f8E5M2FNUZ
-    %v35 = tolk.cast %v18 : ui64 to f8E5M2FNUZ
-    %v36 = tolk.add %v32, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v33, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v34, %v27 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v35, %v21 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v21[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = vector.extract %v21[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v24 = vector.extract %v21[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v25 = vector.extract %v21[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v26 = tolk.cast %v9 : ui64 to f8E5M2FNUZ
+    %v27 = tolk.cast %v12 : ui64 to f8E5M2FNUZ
+    %v28 = tolk.cast %v16 : ui64 to f8E5M2FNUZ
+    %v29 = tolk.cast %v18 : ui64 to f8E5M2FNUZ
+    %v30 = tolk.add %v26, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v31 = tolk.add %v27, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v32 = tolk.add %v28, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v33 = tolk.add %v29, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_u64_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -4370,35 +4072,28 @@ gpu.module @add_u64_f16 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f16, global> -> f16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f16, global> -> f16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v9 : ui64 to f16
-    %v33 = tolk.cast %v12 : ui64 to f16
-    %v34 = tolk.cast %v16 : ui64 to f16
-    %v35 = tolk.cast %v18 : ui64 to f16
-    %v36 = tolk.add %v32, %v23 : (f16, f16) -> f16
-    %v37 = tolk.add %v33, %v25 : (f16, f16) -> f16
-    %v38 = tolk.add %v34, %v27 : (f16, f16) -> f16
-    %v39 = tolk.add %v35, %v21 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v22 = vector.extract %v21[0] : f16 from vector<4xf16>
+    %v23 = vector.extract %v21[1] : f16 from vector<4xf16>
+    %v24 = vector.extract %v21[2] : f16 from vector<4xf16>
+    %v25 = vector.extract %v21[3] : f16 from vector<4xf16>
+    %v26 = tolk.cast %v9 : ui64 to f16
+    %v27 = tolk.cast %v12 : ui64 to f16
+    %v28 = tolk.cast %v16 : ui64 to f16
+    %v29 = tolk.cast %v18 : ui64 to f16
+    %v30 = tolk.add %v26, %v23 : (f16, f16) -> f16
+    %v31 = tolk.add %v27, %v24 : (f16, f16) -> f16
+    %v32 = tolk.add %v28, %v25 : (f16, f16) -> f16
+    %v33 = tolk.add %v29, %v22 : (f16, f16) -> f16
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf16>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_u64_bf16_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -4476,7 +4171,7 @@ gpu.module @add_u64_bf16_1 {
   }
 }
 gpu.module @add_u64_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -4496,35 +4191,28 @@ gpu.module @add_u64_f32 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : ui64 to f32
-    %v33 = tolk.cast %v12 : ui64 to f32
-    %v34 = tolk.cast %v16 : ui64 to f32
-    %v35 = tolk.cast %v18 : ui64 to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %v26 = tolk.cast %v9 : ui64 to f32
+    %v27 = tolk.cast %v12 : ui64 to f32
+    %v28 = tolk.cast %v16 : ui64 to f32
+    %v29 = tolk.cast %v18 : ui64 to f32
+    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
+    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
+    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
+    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_e4m3_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4542,23 +4230,19 @@ gpu.module @add_e4m3_bool_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4575,38 +4259,28 @@ gpu.module @add_e4m3_bool_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v5 : i1 to f8E4M3FN
-    %v33 = tolk.cast %v8 : i1 to f8E4M3FN
-    %v34 = tolk.cast %v11 : i1 to f8E4M3FN
-    %v35 = tolk.cast %v14 : i1 to f8E4M3FN
-    %v36 = tolk.add %v19, %v33 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v22, %v34 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v25, %v35 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v27, %v32 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = tolk.cast %v5 : i1 to f8E4M3FN
+    %v24 = tolk.cast %v8 : i1 to f8E4M3FN
+    %v25 = tolk.cast %v11 : i1 to f8E4M3FN
+    %v26 = tolk.cast %v14 : i1 to f8E4M3FN
+    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v29 = tolk.add %v21, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v30 = tolk.add %v22, %v26 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4624,23 +4298,19 @@ gpu.module @add_e4m3_i8_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4657,38 +4327,28 @@ gpu.module @add_e4m3_i8_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v5 : si8 to f8E4M3FN
-    %v33 = tolk.cast %v8 : si8 to f8E4M3FN
-    %v34 = tolk.cast %v11 : si8 to f8E4M3FN
-    %v35 = tolk.cast %v14 : si8 to f8E4M3FN
-    %v36 = tolk.add %v19, %v33 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v22, %v34 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v25, %v35 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v27, %v32 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = tolk.cast %v5 : si8 to f8E4M3FN
+    %v24 = tolk.cast %v8 : si8 to f8E4M3FN
+    %v25 = tolk.cast %v11 : si8 to f8E4M3FN
+    %v26 = tolk.cast %v14 : si8 to f8E4M3FN
+    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v29 = tolk.add %v21, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v30 = tolk.add %v22, %v26 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4706,23 +4366,19 @@ gpu.module @add_e4m3_u16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4739,38 +4395,28 @@ gpu.module @add_e4m3_u16_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v5 : ui16 to f8E4M3FN
-    %v33 = tolk.cast %v8 : ui16 to f8E4M3FN
-    %v34 = tolk.cast %v11 : ui16 to f8E4M3FN
-    %v35 = tolk.cast %v14 : ui16 to f8E4M3FN
-    %v36 = tolk.add %v19, %v33 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v22, %v34 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v25, %v35 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v27, %v32 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = tolk.cast %v5 : ui16 to f8E4M3FN
+    %v24 = tolk.cast %v8 : ui16 to f8E4M3FN
+    %v25 = tolk.cast %v11 : ui16 to f8E4M3FN
+    %v26 = tolk.cast %v14 : ui16 to f8E4M3FN
+    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v29 = tolk.add %v21, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v30 = tolk.add %v22, %v26 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4788,71 +4434,55 @@ gpu.module @add_e4m3_i32_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<si32, global> -> si32
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si32, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<si32, global> -> si32
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v5 : si32 to f8E4M3FN
-    %v33 = tolk.cast %v8 : si32 to f8E4M3FN
-    %v34 = tolk.cast %v11 : si32 to f8E4M3FN
-    %v35 = tolk.cast %v14 : si32 to f8E4M3FN
-    %v36 = tolk.add %v19, %v33 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v22, %v34 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v25, %v35 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v27, %v32 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v11 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v18 = vector.extract %v10[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v19 = vector.extract %v10[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v10[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = tolk.cast %v11 : si32 to f8E4M3FN
+    %v22 = tolk.cast %v13 : si32 to f8E4M3FN
+    %v23 = tolk.cast %v14 : si32 to f8E4M3FN
+    %v24 = tolk.cast %v16 : si32 to f8E4M3FN
+    %v25 = tolk.add %v17, %v21 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v26 = tolk.add %v18, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf8E4M3FN>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4870,23 +4500,19 @@ gpu.module @add_e4m3_u64_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4903,38 +4529,28 @@ gpu.module @add_e4m3_u64_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.cast %v5 : ui64 to f8E4M3FN
-    %v33 = tolk.cast %v8 : ui64 to f8E4M3FN
-    %v34 = tolk.cast %v11 : ui64 to f8E4M3FN
-    %v35 = tolk.cast %v14 : ui64 to f8E4M3FN
-    %v36 = tolk.add %v19, %v33 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v37 = tolk.add %v22, %v34 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v38 = tolk.add %v25, %v35 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v39 = tolk.add %v27, %v32 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v36 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v37 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v38 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v39 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = tolk.cast %v5 : ui64 to f8E4M3FN
+    %v24 = tolk.cast %v8 : ui64 to f8E4M3FN
+    %v25 = tolk.cast %v11 : ui64 to f8E4M3FN
+    %v26 = tolk.cast %v14 : ui64 to f8E4M3FN
+    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v29 = tolk.add %v21, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v30 = tolk.add %v22, %v26 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -4952,23 +4568,19 @@ gpu.module @add_e4m3_e4m3_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_e4m3_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -4982,67 +4594,50 @@ gpu.module @add_e4m3_e4m3_1 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_e4m3_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v32 = tolk.add %v9, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v33 = tolk.add %v12, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v34 = tolk.add %v16, %v27 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v35 = tolk.add %v18, %v21 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    tolk.store %v28, %v32 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v29, %v33 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v30, %v34 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v31, %v35 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v11 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v14 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v17 = vector.extract %v10[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v18 = vector.extract %v10[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v19 = vector.extract %v10[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v10[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = tolk.add %v11, %v17 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v22 = tolk.add %v13, %v18 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v23 = tolk.add %v14, %v19 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v24 = tolk.add %v16, %v20 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xf8E4M3FN>
+    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5060,23 +4655,19 @@ gpu.module @add_e4m3_e5m2fnuz_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_e5m2fnuz_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -5090,75 +4681,58 @@ gpu.module @add_e4m3_e5m2fnuz_1 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e4m3_e5m2fnuz_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v9 : f8E4M3FN to f16
-    %v33 = tolk.cast %v12 : f8E4M3FN to f16
-    %v34 = tolk.cast %v16 : f8E4M3FN to f16
-    %v35 = tolk.cast %v18 : f8E4M3FN to f16
-    %v36 = tolk.cast %v21 : f8E5M2FNUZ to f16
-    %v37 = tolk.cast %v23 : f8E5M2FNUZ to f16
-    %v38 = tolk.cast %v25 : f8E5M2FNUZ to f16
-    %v39 = tolk.cast %v27 : f8E5M2FNUZ to f16
-    %v40 = tolk.add %v32, %v37 : (f16, f16) -> f16
-    %v41 = tolk.add %v33, %v38 : (f16, f16) -> f16
-    %v42 = tolk.add %v34, %v39 : (f16, f16) -> f16
-    %v43 = tolk.add %v35, %v36 : (f16, f16) -> f16
-    tolk.store %v28, %v40 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v41 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v42 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v43 : !tolk.ptr<f16, global>, f16
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v11 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v14 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = tolk.cast %v11 : f8E4M3FN to f16
+    %v22 = tolk.cast %v13 : f8E4M3FN to f16
+    %v23 = tolk.cast %v14 : f8E4M3FN to f16
+    %v24 = tolk.cast %v16 : f8E4M3FN to f16
+    %v25 = tolk.cast %v17 : f8E5M2FNUZ to f16
+    %v26 = tolk.cast %v18 : f8E5M2FNUZ to f16
+    %v27 = tolk.cast %v19 : f8E5M2FNUZ to f16
+    %v28 = tolk.cast %v20 : f8E5M2FNUZ to f16
+    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
+    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
+    %v31 = tolk.add %v23, %v27 : (f16, f16) -> f16
+    %v32 = tolk.add %v24, %v28 : (f16, f16) -> f16
+    %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf16>
+    %v34 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v34, %v33 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_e4m3_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5176,71 +4750,55 @@ gpu.module @add_e4m3_f16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f16, global> -> f16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f16, global> -> f16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v9 : f8E4M3FN to f16
-    %v33 = tolk.cast %v12 : f8E4M3FN to f16
-    %v34 = tolk.cast %v16 : f8E4M3FN to f16
-    %v35 = tolk.cast %v18 : f8E4M3FN to f16
-    %v36 = tolk.add %v32, %v23 : (f16, f16) -> f16
-    %v37 = tolk.add %v33, %v25 : (f16, f16) -> f16
-    %v38 = tolk.add %v34, %v27 : (f16, f16) -> f16
-    %v39 = tolk.add %v35, %v21 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v11 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v14 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
+    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
+    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
+    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
+    %v21 = tolk.cast %v11 : f8E4M3FN to f16
+    %v22 = tolk.cast %v13 : f8E4M3FN to f16
+    %v23 = tolk.cast %v14 : f8E4M3FN to f16
+    %v24 = tolk.cast %v16 : f8E4M3FN to f16
+    %v25 = tolk.add %v21, %v17 : (f16, f16) -> f16
+    %v26 = tolk.add %v22, %v18 : (f16, f16) -> f16
+    %v27 = tolk.add %v23, %v19 : (f16, f16) -> f16
+    %v28 = tolk.add %v24, %v20 : (f16, f16) -> f16
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_e4m3_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5258,23 +4816,19 @@ gpu.module @add_e4m3_bf16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_bf16_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -5304,55 +4858,53 @@ gpu.module @add_e4m3_bf16_1 {
   }
 }
 gpu.module @add_e4m3_bf16_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v9 : f8E4M3FN to bf16
-    %v33 = tolk.cast %v12 : f8E4M3FN to bf16
-    %v34 = tolk.cast %v16 : f8E4M3FN to bf16
-    %v35 = tolk.cast %v18 : f8E4M3FN to bf16
-    %v36 = tolk.add %v32, %v23 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v25 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v34, %v27 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v35, %v21 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<bf16, global>, si32
+    %v10 = tolk.load %v9 : !tolk.ptr<bf16, global> -> bf16
+    %v11 = tolk.const 1 : si32
+    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<bf16, global>, si32
+    %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
+    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<bf16, global>, si32
+    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+    %v19 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v20 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v21 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v22 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = tolk.add %v5, %v11 : (si32, si32) -> si32
+    %v24 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
+    %v25 = tolk.add %v5, %v3 : (si32, si32) -> si32
+    %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+    %v27 = tolk.add %v5, %v16 : (si32, si32) -> si32
+    %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
+    %v30 = tolk.cast %v19 : f8E4M3FN to bf16
+    %v31 = tolk.cast %v20 : f8E4M3FN to bf16
+    %v32 = tolk.cast %v21 : f8E4M3FN to bf16
+    %v33 = tolk.cast %v22 : f8E4M3FN to bf16
+    %v34 = tolk.add %v30, %v10 : (bf16, bf16) -> bf16
+    %v35 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
+    %v36 = tolk.add %v32, %v15 : (bf16, bf16) -> bf16
+    %v37 = tolk.add %v33, %v18 : (bf16, bf16) -> bf16
+    tolk.store %v24, %v35 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v26, %v36 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v28, %v37 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v29, %v34 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
 gpu.module @add_e4m3_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5370,71 +4922,55 @@ gpu.module @add_e4m3_f32_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v23 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v24 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v25 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    tolk.store %v18, %v22 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v19, %v23 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v20, %v24 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v21, %v25 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
+    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
+    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e4m3_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f8E4M3FN, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : f8E4M3FN to f32
-    %v33 = tolk.cast %v12 : f8E4M3FN to f32
-    %v34 = tolk.cast %v16 : f8E4M3FN to f32
-    %v35 = tolk.cast %v18 : f8E4M3FN to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v14 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.cast %v11 : f8E4M3FN to f32
+    %v22 = tolk.cast %v13 : f8E4M3FN to f32
+    %v23 = tolk.cast %v14 : f8E4M3FN to f32
+    %v24 = tolk.cast %v16 : f8E4M3FN to f32
+    %v25 = tolk.add %v21, %v17 : (f32, f32) -> f32
+    %v26 = tolk.add %v22, %v18 : (f32, f32) -> f32
+    %v27 = tolk.add %v23, %v19 : (f32, f32) -> f32
+    %v28 = tolk.add %v24, %v20 : (f32, f32) -> f32
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5452,23 +4988,19 @@ gpu.module @add_e5m2fnuz_bool_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5485,38 +5017,28 @@ gpu.module @add_e5m2fnuz_bool_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v5 : i1 to f8E5M2FNUZ
-    %v33 = tolk.cast %v8 : i1 to f8E5M2FNUZ
-    %v34 = tolk.cast %v11 : i1 to f8E5M2FNUZ
-    %v35 = tolk.cast %v14 : i1 to f8E5M2FNUZ
-    %v36 = tolk.add %v19, %v33 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v22, %v34 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v25, %v35 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v27, %v32 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = tolk.cast %v5 : i1 to f8E5M2FNUZ
+    %v24 = tolk.cast %v8 : i1 to f8E5M2FNUZ
+    %v25 = tolk.cast %v11 : i1 to f8E5M2FNUZ
+    %v26 = tolk.cast %v14 : i1 to f8E5M2FNUZ
+    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v29 = tolk.add %v21, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v30 = tolk.add %v22, %v26 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5534,23 +5056,19 @@ gpu.module @add_e5m2fnuz_i8_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5567,38 +5085,28 @@ gpu.module @add_e5m2fnuz_i8_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v5 : si8 to f8E5M2FNUZ
-    %v33 = tolk.cast %v8 : si8 to f8E5M2FNUZ
-    %v34 = tolk.cast %v11 : si8 to f8E5M2FNUZ
-    %v35 = tolk.cast %v14 : si8 to f8E5M2FNUZ
-    %v36 = tolk.add %v19, %v33 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v22, %v34 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v25, %v35 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v27, %v32 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = tolk.cast %v5 : si8 to f8E5M2FNUZ
+    %v24 = tolk.cast %v8 : si8 to f8E5M2FNUZ
+    %v25 = tolk.cast %v11 : si8 to f8E5M2FNUZ
+    %v26 = tolk.cast %v14 : si8 to f8E5M2FNUZ
+    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v29 = tolk.add %v21, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v30 = tolk.add %v22, %v26 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5616,23 +5124,19 @@ gpu.module @add_e5m2fnuz_u16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5649,38 +5153,28 @@ gpu.module @add_e5m2fnuz_u16_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v5 : ui16 to f8E5M2FNUZ
-    %v33 = tolk.cast %v8 : ui16 to f8E5M2FNUZ
-    %v34 = tolk.cast %v11 : ui16 to f8E5M2FNUZ
-    %v35 = tolk.cast %v14 : ui16 to f8E5M2FNUZ
-    %v36 = tolk.add %v19, %v33 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v22, %v34 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v25, %v35 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v27, %v32 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = tolk.cast %v5 : ui16 to f8E5M2FNUZ
+    %v24 = tolk.cast %v8 : ui16 to f8E5M2FNUZ
+    %v25 = tolk.cast %v11 : ui16 to f8E5M2FNUZ
+    %v26 = tolk.cast %v14 : ui16 to f8E5M2FNUZ
+    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v29 = tolk.add %v21, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v30 = tolk.add %v22, %v26 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5698,71 +5192,55 @@ gpu.module @add_e5m2fnuz_i32_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<si32, global> -> si32
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si32, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<si32, global> -> si32
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v5 : si32 to f8E5M2FNUZ
-    %v33 = tolk.cast %v8 : si32 to f8E5M2FNUZ
-    %v34 = tolk.cast %v11 : si32 to f8E5M2FNUZ
-    %v35 = tolk.cast %v14 : si32 to f8E5M2FNUZ
-    %v36 = tolk.add %v19, %v33 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v22, %v34 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v25, %v35 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v27, %v32 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v11 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = tolk.cast %v11 : si32 to f8E5M2FNUZ
+    %v22 = tolk.cast %v13 : si32 to f8E5M2FNUZ
+    %v23 = tolk.cast %v14 : si32 to f8E5M2FNUZ
+    %v24 = tolk.cast %v16 : si32 to f8E5M2FNUZ
+    %v25 = tolk.add %v17, %v21 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v26 = tolk.add %v18, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf8E5M2FNUZ>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5780,23 +5258,19 @@ gpu.module @add_e5m2fnuz_u64_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5813,38 +5287,28 @@ gpu.module @add_e5m2fnuz_u64_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.cast %v5 : ui64 to f8E5M2FNUZ
-    %v33 = tolk.cast %v8 : ui64 to f8E5M2FNUZ
-    %v34 = tolk.cast %v11 : ui64 to f8E5M2FNUZ
-    %v35 = tolk.cast %v14 : ui64 to f8E5M2FNUZ
-    %v36 = tolk.add %v19, %v33 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v37 = tolk.add %v22, %v34 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v38 = tolk.add %v25, %v35 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v39 = tolk.add %v27, %v32 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v36 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v37 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v38 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v39 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = tolk.cast %v5 : ui64 to f8E5M2FNUZ
+    %v24 = tolk.cast %v8 : ui64 to f8E5M2FNUZ
+    %v25 = tolk.cast %v11 : ui64 to f8E5M2FNUZ
+    %v26 = tolk.cast %v14 : ui64 to f8E5M2FNUZ
+    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v29 = tolk.add %v21, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v30 = tolk.add %v22, %v26 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5862,23 +5326,19 @@ gpu.module @add_e5m2fnuz_e4m3_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_e4m3_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -5892,75 +5352,58 @@ gpu.module @add_e5m2fnuz_e4m3_1 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_e4m3_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v5 : f8E4M3FN to f16
-    %v33 = tolk.cast %v8 : f8E4M3FN to f16
-    %v34 = tolk.cast %v11 : f8E4M3FN to f16
-    %v35 = tolk.cast %v14 : f8E4M3FN to f16
-    %v36 = tolk.cast %v19 : f8E5M2FNUZ to f16
-    %v37 = tolk.cast %v22 : f8E5M2FNUZ to f16
-    %v38 = tolk.cast %v25 : f8E5M2FNUZ to f16
-    %v39 = tolk.cast %v27 : f8E5M2FNUZ to f16
-    %v40 = tolk.add %v36, %v33 : (f16, f16) -> f16
-    %v41 = tolk.add %v37, %v34 : (f16, f16) -> f16
-    %v42 = tolk.add %v38, %v35 : (f16, f16) -> f16
-    %v43 = tolk.add %v39, %v32 : (f16, f16) -> f16
-    tolk.store %v28, %v40 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v41 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v42 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v43 : !tolk.ptr<f16, global>, f16
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v11 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v14 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = tolk.cast %v11 : f8E4M3FN to f16
+    %v22 = tolk.cast %v13 : f8E4M3FN to f16
+    %v23 = tolk.cast %v14 : f8E4M3FN to f16
+    %v24 = tolk.cast %v16 : f8E4M3FN to f16
+    %v25 = tolk.cast %v17 : f8E5M2FNUZ to f16
+    %v26 = tolk.cast %v18 : f8E5M2FNUZ to f16
+    %v27 = tolk.cast %v19 : f8E5M2FNUZ to f16
+    %v28 = tolk.cast %v20 : f8E5M2FNUZ to f16
+    %v29 = tolk.add %v25, %v21 : (f16, f16) -> f16
+    %v30 = tolk.add %v26, %v22 : (f16, f16) -> f16
+    %v31 = tolk.add %v27, %v23 : (f16, f16) -> f16
+    %v32 = tolk.add %v28, %v24 : (f16, f16) -> f16
+    %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf16>
+    %v34 = tolk.index %arg0[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v34, %v33 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -5978,23 +5421,19 @@ gpu.module @add_e5m2fnuz_e5m2fnuz_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_e5m2fnuz_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -6008,67 +5447,50 @@ gpu.module @add_e5m2fnuz_e5m2fnuz_1 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_e5m2fnuz_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v32 = tolk.add %v9, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v33 = tolk.add %v12, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v34 = tolk.add %v16, %v27 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v35 = tolk.add %v18, %v21 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    tolk.store %v28, %v32 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v29, %v33 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v30, %v34 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v31, %v35 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v11 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v14 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = tolk.add %v11, %v17 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v22 = tolk.add %v13, %v18 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v23 = tolk.add %v14, %v19 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v24 = tolk.add %v16, %v20 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xf8E5M2FNUZ>
+    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -6086,71 +5508,55 @@ gpu.module @add_e5m2fnuz_f16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f16, global> -> f16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f16, global> -> f16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v9 : f8E5M2FNUZ to f16
-    %v33 = tolk.cast %v12 : f8E5M2FNUZ to f16
-    %v34 = tolk.cast %v16 : f8E5M2FNUZ to f16
-    %v35 = tolk.cast %v18 : f8E5M2FNUZ to f16
-    %v36 = tolk.add %v32, %v23 : (f16, f16) -> f16
-    %v37 = tolk.add %v33, %v25 : (f16, f16) -> f16
-    %v38 = tolk.add %v34, %v27 : (f16, f16) -> f16
-    %v39 = tolk.add %v35, %v21 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v11 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v14 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
+    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
+    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
+    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
+    %v21 = tolk.cast %v11 : f8E5M2FNUZ to f16
+    %v22 = tolk.cast %v13 : f8E5M2FNUZ to f16
+    %v23 = tolk.cast %v14 : f8E5M2FNUZ to f16
+    %v24 = tolk.cast %v16 : f8E5M2FNUZ to f16
+    %v25 = tolk.add %v21, %v17 : (f16, f16) -> f16
+    %v26 = tolk.add %v22, %v18 : (f16, f16) -> f16
+    %v27 = tolk.add %v23, %v19 : (f16, f16) -> f16
+    %v28 = tolk.add %v24, %v20 : (f16, f16) -> f16
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -6168,23 +5574,19 @@ gpu.module @add_e5m2fnuz_bf16_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_bf16_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -6214,55 +5616,53 @@ gpu.module @add_e5m2fnuz_bf16_1 {
   }
 }
 gpu.module @add_e5m2fnuz_bf16_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v9 : f8E5M2FNUZ to bf16
-    %v33 = tolk.cast %v12 : f8E5M2FNUZ to bf16
-    %v34 = tolk.cast %v16 : f8E5M2FNUZ to bf16
-    %v35 = tolk.cast %v18 : f8E5M2FNUZ to bf16
-    %v36 = tolk.add %v32, %v23 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v25 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v34, %v27 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v35, %v21 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<bf16, global>, si32
+    %v10 = tolk.load %v9 : !tolk.ptr<bf16, global> -> bf16
+    %v11 = tolk.const 1 : si32
+    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<bf16, global>, si32
+    %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
+    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<bf16, global>, si32
+    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+    %v19 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v20 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v21 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v22 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = tolk.add %v5, %v11 : (si32, si32) -> si32
+    %v24 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
+    %v25 = tolk.add %v5, %v3 : (si32, si32) -> si32
+    %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+    %v27 = tolk.add %v5, %v16 : (si32, si32) -> si32
+    %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
+    %v30 = tolk.cast %v19 : f8E5M2FNUZ to bf16
+    %v31 = tolk.cast %v20 : f8E5M2FNUZ to bf16
+    %v32 = tolk.cast %v21 : f8E5M2FNUZ to bf16
+    %v33 = tolk.cast %v22 : f8E5M2FNUZ to bf16
+    %v34 = tolk.add %v30, %v10 : (bf16, bf16) -> bf16
+    %v35 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
+    %v36 = tolk.add %v32, %v15 : (bf16, bf16) -> bf16
+    %v37 = tolk.add %v33, %v18 : (bf16, bf16) -> bf16
+    tolk.store %v24, %v35 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v26, %v36 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v28, %v37 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v29, %v34 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 2 : si32
     %v3 = tolk.special local_id x : si32
@@ -6280,71 +5680,55 @@ gpu.module @add_e5m2fnuz_f32_0 {
     %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
     %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
     %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v22 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v23 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v24 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v25 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    tolk.store %v18, %v22 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v19, %v23 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v20, %v24 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v21, %v25 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
+    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
+    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
+    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+    %v23 = tolk.const 4 : si32
+    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : f8E5M2FNUZ to f32
-    %v33 = tolk.cast %v12 : f8E5M2FNUZ to f32
-    %v34 = tolk.cast %v16 : f8E5M2FNUZ to f32
-    %v35 = tolk.cast %v18 : f8E5M2FNUZ to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v14 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.cast %v11 : f8E5M2FNUZ to f32
+    %v22 = tolk.cast %v13 : f8E5M2FNUZ to f32
+    %v23 = tolk.cast %v14 : f8E5M2FNUZ to f32
+    %v24 = tolk.cast %v16 : f8E5M2FNUZ to f32
+    %v25 = tolk.add %v21, %v17 : (f32, f32) -> f32
+    %v26 = tolk.add %v22, %v18 : (f32, f32) -> f32
+    %v27 = tolk.add %v23, %v19 : (f32, f32) -> f32
+    %v28 = tolk.add %v24, %v20 : (f32, f32) -> f32
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f16_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -6361,38 +5745,28 @@ gpu.module @add_f16_bool {
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f16, global> -> f16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f16, global> -> f16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v5 : i1 to f16
-    %v33 = tolk.cast %v8 : i1 to f16
-    %v34 = tolk.cast %v11 : i1 to f16
-    %v35 = tolk.cast %v14 : i1 to f16
-    %v36 = tolk.add %v19, %v33 : (f16, f16) -> f16
-    %v37 = tolk.add %v22, %v34 : (f16, f16) -> f16
-    %v38 = tolk.add %v25, %v35 : (f16, f16) -> f16
-    %v39 = tolk.add %v27, %v32 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
+    %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
+    %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
+    %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
+    %v23 = tolk.cast %v5 : i1 to f16
+    %v24 = tolk.cast %v8 : i1 to f16
+    %v25 = tolk.cast %v11 : i1 to f16
+    %v26 = tolk.cast %v14 : i1 to f16
+    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
+    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
+    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
+    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_f16_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -6409,38 +5783,28 @@ gpu.module @add_f16_i8 {
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f16, global> -> f16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f16, global> -> f16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v5 : si8 to f16
-    %v33 = tolk.cast %v8 : si8 to f16
-    %v34 = tolk.cast %v11 : si8 to f16
-    %v35 = tolk.cast %v14 : si8 to f16
-    %v36 = tolk.add %v19, %v33 : (f16, f16) -> f16
-    %v37 = tolk.add %v22, %v34 : (f16, f16) -> f16
-    %v38 = tolk.add %v25, %v35 : (f16, f16) -> f16
-    %v39 = tolk.add %v27, %v32 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
+    %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
+    %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
+    %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
+    %v23 = tolk.cast %v5 : si8 to f16
+    %v24 = tolk.cast %v8 : si8 to f16
+    %v25 = tolk.cast %v11 : si8 to f16
+    %v26 = tolk.cast %v14 : si8 to f16
+    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
+    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
+    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
+    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_f16_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -6457,86 +5821,64 @@ gpu.module @add_f16_u16 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f16, global> -> f16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f16, global> -> f16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v5 : ui16 to f16
-    %v33 = tolk.cast %v8 : ui16 to f16
-    %v34 = tolk.cast %v11 : ui16 to f16
-    %v35 = tolk.cast %v14 : ui16 to f16
-    %v36 = tolk.add %v19, %v33 : (f16, f16) -> f16
-    %v37 = tolk.add %v22, %v34 : (f16, f16) -> f16
-    %v38 = tolk.add %v25, %v35 : (f16, f16) -> f16
-    %v39 = tolk.add %v27, %v32 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
+    %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
+    %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
+    %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
+    %v23 = tolk.cast %v5 : ui16 to f16
+    %v24 = tolk.cast %v8 : ui16 to f16
+    %v25 = tolk.cast %v11 : ui16 to f16
+    %v26 = tolk.cast %v14 : ui16 to f16
+    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
+    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
+    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
+    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_f16_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<si32, global> -> si32
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si32, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<si32, global> -> si32
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f16, global> -> f16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f16, global> -> f16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v5 : si32 to f16
-    %v33 = tolk.cast %v8 : si32 to f16
-    %v34 = tolk.cast %v11 : si32 to f16
-    %v35 = tolk.cast %v14 : si32 to f16
-    %v36 = tolk.add %v19, %v33 : (f16, f16) -> f16
-    %v37 = tolk.add %v22, %v34 : (f16, f16) -> f16
-    %v38 = tolk.add %v25, %v35 : (f16, f16) -> f16
-    %v39 = tolk.add %v27, %v32 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v11 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
+    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
+    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
+    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
+    %v21 = tolk.cast %v11 : si32 to f16
+    %v22 = tolk.cast %v13 : si32 to f16
+    %v23 = tolk.cast %v14 : si32 to f16
+    %v24 = tolk.cast %v16 : si32 to f16
+    %v25 = tolk.add %v17, %v21 : (f16, f16) -> f16
+    %v26 = tolk.add %v18, %v22 : (f16, f16) -> f16
+    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
+    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_f16_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -6553,38 +5895,28 @@ gpu.module @add_f16_u64 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f16, global> -> f16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f16, global> -> f16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v5 : ui64 to f16
-    %v33 = tolk.cast %v8 : ui64 to f16
-    %v34 = tolk.cast %v11 : ui64 to f16
-    %v35 = tolk.cast %v14 : ui64 to f16
-    %v36 = tolk.add %v19, %v33 : (f16, f16) -> f16
-    %v37 = tolk.add %v22, %v34 : (f16, f16) -> f16
-    %v38 = tolk.add %v25, %v35 : (f16, f16) -> f16
-    %v39 = tolk.add %v27, %v32 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
+    %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
+    %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
+    %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
+    %v23 = tolk.cast %v5 : ui64 to f16
+    %v24 = tolk.cast %v8 : ui64 to f16
+    %v25 = tolk.cast %v11 : ui64 to f16
+    %v26 = tolk.cast %v14 : ui64 to f16
+    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
+    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
+    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
+    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_f16_e4m3_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -6598,71 +5930,54 @@ gpu.module @add_f16_e4m3_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_f16_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f16, global> -> f16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f16, global> -> f16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v5 : f8E4M3FN to f16
-    %v33 = tolk.cast %v8 : f8E4M3FN to f16
-    %v34 = tolk.cast %v11 : f8E4M3FN to f16
-    %v35 = tolk.cast %v14 : f8E4M3FN to f16
-    %v36 = tolk.add %v19, %v33 : (f16, f16) -> f16
-    %v37 = tolk.add %v22, %v34 : (f16, f16) -> f16
-    %v38 = tolk.add %v25, %v35 : (f16, f16) -> f16
-    %v39 = tolk.add %v27, %v32 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v11 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v14 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
+    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
+    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
+    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
+    %v21 = tolk.cast %v11 : f8E4M3FN to f16
+    %v22 = tolk.cast %v13 : f8E4M3FN to f16
+    %v23 = tolk.cast %v14 : f8E4M3FN to f16
+    %v24 = tolk.cast %v16 : f8E4M3FN to f16
+    %v25 = tolk.add %v17, %v21 : (f16, f16) -> f16
+    %v26 = tolk.add %v18, %v22 : (f16, f16) -> f16
+    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
+    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_f16_e5m2fnuz_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -6676,115 +5991,86 @@ gpu.module @add_f16_e5m2fnuz_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_f16_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f16, global> -> f16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f16, global> -> f16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.cast %v5 : f8E5M2FNUZ to f16
-    %v33 = tolk.cast %v8 : f8E5M2FNUZ to f16
-    %v34 = tolk.cast %v11 : f8E5M2FNUZ to f16
-    %v35 = tolk.cast %v14 : f8E5M2FNUZ to f16
-    %v36 = tolk.add %v19, %v33 : (f16, f16) -> f16
-    %v37 = tolk.add %v22, %v34 : (f16, f16) -> f16
-    %v38 = tolk.add %v25, %v35 : (f16, f16) -> f16
-    %v39 = tolk.add %v27, %v32 : (f16, f16) -> f16
-    tolk.store %v28, %v36 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v37 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v38 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v39 : !tolk.ptr<f16, global>, f16
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v11 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v14 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
+    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
+    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
+    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
+    %v21 = tolk.cast %v11 : f8E5M2FNUZ to f16
+    %v22 = tolk.cast %v13 : f8E5M2FNUZ to f16
+    %v23 = tolk.cast %v14 : f8E5M2FNUZ to f16
+    %v24 = tolk.cast %v16 : f8E5M2FNUZ to f16
+    %v25 = tolk.add %v17, %v21 : (f16, f16) -> f16
+    %v26 = tolk.add %v18, %v22 : (f16, f16) -> f16
+    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
+    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_f16_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f16, global> -> f16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f16, global> -> f16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f16, global> -> f16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f16, global> -> f16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f16, global> -> f16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f16, global> -> f16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f16, global> -> f16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f16, global> -> f16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global>, si32
-    %v32 = tolk.add %v9, %v23 : (f16, f16) -> f16
-    %v33 = tolk.add %v12, %v25 : (f16, f16) -> f16
-    %v34 = tolk.add %v16, %v27 : (f16, f16) -> f16
-    %v35 = tolk.add %v18, %v21 : (f16, f16) -> f16
-    tolk.store %v28, %v32 : !tolk.ptr<f16, global>, f16
-    tolk.store %v29, %v33 : !tolk.ptr<f16, global>, f16
-    tolk.store %v30, %v34 : !tolk.ptr<f16, global>, f16
-    tolk.store %v31, %v35 : !tolk.ptr<f16, global>, f16
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f16, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v11 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v14 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
+    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
+    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
+    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
+    %v21 = tolk.add %v11, %v17 : (f16, f16) -> f16
+    %v22 = tolk.add %v13, %v18 : (f16, f16) -> f16
+    %v23 = tolk.add %v14, %v19 : (f16, f16) -> f16
+    %v24 = tolk.add %v16, %v20 : (f16, f16) -> f16
+    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xf16>
+    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    tolk.store %v26, %v25 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
     gpu.return
   }
 }
 gpu.module @add_f16_bf16_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -6814,102 +6100,80 @@ gpu.module @add_f16_bf16_0 {
   }
 }
 gpu.module @add_f16_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f16, global> -> f16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f16, global> -> f16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f16, global> -> f16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f16, global> -> f16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : f16 to f32
-    %v33 = tolk.cast %v12 : f16 to f32
-    %v34 = tolk.cast %v16 : f16 to f32
-    %v35 = tolk.cast %v18 : f16 to f32
-    %v36 = tolk.cast %v21 : bf16 to f32
-    %v37 = tolk.cast %v23 : bf16 to f32
-    %v38 = tolk.cast %v25 : bf16 to f32
-    %v39 = tolk.cast %v27 : bf16 to f32
-    %v40 = tolk.add %v32, %v37 : (f32, f32) -> f32
-    %v41 = tolk.add %v33, %v38 : (f32, f32) -> f32
-    %v42 = tolk.add %v34, %v39 : (f32, f32) -> f32
-    %v43 = tolk.add %v35, %v36 : (f32, f32) -> f32
-    tolk.store %v28, %v40 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v41 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v42 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v43 : !tolk.ptr<f32, global>, f32
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<bf16, global>, si32
+    %v10 = tolk.load %v9 : !tolk.ptr<bf16, global> -> bf16
+    %v11 = tolk.const 1 : si32
+    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<bf16, global>, si32
+    %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
+    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<bf16, global>, si32
+    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+    %v19 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v20 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v21 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v22 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v23 = tolk.cast %v19 : f16 to f32
+    %v24 = tolk.cast %v20 : f16 to f32
+    %v25 = tolk.cast %v21 : f16 to f32
+    %v26 = tolk.cast %v22 : f16 to f32
+    %v27 = tolk.cast %v10 : bf16 to f32
+    %v28 = tolk.cast %v13 : bf16 to f32
+    %v29 = tolk.cast %v15 : bf16 to f32
+    %v30 = tolk.cast %v18 : bf16 to f32
+    %v31 = tolk.add %v23, %v27 : (f32, f32) -> f32
+    %v32 = tolk.add %v24, %v28 : (f32, f32) -> f32
+    %v33 = tolk.add %v25, %v29 : (f32, f32) -> f32
+    %v34 = tolk.add %v26, %v30 : (f32, f32) -> f32
+    %v35 = vector.from_elements %v31, %v32, %v33, %v34 : vector<4xf32>
+    %v36 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v36, %v35 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f16_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f16, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f16, global> -> f16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f16, global> -> f16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f16, global> -> f16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f16, global> -> f16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : f16 to f32
-    %v33 = tolk.cast %v12 : f16 to f32
-    %v34 = tolk.cast %v16 : f16 to f32
-    %v35 = tolk.cast %v18 : f16 to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v14 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.cast %v11 : f16 to f32
+    %v22 = tolk.cast %v13 : f16 to f32
+    %v23 = tolk.cast %v14 : f16 to f32
+    %v24 = tolk.cast %v16 : f16 to f32
+    %v25 = tolk.add %v21, %v17 : (f32, f32) -> f32
+    %v26 = tolk.add %v22, %v18 : (f32, f32) -> f32
+    %v27 = tolk.add %v23, %v19 : (f32, f32) -> f32
+    %v28 = tolk.add %v24, %v20 : (f32, f32) -> f32
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
+    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -7194,50 +6458,48 @@ gpu.module @add_bf16_i32_0 {
   }
 }
 gpu.module @add_bf16_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<si32, global> -> si32
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si32, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<si32, global> -> si32
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
+    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
+    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
     %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
     %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
+    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
+    %v22 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v23 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v24 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v25 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v26 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+    %v27 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
     %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v5 : si32 to bf16
-    %v33 = tolk.cast %v8 : si32 to bf16
-    %v34 = tolk.cast %v11 : si32 to bf16
-    %v35 = tolk.cast %v14 : si32 to bf16
+    %v29 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+    %v30 = tolk.cast %v22 : si32 to bf16
+    %v31 = tolk.cast %v23 : si32 to bf16
+    %v32 = tolk.cast %v24 : si32 to bf16
+    %v33 = tolk.cast %v25 : si32 to bf16
+    %v34 = tolk.add %v12, %v31 : (bf16, bf16) -> bf16
+    %v35 = tolk.add %v15, %v32 : (bf16, bf16) -> bf16
     %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v22, %v34 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v25, %v35 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v27, %v32 : (bf16, bf16) -> bf16
+    %v37 = tolk.add %v21, %v30 : (bf16, bf16) -> bf16
+    tolk.store %v26, %v34 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v27, %v35 : !tolk.ptr<bf16, global>, bf16
     tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
     tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
@@ -7358,7 +6620,7 @@ gpu.module @add_bf16_e4m3_0 {
   }
 }
 gpu.module @add_bf16_e4m3_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -7372,66 +6634,59 @@ gpu.module @add_bf16_e4m3_1 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_bf16_e4m3_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
+    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
+    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
     %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
     %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
+    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
+    %v22 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v23 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v24 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v25 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v26 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+    %v27 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
     %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v5 : f8E4M3FN to bf16
-    %v33 = tolk.cast %v8 : f8E4M3FN to bf16
-    %v34 = tolk.cast %v11 : f8E4M3FN to bf16
-    %v35 = tolk.cast %v14 : f8E4M3FN to bf16
+    %v29 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+    %v30 = tolk.cast %v22 : f8E4M3FN to bf16
+    %v31 = tolk.cast %v23 : f8E4M3FN to bf16
+    %v32 = tolk.cast %v24 : f8E4M3FN to bf16
+    %v33 = tolk.cast %v25 : f8E4M3FN to bf16
+    %v34 = tolk.add %v12, %v31 : (bf16, bf16) -> bf16
+    %v35 = tolk.add %v15, %v32 : (bf16, bf16) -> bf16
     %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v22, %v34 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v25, %v35 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v27, %v32 : (bf16, bf16) -> bf16
+    %v37 = tolk.add %v21, %v30 : (bf16, bf16) -> bf16
+    tolk.store %v26, %v34 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v27, %v35 : !tolk.ptr<bf16, global>, bf16
     tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
     tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
@@ -7470,7 +6725,7 @@ gpu.module @add_bf16_e5m2fnuz_0 {
   }
 }
 gpu.module @add_bf16_e5m2fnuz_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -7484,66 +6739,59 @@ gpu.module @add_bf16_e5m2fnuz_1 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_bf16_e5m2fnuz_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
+    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
+    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
     %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
     %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
+    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
+    %v22 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v23 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v24 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v25 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v26 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+    %v27 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
     %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v5 : f8E5M2FNUZ to bf16
-    %v33 = tolk.cast %v8 : f8E5M2FNUZ to bf16
-    %v34 = tolk.cast %v11 : f8E5M2FNUZ to bf16
-    %v35 = tolk.cast %v14 : f8E5M2FNUZ to bf16
+    %v29 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+    %v30 = tolk.cast %v22 : f8E5M2FNUZ to bf16
+    %v31 = tolk.cast %v23 : f8E5M2FNUZ to bf16
+    %v32 = tolk.cast %v24 : f8E5M2FNUZ to bf16
+    %v33 = tolk.cast %v25 : f8E5M2FNUZ to bf16
+    %v34 = tolk.add %v12, %v31 : (bf16, bf16) -> bf16
+    %v35 = tolk.add %v15, %v32 : (bf16, bf16) -> bf16
     %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v22, %v34 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v25, %v35 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v27, %v32 : (bf16, bf16) -> bf16
+    %v37 = tolk.add %v21, %v30 : (bf16, bf16) -> bf16
+    tolk.store %v26, %v34 : !tolk.ptr<bf16, global>, bf16
+    tolk.store %v27, %v35 : !tolk.ptr<bf16, global>, bf16
     tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
     tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
     gpu.return
   }
 }
@@ -7582,54 +6830,47 @@ gpu.module @add_bf16_f16_0 {
   }
 }
 gpu.module @add_bf16_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f16, global> -> f16
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f16, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f16, global> -> f16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.const 1 : si32
+    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
+    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
+    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+    %v16 = tolk.const 3 : si32
+    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
     %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
     %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : f16 to f32
-    %v33 = tolk.cast %v8 : f16 to f32
-    %v34 = tolk.cast %v11 : f16 to f32
-    %v35 = tolk.cast %v14 : f16 to f32
-    %v36 = tolk.cast %v19 : bf16 to f32
-    %v37 = tolk.cast %v22 : bf16 to f32
-    %v38 = tolk.cast %v25 : bf16 to f32
-    %v39 = tolk.cast %v27 : bf16 to f32
-    %v40 = tolk.add %v36, %v33 : (f32, f32) -> f32
-    %v41 = tolk.add %v37, %v34 : (f32, f32) -> f32
-    %v42 = tolk.add %v38, %v35 : (f32, f32) -> f32
-    %v43 = tolk.add %v39, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v40 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v41 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v42 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v43 : !tolk.ptr<f32, global>, f32
+    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
+    %v22 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v23 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v24 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v25 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v26 = tolk.cast %v22 : f16 to f32
+    %v27 = tolk.cast %v23 : f16 to f32
+    %v28 = tolk.cast %v24 : f16 to f32
+    %v29 = tolk.cast %v25 : f16 to f32
+    %v30 = tolk.cast %v12 : bf16 to f32
+    %v31 = tolk.cast %v15 : bf16 to f32
+    %v32 = tolk.cast %v19 : bf16 to f32
+    %v33 = tolk.cast %v21 : bf16 to f32
+    %v34 = tolk.add %v30, %v27 : (f32, f32) -> f32
+    %v35 = tolk.add %v31, %v28 : (f32, f32) -> f32
+    %v36 = tolk.add %v32, %v29 : (f32, f32) -> f32
+    %v37 = tolk.add %v33, %v26 : (f32, f32) -> f32
+    %v38 = vector.from_elements %v37, %v34, %v35, %v36 : vector<4xf32>
+    %v39 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v39, %v38 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
@@ -7668,7 +6909,7 @@ gpu.module @add_bf16_bf16_0 {
   }
 }
 gpu.module @add_bf16_bf16_1 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -7776,7 +7017,7 @@ gpu.module @add_bf16_f32_0 {
   }
 }
 gpu.module @add_bf16_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
@@ -7796,35 +7037,28 @@ gpu.module @add_bf16_f32_1 {
     %v17 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
     %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v9 : bf16 to f32
-    %v33 = tolk.cast %v12 : bf16 to f32
-    %v34 = tolk.cast %v16 : bf16 to f32
-    %v35 = tolk.cast %v18 : bf16 to f32
-    %v36 = tolk.add %v32, %v23 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v25 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v27 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
+    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %v26 = tolk.cast %v9 : bf16 to f32
+    %v27 = tolk.cast %v12 : bf16 to f32
+    %v28 = tolk.cast %v16 : bf16 to f32
+    %v29 = tolk.cast %v18 : bf16 to f32
+    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
+    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
+    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
+    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
+    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
+    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -7841,38 +7075,28 @@ gpu.module @add_f32_bool {
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : i1 to f32
-    %v33 = tolk.cast %v8 : i1 to f32
-    %v34 = tolk.cast %v11 : i1 to f32
-    %v35 = tolk.cast %v14 : i1 to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
+    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
+    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
+    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
+    %v23 = tolk.cast %v5 : i1 to f32
+    %v24 = tolk.cast %v8 : i1 to f32
+    %v25 = tolk.cast %v11 : i1 to f32
+    %v26 = tolk.cast %v14 : i1 to f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
+    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -7889,38 +7113,28 @@ gpu.module @add_f32_i8 {
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : si8 to f32
-    %v33 = tolk.cast %v8 : si8 to f32
-    %v34 = tolk.cast %v11 : si8 to f32
-    %v35 = tolk.cast %v14 : si8 to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
+    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
+    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
+    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
+    %v23 = tolk.cast %v5 : si8 to f32
+    %v24 = tolk.cast %v8 : si8 to f32
+    %v25 = tolk.cast %v11 : si8 to f32
+    %v26 = tolk.cast %v14 : si8 to f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
+    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -7937,86 +7151,64 @@ gpu.module @add_f32_u16 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : ui16 to f32
-    %v33 = tolk.cast %v8 : ui16 to f32
-    %v34 = tolk.cast %v11 : ui16 to f32
-    %v35 = tolk.cast %v14 : ui16 to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
+    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
+    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
+    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
+    %v23 = tolk.cast %v5 : ui16 to f32
+    %v24 = tolk.cast %v8 : ui16 to f32
+    %v25 = tolk.cast %v11 : ui16 to f32
+    %v26 = tolk.cast %v14 : ui16 to f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
+    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<si32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<si32, global> -> si32
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<si32, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si32, global> -> si32
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<si32, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si32, global> -> si32
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si32, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<si32, global> -> si32
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : si32 to f32
-    %v33 = tolk.cast %v8 : si32 to f32
-    %v34 = tolk.cast %v11 : si32 to f32
-    %v35 = tolk.cast %v14 : si32 to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v14 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.cast %v11 : si32 to f32
+    %v22 = tolk.cast %v13 : si32 to f32
+    %v23 = tolk.cast %v14 : si32 to f32
+    %v24 = tolk.cast %v16 : si32 to f32
+    %v25 = tolk.add %v17, %v21 : (f32, f32) -> f32
+    %v26 = tolk.add %v18, %v22 : (f32, f32) -> f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -8033,38 +7225,28 @@ gpu.module @add_f32_u64 {
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : ui64 to f32
-    %v33 = tolk.cast %v8 : ui64 to f32
-    %v34 = tolk.cast %v11 : ui64 to f32
-    %v35 = tolk.cast %v14 : ui64 to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
+    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
+    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
+    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
+    %v23 = tolk.cast %v5 : ui64 to f32
+    %v24 = tolk.cast %v8 : ui64 to f32
+    %v25 = tolk.cast %v11 : ui64 to f32
+    %v26 = tolk.cast %v14 : ui64 to f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
+    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_e4m3_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -8078,71 +7260,54 @@ gpu.module @add_f32_e4m3_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v7 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v10 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v13 : ui8 to f8E4M3FN
-    tolk.store %v14, %v18 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v15, %v19 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v16, %v20 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
-    tolk.store %v17, %v21 : !tolk.ptr<f8E4M3FN, global>, f8E4M3FN
+    %v14 = tolk.bitcast %v4 : ui8 to f8E4M3FN
+    %v15 = tolk.bitcast %v7 : ui8 to f8E4M3FN
+    %v16 = tolk.bitcast %v10 : ui8 to f8E4M3FN
+    %v17 = tolk.bitcast %v13 : ui8 to f8E4M3FN
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E4M3FN>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
     gpu.return
   }
 }
 gpu.module @add_f32_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<f8E4M3FN, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f8E4M3FN, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f8E4M3FN, global> -> f8E4M3FN
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : f8E4M3FN to f32
-    %v33 = tolk.cast %v8 : f8E4M3FN to f32
-    %v34 = tolk.cast %v11 : f8E4M3FN to f32
-    %v35 = tolk.cast %v14 : f8E4M3FN to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v14 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.cast %v11 : f8E4M3FN to f32
+    %v22 = tolk.cast %v13 : f8E4M3FN to f32
+    %v23 = tolk.cast %v14 : f8E4M3FN to f32
+    %v24 = tolk.cast %v16 : f8E4M3FN to f32
+    %v25 = tolk.add %v17, %v21 : (f32, f32) -> f32
+    %v26 = tolk.add %v18, %v22 : (f32, f32) -> f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_e5m2fnuz_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui8, global>, si32
@@ -8156,119 +7321,90 @@ gpu.module @add_f32_e5m2fnuz_0 {
     %v11 = tolk.const 3 : si32
     %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui8, global>, si32
     %v13 = tolk.load %v12 : !tolk.ptr<ui8, global> -> ui8
-    %v14 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v15 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v16 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v17 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v18 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
-    tolk.store %v14, %v18 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v15, %v19 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v16, %v20 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
-    tolk.store %v17, %v21 : !tolk.ptr<f8E5M2FNUZ, global>, f8E5M2FNUZ
+    %v14 = tolk.bitcast %v4 : ui8 to f8E5M2FNUZ
+    %v15 = tolk.bitcast %v7 : ui8 to f8E5M2FNUZ
+    %v16 = tolk.bitcast %v10 : ui8 to f8E5M2FNUZ
+    %v17 = tolk.bitcast %v13 : ui8 to f8E5M2FNUZ
+    %v18 = vector.from_elements %v14, %v15, %v16, %v17 : vector<4xf8E5M2FNUZ>
+    %v19 = tolk.index %arg0[%v2] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    tolk.store %v19, %v18 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
     gpu.return
   }
 }
 gpu.module @add_f32_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f8E5M2FNUZ, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f8E5M2FNUZ, global> -> f8E5M2FNUZ
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : f8E5M2FNUZ to f32
-    %v33 = tolk.cast %v8 : f8E5M2FNUZ to f32
-    %v34 = tolk.cast %v11 : f8E5M2FNUZ to f32
-    %v35 = tolk.cast %v14 : f8E5M2FNUZ to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v14 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.cast %v11 : f8E5M2FNUZ to f32
+    %v22 = tolk.cast %v13 : f8E5M2FNUZ to f32
+    %v23 = tolk.cast %v14 : f8E5M2FNUZ to f32
+    %v24 = tolk.cast %v16 : f8E5M2FNUZ to f32
+    %v25 = tolk.add %v17, %v21 : (f32, f32) -> f32
+    %v26 = tolk.add %v18, %v22 : (f32, f32) -> f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
-    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global>, si32
-    %v5 = tolk.load %v4 : !tolk.ptr<f16, global> -> f16
-    %v6 = tolk.const 1 : si32
-    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.const 2 : si32
-    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<f16, global>, si32
-    %v14 = tolk.load %v13 : !tolk.ptr<f16, global> -> f16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : f16 to f32
-    %v33 = tolk.cast %v8 : f16 to f32
-    %v34 = tolk.cast %v11 : f16 to f32
-    %v35 = tolk.cast %v14 : f16 to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = tolk.const 2 : si32
+    %v7 = tolk.special local_id x : si32
+    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
+    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v14 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.cast %v11 : f16 to f32
+    %v22 = tolk.cast %v13 : f16 to f32
+    %v23 = tolk.cast %v14 : f16 to f32
+    %v24 = tolk.cast %v16 : f16 to f32
+    %v25 = tolk.add %v17, %v21 : (f32, f32) -> f32
+    %v26 = tolk.add %v18, %v22 : (f32, f32) -> f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
+    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_bf16_0 {
-  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+  gpu.func @E_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 4 : si32
     %v2 = tolk.const 0 : si32
     %v3 = tolk.index %arg1[%v2] : !tolk.ptr<ui16, global>, si32
@@ -8298,7 +7434,7 @@ gpu.module @add_f32_bf16_0 {
   }
 }
 gpu.module @add_f32_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -8315,77 +7451,55 @@ gpu.module @add_f32_bf16_1 {
     %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
     %v15 = tolk.special local_id x : si32
     %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<f32, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<f32, global> -> f32
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<f32, global> -> f32
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.cast %v5 : bf16 to f32
-    %v33 = tolk.cast %v8 : bf16 to f32
-    %v34 = tolk.cast %v11 : bf16 to f32
-    %v35 = tolk.cast %v14 : bf16 to f32
-    %v36 = tolk.add %v19, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v22, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v25, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v27, %v32 : (f32, f32) -> f32
-    tolk.store %v28, %v36 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v37 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v38 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v39 : !tolk.ptr<f32, global>, f32
+    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
+    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
+    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
+    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
+    %v23 = tolk.cast %v5 : bf16 to f32
+    %v24 = tolk.cast %v8 : bf16 to f32
+    %v25 = tolk.cast %v11 : bf16 to f32
+    %v26 = tolk.cast %v14 : bf16 to f32
+    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
+    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
+    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
+    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
+    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }
 gpu.module @add_f32_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>, %arg2: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 2 : si32
     %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f32, global> -> f32
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<f32, global> -> f32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f32, global> -> f32
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<f32, global> -> f32
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<f32, global> -> f32
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<f32, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<f32, global> -> f32
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<f32, global> -> f32
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<f32, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<f32, global> -> f32
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<f32, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<f32, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.add %v9, %v23 : (f32, f32) -> f32
-    %v33 = tolk.add %v12, %v25 : (f32, f32) -> f32
-    %v34 = tolk.add %v16, %v27 : (f32, f32) -> f32
-    %v35 = tolk.add %v18, %v21 : (f32, f32) -> f32
-    tolk.store %v28, %v32 : !tolk.ptr<f32, global>, f32
-    tolk.store %v29, %v33 : !tolk.ptr<f32, global>, f32
-    tolk.store %v30, %v34 : !tolk.ptr<f32, global>, f32
-    tolk.store %v31, %v35 : !tolk.ptr<f32, global>, f32
+    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
+    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v11 = vector.extract %v7[0] : f32 from vector<4xf32>
+    %v12 = tolk.const 1 : si32
+    %v13 = vector.extract %v7[1] : f32 from vector<4xf32>
+    %v14 = vector.extract %v7[2] : f32 from vector<4xf32>
+    %v15 = tolk.const 3 : si32
+    %v16 = vector.extract %v7[3] : f32 from vector<4xf32>
+    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
+    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
+    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
+    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
+    %v21 = tolk.add %v11, %v17 : (f32, f32) -> f32
+    %v22 = tolk.add %v13, %v18 : (f32, f32) -> f32
+    %v23 = tolk.add %v14, %v19 : (f32, f32) -> f32
+    %v24 = tolk.add %v16, %v20 : (f32, f32) -> f32
+    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xf32>
+    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
+    tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
     gpu.return
   }
 }

@@ -39,50 +39,38 @@
 // SUM_LOCAL_F32-NEXT: 0x4a7ff000 4193280.0
 
 gpu.module @sum_f32 {
-  gpu.func @r_8_8(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global>) kernel attributes {known_block_size = array<i32: 8, 1, 1>} {
+  gpu.func @r_8_8(%arg0: !tolk.ptr<f32, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 8, 1, 1>} {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 64 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.const 3 : si32
-    %v6 = tolk.shl %v3, %v5 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v4 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f32, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<f32, global> -> f32
-    %v10 = tolk.const 2 : si32
-    %v11 = tolk.add %v6, %v10 : (si32, si32) -> si32
-    %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f32, global>, si32
-    %v13 = tolk.load %v12 : !tolk.ptr<f32, global> -> f32
-    %v14 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<f32, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<f32, global> -> f32
-    %v17 = tolk.const 4 : si32
-    %v18 = tolk.add %v6, %v17 : (si32, si32) -> si32
-    %v19 = tolk.index %arg1[%v18] : !tolk.ptr<f32, global>, si32
-    %v20 = tolk.load %v19 : !tolk.ptr<f32, global> -> f32
-    %v21 = tolk.const 5 : si32
-    %v22 = tolk.add %v6, %v21 : (si32, si32) -> si32
-    %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f32, global>, si32
-    %v24 = tolk.load %v23 : !tolk.ptr<f32, global> -> f32
-    %v25 = tolk.const 6 : si32
-    %v26 = tolk.add %v6, %v25 : (si32, si32) -> si32
-    %v27 = tolk.index %arg1[%v26] : !tolk.ptr<f32, global>, si32
-    %v28 = tolk.load %v27 : !tolk.ptr<f32, global> -> f32
-    %v29 = tolk.const 7 : si32
-    %v30 = tolk.add %v6, %v29 : (si32, si32) -> si32
-    %v31 = tolk.index %arg1[%v30] : !tolk.ptr<f32, global>, si32
-    %v32 = tolk.load %v31 : !tolk.ptr<f32, global> -> f32
-    %v33 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global>, si32
-    %v34 = tolk.load %v33 : !tolk.ptr<f32, global> -> f32
-    %v35 = tolk.index %arg0[%v3] : !tolk.ptr<f32, global>, si32
-    %v36 = tolk.add %v34, %v9 : (f32, f32) -> f32
-    %v37 = tolk.add %v36, %v13 : (f32, f32) -> f32
-    %v38 = tolk.add %v37, %v16 : (f32, f32) -> f32
-    %v39 = tolk.add %v38, %v20 : (f32, f32) -> f32
-    %v40 = tolk.add %v39, %v24 : (f32, f32) -> f32
-    %v41 = tolk.add %v40, %v28 : (f32, f32) -> f32
-    %v42 = tolk.add %v41, %v32 : (f32, f32) -> f32
-    tolk.store %v35, %v42 : !tolk.ptr<f32, global>, f32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.shl %v3, %v4 : (si32, si32) -> si32
+    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
+    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<f32, global, v = 4>, si32
+    %v9 = tolk.load %v8 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v10 = tolk.index %arg1[%v6] : !tolk.ptr<f32, global, v = 4>, si32
+    %v11 = tolk.load %v10 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v12 = tolk.index %arg0[%v3] : !tolk.ptr<f32, global>, si32
+    %v13 = tolk.const 0 : si32
+    %v14 = vector.extract %v9[0] : f32 from vector<4xf32>
+    %v15 = tolk.const 1 : si32
+    %v16 = vector.extract %v9[1] : f32 from vector<4xf32>
+    %v17 = tolk.const 2 : si32
+    %v18 = vector.extract %v9[2] : f32 from vector<4xf32>
+    %v19 = vector.extract %v9[3] : f32 from vector<4xf32>
+    %v20 = vector.extract %v11[0] : f32 from vector<4xf32>
+    %v21 = vector.extract %v11[1] : f32 from vector<4xf32>
+    %v22 = vector.extract %v11[2] : f32 from vector<4xf32>
+    %v23 = vector.extract %v11[3] : f32 from vector<4xf32>
+    %v24 = tolk.add %v20, %v21 : (f32, f32) -> f32
+    %v25 = tolk.add %v24, %v22 : (f32, f32) -> f32
+    %v26 = tolk.add %v25, %v23 : (f32, f32) -> f32
+    %v27 = tolk.add %v26, %v14 : (f32, f32) -> f32
+    %v28 = tolk.add %v27, %v16 : (f32, f32) -> f32
+    %v29 = tolk.add %v28, %v18 : (f32, f32) -> f32
+    %v30 = tolk.add %v29, %v19 : (f32, f32) -> f32
+    tolk.store %v12, %v30 : !tolk.ptr<f32, global>, f32
     gpu.return
   }
 }
@@ -118,29 +106,26 @@ gpu.module @sum_i8 {
   }
 }
 gpu.module @max_f16 {
-  gpu.func @r_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @r_2_4(%arg0: !tolk.ptr<f16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
     %v1 = tolk.const 2 : si32
     %v2 = tolk.const 8 : si32
     %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
+    %v4 = tolk.const 4 : si32
     %v5 = tolk.shl %v3, %v1 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<f16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<f16, global> -> f16
-    %v9 = tolk.add %v5, %v1 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<f16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<f16, global> -> f16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<f16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<f16, global> -> f16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<f16, global> -> f16
-    %v18 = tolk.index %arg0[%v3] : !tolk.ptr<f16, global>, si32
-    %v19 = tolk.max %v17, %v8 : (f16, f16) -> f16
-    %v20 = tolk.max %v19, %v11 : (f16, f16) -> f16
-    %v21 = tolk.max %v20, %v15 : (f16, f16) -> f16
-    tolk.store %v18, %v21 : !tolk.ptr<f16, global>, f16
+    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
+    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v8 = tolk.index %arg0[%v3] : !tolk.ptr<f16, global>, si32
+    %v9 = tolk.const 0 : si32
+    %v10 = vector.extract %v7[0] : f16 from vector<4xf16>
+    %v11 = tolk.const 1 : si32
+    %v12 = vector.extract %v7[1] : f16 from vector<4xf16>
+    %v13 = vector.extract %v7[2] : f16 from vector<4xf16>
+    %v14 = tolk.const 3 : si32
+    %v15 = vector.extract %v7[3] : f16 from vector<4xf16>
+    %v16 = tolk.max %v10, %v12 : (f16, f16) -> f16
+    %v17 = tolk.max %v16, %v13 : (f16, f16) -> f16
+    %v18 = tolk.max %v17, %v15 : (f16, f16) -> f16
+    tolk.store %v8, %v18 : !tolk.ptr<f16, global>, f16
     gpu.return
   }
 }

@@ -47,6 +47,27 @@ def tolk_type(dt: DType) -> str:
   if dt not in TOLK_TYPES: raise RenderError(f"no Tolk data type for {dt}")
   return TOLK_TYPES[dt]
 
+POINTER_SPACES = (AddrSpace.GLOBAL, AddrSpace.LOCAL, AddrSpace.REG)
+
+# SPIR-V without the Vector16 capability (Vulkan) has vectors of 2 to 4 lanes;
+# tinygrad folds more only for half with ALLOW_HALF8.
+VULKAN_MAX_LANES = 4
+
+def lanes(u: UOp) -> int:
+  """How many lanes the value `u` has: 1 for a scalar, N for tinygrad's
+  vector of shape (N,) (a float4 is a LOAD through a SHRINK of 4 elements)."""
+  shape = u._shape
+  if not shape: return 1
+  if len(shape) != 1 or not isinstance(shape[0], int):
+    raise RenderError(f"{u.op} of shape {shape} has no Tolk rendering (lanes are one-dimensional)")
+  return shape[0]
+
+def value_type(u: UOp) -> str:
+  """The Tolk type of the value `u`: its data type, as lanes (`vector<N x T>`)
+  when it has several (docs/Semantics.md, "Lanes and shapes")."""
+  n, t = lanes(u), tolk_type(u.dtype)
+  return f"vector<{n}x{t}>" if n > 1 else t
+
 def float_literal(v: float) -> str:
   """A finite float as an MLIR float literal (always with a '.')."""
   s = repr(float(v))
@@ -60,12 +81,35 @@ def const_literal(v, dt: DType) -> str:
   if dtypes.is_int(dt): return str(truncate[dt](int(v)))
   return float_literal(v)
 
+def scalar_of(t: str) -> str:
+  """The element type of `vector<N x T>`, or `t` itself."""
+  return t[t.index("x") + 1:-1] if t.startswith("vector<") else t
+
+def is_pointer(u: UOp) -> bool:
+  return root_buffer(u).op in (Ops.PARAM, Ops.BUFFER) and u.addrspace in POINTER_SPACES
+
+def root_buffer(u: UOp) -> UOp:
+  while u.op is Ops.AFTER: u = u.src[0]
+  return u
+
+def const_index(u: UOp) -> int | None:
+  """The value of a constant lane index (CONST, or CAST of a CONST)."""
+  if u.op is Ops.CAST and u.src[0].op is Ops.CONST: u = u.src[0]
+  return int(u.arg) if u.op is Ops.CONST else None
+
+def alignment(dt: DType, n: int) -> int:
+  """The bytes a vector access of `n` lanes is aligned to: tinygrad folds
+  only offsets that are a multiple of `n`, and buffers are 16-byte aligned
+  (docs/Kernels.md, "Aligned vector accesses")."""
+  size = n * dt.itemsize
+  return min(size & -size, 16)
+
 class TolkRenderer(Renderer):
   """Renders a kernel for every Tolk backend; the compiler picks the pipeline."""
   suffix = "mlir"
   has_local = True
   has_shared = True
-  supports_float4 = False
+  supports_float4 = True
   # Vulkan's least maxComputeWorkGroupCount is 65535 in each dimension, and
   # its least maxComputeWorkGroupSize (128, 128, 64) with 128 invocations.
   global_max = (65535, 65535, 65535)
@@ -83,19 +127,23 @@ class TolkRenderer(Renderer):
   # ** rendering **
 
   def render(self, uops: list[UOp]) -> str:
-    return _KernelWriter(uops).write()
+    return _KernelWriter(uops, getattr(self, "backend", "HOST")).write()
 
 class _KernelWriter:
   """Writes one kernel: SSA names and types of every value, and the body."""
 
-  def __init__(self, uops: list[UOp]):
+  def __init__(self, uops: list[UOp], backend: str = "HOST"):
     self.uops = uops
+    self.max_lanes = VULKAN_MAX_LANES if backend == "VULKAN" else None
     self.name: dict[UOp, str] = {}
     self.type: dict[UOp, str] = {}
     self.lines: list[str] = []
     self.depth = 2
     self.count = 0
     self.gates: list[str] = []
+    # a SHRINK of a buffer of width 1: its lanes' count, loaded and stored one by one
+    self.split: dict[UOp, int] = {}
+    self.widths: dict[UOp, int] = {}
 
   def fresh(self) -> str:
     self.count += 1
@@ -118,17 +166,50 @@ class _KernelWriter:
     self.emit(f"{r} = tolk.const {const_literal(v, dt)} : {t}")
     return r
 
-  def ptr_type(self, u: UOp) -> str:
+  def ptr_type(self, u: UOp, v: int = 1) -> str:
     t = tolk_type(u.dtype)
     if u.addrspace == AddrSpace.ALU: return f"!tolk.ptr<{t}, alu>"
-    if u.addrspace == AddrSpace.GLOBAL: return f"!tolk.ptr<{t}, global>"
+    if u.addrspace == AddrSpace.GLOBAL: return f"!tolk.ptr<{t}, global{f', v = {v}' if v > 1 else ''}>"
     space = {AddrSpace.LOCAL: "local", AddrSpace.REG: "reg"}[u.addrspace]
     return f"!tolk.ptr<{t}, {space}, {int(u.max_numel())}>"
 
-  def check_scalar(self, u: UOp):
-    shape = getattr(u, "_shape", None)
-    if shape not in (None, ()) and u.op not in (Ops.PARAM, Ops.BUFFER, Ops.AFTER):
-      raise RenderError(f"{u.op} on lanes {shape} has no Tolk rendering (the renderer declares no vectors)")
+  def vector_widths(self) -> dict[UOp, int]:
+    """The vector width `v = N` of each global buffer that tinygrad accesses
+    only N lanes at a time (SHRINKs of N elements, docs/Tinygrad.md,
+    "Vectors"). A pointer's width is its type's, and Tolk has no op that
+    changes it, so a buffer that is also accessed otherwise (a scalar INDEX,
+    another width) keeps width 1 and its lanes are loaded and stored one by
+    one, as are local and register buffers (their allocations have width 1)
+    and Bool buffers (LLVM stores a vector of i1 as packed bits, not bytes)."""
+    seen: dict[UOp, set[int]] = {}
+    for u in self.uops:
+      if u.op in (Ops.INDEX, Ops.SHRINK) and is_pointer(u.src[0]):
+        seen.setdefault(root_buffer(u.src[0]), set()).add(lanes(u) if u.op is Ops.SHRINK else 1)
+    return {b: w for b, ws in seen.items() if len(ws) == 1 and (w := next(iter(ws))) > 1
+            and b.op is Ops.PARAM and b.addrspace == AddrSpace.GLOBAL and b.dtype != dtypes.bool}
+
+  def coerce(self, name: str, have: str, want: str) -> str:
+    """`name` of type `have` as `want`: a scalar broadcast into lanes."""
+    if have == want: return name
+    r = self.fresh()
+    self.emit(f"{r} = tolk.cast {name} : {have} to {want}")
+    return r
+
+  def lane(self, name: str, vtype: str, i: int) -> str:
+    r = self.fresh()
+    self.emit(f"{r} = vector.extract {name}[{i}] : {scalar_of(vtype)} from {vtype}")
+    return r
+
+  def lane_pointers(self, p: UOp) -> list[str]:
+    """The pointers to the lanes of a SHRINK that is loaded or stored one lane at a time."""
+    ptr, ptype = self.name[p], self.type[p]
+    out = [ptr]
+    for i in range(1, self.split[p]):
+      c, r = self.fresh(), self.fresh()
+      self.emit(f"{c} = tolk.const {i} : si32")
+      self.emit(f"{r} = tolk.index {ptr}[{c}] : {ptype}, si32")
+      out.append(r)
+    return out
 
   def write(self) -> str:
     uops = self.uops
@@ -136,6 +217,7 @@ class _KernelWriter:
     params = [u for u in uops if u.op is Ops.PARAM]
     bufs = sorted([u for u in params if u.addrspace != AddrSpace.ALU], key=lambda u: u.arg.slot)
     vars_ = sorted([u for u in params if u.addrspace == AddrSpace.ALU], key=lambda u: u.arg.slot)
+    self.widths = self.vector_widths()
     # A renderer with threads (the host's) gets `core_id`, the thread's number,
     # as a variable that tinygrad leaves to the device (a None in `vals`): it
     # is the workgroup id of a launch of one workgroup per thread.
@@ -148,7 +230,7 @@ class _KernelWriter:
     args = []
     for i, u in enumerate(bufs + vars_):
       self.name[u] = f"%arg{i}"
-      self.type[u] = self.ptr_type(u)
+      self.type[u] = self.ptr_type(u, self.widths.get(u, 1))
       attr = ""
       if u.addrspace == AddrSpace.ALU and dtypes.is_int(u.dtype) and u.arg.vmin_vmax is not None:
         lo, hi = u.arg.vmin_vmax
@@ -182,11 +264,14 @@ class _KernelWriter:
   def render_uop(self, u: UOp):
     n, t = self.name, self.type
     op = u.op
-    self.check_scalar(u)
+    if self.max_lanes is not None and u.op is not Ops.PARAM and u.addrspace not in POINTER_SPACES and lanes(u) > self.max_lanes:
+      raise RenderError(f"{op} of {lanes(u)} lanes has no Vulkan rendering (SPIR-V vectors have at most {self.max_lanes})")
     if op is Ops.AFTER:
       n[u], t[u] = n[u.src[0]], t[u.src[0]]
     elif op is Ops.CAST and u.src[0].op is Ops.CONST:
-      n[u], t[u] = self.const(u.src[0].arg, u.dtype), tolk_type(u.dtype)
+      # a constant with lanes (tinygrad's VCONST of one value) broadcasts it
+      c = self.const(u.src[0].arg, u.dtype)
+      n[u], t[u] = self.coerce(c, tolk_type(u.dtype), value_type(u)), value_type(u)
     elif op is Ops.BUFFER:
       r = self.fresh()
       kind = {AddrSpace.LOCAL: "define_local", AddrSpace.REG: "define_reg"}.get(u.addrspace)
@@ -220,36 +305,76 @@ class _KernelWriter:
       self.gates.pop()
     elif op is Ops.BARRIER:
       self.emit("gpu.barrier")
-    elif op in (Ops.INDEX,):
-      if len(u.src) != 2: raise RenderError(f"INDEX with {len(u.src)} sources has no Tolk op")
-      buf, idx = u.src
+    elif op is Ops.INDEX and not is_pointer(u.src[0]):
+      # a lane of a value (tinygrad's GEP)
+      if len(u.src) != 2: raise RenderError(f"a lane INDEX with {len(u.src)} sources has no Tolk op")
+      v, i = u.src
+      if (k := const_index(i)) is None: raise RenderError("a lane chosen at run time has no Tolk rendering")
+      if lanes(u) != 1: raise RenderError(f"INDEX of lanes {u._shape} out of a value has no Tolk rendering")
+      n[u], t[u] = (self.lane(n[v], t[v], k) if t[v].startswith("vector<") else n[v]), tolk_type(u.dtype)
+    elif op in (Ops.INDEX, Ops.SHRINK):
+      if len(u.src) != (2 if op is Ops.INDEX else 3): raise RenderError(f"{op} with {len(u.src)} sources has no Tolk op")
+      buf, idx = u.src[:2]
       r = self.fresh()
       n[u], t[u] = r, t[buf]
       self.emit(f"{r} = tolk.index {n[buf]}[{n[idx]}] : {t[buf]}, {t[idx]}")
+      # a SHRINK is the pointer to lanes(u) elements: through a pointer of that width one access, else one a lane
+      if op is Ops.SHRINK and lanes(u) > 1 and self.widths.get(root_buffer(buf)) != lanes(u): self.split[u] = lanes(u)
     elif op is Ops.LOAD:
-      r = self.fresh()
-      n[u], t[u] = r, tolk_type(u.dtype)
       p = u.src[0]
-      if len(u.src) == 3:
-        alt, gate = u.src[1], u.src[2]
-        self.emit(f"{r} = tolk.load {n[p]} if {n[gate]} else {n[alt]} : {t[p]} -> {t[u]}")
-      elif len(u.src) == 1:
-        self.emit(f"{r} = tolk.load {n[p]} : {t[p]} -> {t[u]}")
-      else: raise RenderError(f"LOAD with {len(u.src)} sources has no Tolk op")
+      if len(u.src) not in (1, 3): raise RenderError(f"LOAD with {len(u.src)} sources has no Tolk op")
+      vt, st = value_type(u), tolk_type(u.dtype)
+      if len(u.src) == 3: alt, gate = n[u.src[1]], n[u.src[2]]
+      if p in self.split:
+        if len(u.src) == 3: alt = self.coerce(alt, t[u.src[1]], vt)
+        parts = []
+        for i, q in enumerate(self.lane_pointers(p)):
+          r = self.fresh()
+          cond = f" if {gate} else {self.lane(alt, vt, i)}" if len(u.src) == 3 else ""
+          self.emit(f"{r} = tolk.load {q}{cond} : {t[p]} -> {st}")
+          parts.append(r)
+        r = self.fresh()
+        self.emit(f"{r} = vector.from_elements {', '.join(parts)} : {vt}")
+      else:
+        if len(u.src) == 3: alt = self.coerce(alt, t[u.src[1]], vt)
+        r = self.fresh()
+        cond = f" if {gate} else {alt}" if len(u.src) == 3 else ""
+        self.emit(f"{r} = tolk.load {n[p]}{cond}{self.align(u)} : {t[p]} -> {vt}")
+      n[u], t[u] = r, vt
     elif op is Ops.STORE:
       if len(u.src) != 2: raise RenderError(f"STORE with {len(u.src)} sources has no Tolk op")
       p, v = u.src
       gate = f" if {self.gates[-1]}" if self.gates else ""
-      self.emit(f"tolk.store {n[p]}, {n[v]}{gate} : {t[p]}, {t[v]}")
+      vt = value_type(v) if lanes(u) == 1 else f"vector<{lanes(u)}x{tolk_type(v.dtype)}>"
+      val = self.coerce(n[v], t[v], vt)
+      if p in self.split:
+        for i, q in enumerate(self.lane_pointers(p)):
+          self.emit(f"tolk.store {q}, {self.lane(val, vt, i)}{gate} : {t[p]}, {scalar_of(vt)}")
+      else:
+        self.emit(f"tolk.store {n[p]}, {val}{gate}{self.align(v, lanes(u))} : {t[p]}, {vt}")
+    elif op is Ops.STACK:
+      # lanes from scalars (tinygrad's VECTORIZE)
+      if lanes(u) == 1: n[u], t[u] = n[u.src[0]], t[u.src[0]]
+      else:
+        if any(lanes(s) != 1 for s in u.src): raise RenderError("a STACK of lanes has no Tolk rendering")
+        r = self.fresh()
+        n[u], t[u] = r, value_type(u)
+        self.emit(f"{r} = vector.from_elements {', '.join(n[s] for s in u.src)} : {t[u]}")
     elif op is Ops.CAST or op is Ops.BITCAST:
+      if u.addrspace in POINTER_SPACES: raise RenderError(f"a {op} of a pointer has no Tolk op")
       r = self.fresh()
-      n[u], t[u] = r, tolk_type(u.dtype)
+      n[u], t[u] = r, value_type(u)
       self.emit(f"{r} = tolk.{'cast' if op is Ops.CAST else 'bitcast'} {n[u.src[0]]} : {t[u.src[0]]} to {t[u]}")
     elif op in ALU_OPS:
       r = self.fresh()
-      n[u], t[u] = r, tolk_type(u.dtype)
+      n[u], t[u] = r, value_type(u)
       operands = ", ".join(n[s] for s in u.src)
       types = ", ".join(t[s] for s in u.src)
       self.emit(f"{r} = tolk.{ALU_OPS[op]} {operands} : ({types}) -> {t[u]}")
     else:
       raise RenderError(f"{op} has no Tolk op")
+
+  def align(self, u: UOp, k: int | None = None) -> str:
+    """The alignment of a vector access of the value `u` (k lanes)."""
+    k = lanes(u) if k is None else k
+    return f" {{tolk.alignment = {alignment(u.dtype, k)} : i64}}" if k > 1 else ""
