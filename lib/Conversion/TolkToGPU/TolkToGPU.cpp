@@ -70,16 +70,24 @@ static gpu::AddressSpace gpuAddressSpace(tolk::AddrSpace as) {
   }
 }
 
+/// Whether `type` is lanes of Bool, which a buffer holds as a byte a lane
+/// but LLVM keeps as packed bits (a `<4 x i1>` in memory is 4 bits).
+static bool isBoolLanes(Type type) {
+  auto lanes = dyn_cast<VectorType>(type);
+  return lanes && lanes.getElementType().isInteger(1);
+}
+
 /// The lanes of `ptr`'s pointee that its buffer holds as that many scalars
-/// (1 for none): a lane count that is not a power of two. Buffers are
-/// packed (the runtimes bind lanes * itemsize bytes an element), but a
-/// vector of 3 lanes takes the room of 4 in LLVM (its alloc size) and in
-/// Vulkan's std430 layout, so a buffer of such vectors would be strided and
-/// read past its end (docs/Lowering.md, "Pointers to lanes").
+/// (1 for none): a lane count that is not a power of two, or Bool lanes.
+/// Buffers are packed (the runtimes bind lanes * itemsize bytes an
+/// element), but a vector of 3 lanes takes the room of 4 in LLVM (its alloc
+/// size) and in Vulkan's std430 layout, so a buffer of such vectors would be
+/// strided and read past its end, and Bool lanes take a bit each in LLVM
+/// (docs/Lowering.md, "Pointers to lanes").
 static int64_t packedLanes(tolk::PtrType ptr) {
   auto lanes = dyn_cast<VectorType>(ptr.getElementType());
   if (!lanes || lanes.getRank() != 1 ||
-      llvm::isPowerOf2_64(lanes.getNumElements()))
+      (llvm::isPowerOf2_64(lanes.getNumElements()) && !isBoolLanes(lanes)))
     return 1;
   return lanes.getNumElements();
 }
@@ -181,10 +189,20 @@ static IntegerAttr wholeVectorAlignment(OpBuilder &b, MemRefType memType) {
 }
 
 /// A load of the element (or the vector of elements) at offset 0 of `mem`.
+/// Bool lanes are loaded a byte a lane (isBoolLanes).
 static Value loadAt0(OpBuilder &b, Location loc, Value mem, Type type,
                      llvm::MaybeAlign align = std::nullopt) {
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   auto memType = cast<MemRefType>(mem.getType());
+  if (isBoolLanes(type) && !isa<VectorType>(memType.getElementType())) {
+    SmallVector<Value> lanes;
+    for (int64_t i = 0, e = cast<VectorType>(type).getNumElements(); i < e;
+         ++i)
+      lanes.push_back(memref::LoadOp::create(
+          b, loc, mem, ValueRange{arith::ConstantIndexOp::create(b, loc, i)}));
+    return vector::FromElementsOp::create(b, loc, cast<VectorType>(type),
+                                          lanes);
+  }
   if (isa<VectorType>(type) && !isa<VectorType>(memType.getElementType()))
     return vector::LoadOp::create(b, loc, cast<VectorType>(type), mem,
                                   ValueRange{c0}, /*nontemporal=*/false, align);
@@ -197,6 +215,14 @@ static void storeAt0(OpBuilder &b, Location loc, Value v, Value mem,
                      llvm::MaybeAlign align = std::nullopt) {
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   auto memType = cast<MemRefType>(mem.getType());
+  if (isBoolLanes(v.getType()) && !isa<VectorType>(memType.getElementType())) {
+    for (int64_t i = 0, e = cast<VectorType>(v.getType()).getNumElements();
+         i < e; ++i)
+      memref::StoreOp::create(
+          b, loc, vector::ExtractOp::create(b, loc, v, i), mem,
+          ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
+    return;
+  }
   if (isa<VectorType>(v.getType()) &&
       !isa<VectorType>(memType.getElementType()))
     vector::StoreOp::create(b, loc, v, mem, ValueRange{c0},

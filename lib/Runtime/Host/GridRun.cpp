@@ -195,14 +195,15 @@ std::string describeOutOfBounds(const KernelInfo &kernel,
           ? &kernel.params[oob.param]
           : nullptr;
   // The check counts the lowered buffer's elements: the scalars of packed
-  // lanes, reported in whole elements where they are ones.
+  // lanes, reported as the elements they are lanes of (Bool lanes move one
+  // at a time).
   OutOfBounds at = oob;
   if (param && param->bufferLanes() != param->lanes) {
     int64_t lanes = param->lanes;
-    if (at.index % lanes == 0 && at.count % lanes == 0 &&
-        at.size % lanes == 0) {
+    if (at.index >= 0 && at.count > 0 && at.size % lanes == 0) {
+      int64_t last = (at.index + at.count - 1) / lanes;
       at.index /= lanes;
-      at.count /= lanes;
+      at.count = last - at.index + 1;
       at.size /= lanes;
     }
   }

@@ -179,14 +179,13 @@ class _KernelWriter:
     "Vectors"). A pointer's width is its type's, and Tolk has no op that
     changes it, so a buffer that is also accessed otherwise (a scalar INDEX,
     another width) keeps width 1 and its lanes are loaded and stored one by
-    one, as are local and register buffers (their allocations have width 1)
-    and Bool buffers (LLVM stores a vector of i1 as packed bits, not bytes)."""
+    one, as are local and register buffers (their allocations have width 1)."""
     seen: dict[UOp, set[int]] = {}
     for u in self.uops:
       if u.op in (Ops.INDEX, Ops.SHRINK) and is_pointer(u.src[0]):
         seen.setdefault(root_buffer(u.src[0]), set()).add(lanes(u) if u.op is Ops.SHRINK else 1)
     return {b: w for b, ws in seen.items() if len(ws) == 1 and (w := next(iter(ws))) > 1
-            and b.op is Ops.PARAM and b.addrspace == AddrSpace.GLOBAL and b.dtype != dtypes.bool}
+            and b.op is Ops.PARAM and b.addrspace == AddrSpace.GLOBAL}
 
   def coerce(self, name: str, have: str, want: str) -> str:
     """`name` of type `have` as `want`: a scalar broadcast into lanes."""
