@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstring>
 #include <list>
 #include <mutex>
 #include <new>
@@ -294,14 +295,25 @@ void tolkRtStatusDestroy(TolkRtStatus status) { delete status; }
 // Devices
 //===----------------------------------------------------------------------===//
 
+/// The integer a caller stored as a TolkRtBackend. A C caller (or an FFI)
+/// may store any int there, and reading a value outside the enumerators as
+/// the enum type is undefined in C++, so the bits are read as the
+/// underlying integer.
+static int64_t backendValue(const TolkRtBackend &backend) {
+  std::underlying_type_t<TolkRtBackend> value;
+  std::memcpy(&value, &backend, sizeof value);
+  return value;
+}
+
+static bool isBackend(int64_t value) {
+  return value == TolkRtBackendHost || value == TolkRtBackendVulkan ||
+         value == TolkRtBackendCuda;
+}
+
 const char *tolkRtBackendGetName(TolkRtBackend backend) {
-  switch (backend) {
-  case TolkRtBackendHost:
-  case TolkRtBackendVulkan:
-  case TolkRtBackendCuda:
-    return backendName(static_cast<BackendKind>(backend)).data();
-  }
-  return "";
+  int64_t value = backendValue(backend);
+  return isBackend(value) ? backendName(static_cast<BackendKind>(value)).data()
+                          : "";
 }
 
 void tolkRtDeviceOptionsInit(TolkRtDeviceOptions *options) {
@@ -319,17 +331,12 @@ static TolkRtStatus toOptions(const TolkRtDeviceOptions *options,
                               DeviceOptions &out) {
   if (!options)
     return invalid("no device options (a null pointer)");
-  switch (options->backend) {
-  case TolkRtBackendHost:
-  case TolkRtBackendVulkan:
-  case TolkRtBackendCuda:
-    break;
-  default:
+  int64_t backend = backendValue(options->backend);
+  if (!isBackend(backend))
     return invalid(llvm::formatv("an unknown backend {0} (0: host, 1: "
                                  "vulkan, 2: cuda)",
-                                 int(options->backend)));
-  }
-  out.backend = static_cast<BackendKind>(options->backend);
+                                 backend));
+  out.backend = static_cast<BackendKind>(backend);
   out.deviceIndex = options->deviceIndex;
   if (options->chip)
     out.chip = options->chip;
