@@ -11,7 +11,9 @@ pipeline and run them on the host and on Vulkan with known inputs and outputs.
 The corpus: `a + b` for every pair of data types, `b` broadcast over the rows
 of `a`; a cast between every pair of data types; a bitcast between every pair
 of data types of one size; sums (a reduction over registers, and one over
-workgroup memory); kernels of float4-style vector loads and stores. Each
+workgroup memory); kernels of float4-style vector loads and stores. The
+host device's renderer (threads that loop) renders them all, and the Vulkan
+device's (a grid of workgroups, local memory) the sums and vectors too. Each
 kernel runs through tolk-run (the device's tolk-run launcher) on the inputs
 tinygrad gave it; the outputs it wrote are the
 expected ones, printed by test/tolk-run/Inputs/npy.py, and they are compared
@@ -107,18 +109,23 @@ class Corpus:
 
   # ** the corpus **
 
-  def run(self, key, inputs, op):
-    """Runs op(*inputs(dev)) on TOLK, the inputs realized first, and records
-    the kernels of op under `key`; compares the result with tinygrad's CPU
-    device."""
+  def run(self, key, inputs, op, device="TOLK"):
+    """Runs op(*inputs(dev)) on `device`, the inputs realized first, and
+    records the kernels of op under `key`; compares the result with
+    tinygrad's CPU device."""
     def result(dev):
       self.recorded = []
       t = op(*[x.realize() for x in inputs(dev)]).realize()
       return t.bitcast(self.storage(t.dtype)).numpy() if t.dtype in (self.dtypes.bfloat16, *self.dtypes.fp8s) else t.numpy()
-    got = result("TOLK")
+    got = result(device)
     kernels = list(self.recorded)
     if self.compare_cpu and (want := result("CPU")).tobytes() != got.tobytes(): self.mismatches.append((key, got, want))
     return [(f"{key}_{i}" if len(kernels) > 1 else key, k) for i, k in enumerate(kernels)]
+
+  def run_both(self, key, inputs, op):
+    """run() with the host's renderer (threads that loop) and with Vulkan's
+    (a grid of workgroups, local memory), the second under `key`_gpu."""
+    return self.run(key, inputs, op) + self.run(f"{key}_gpu", inputs, op, device="TOLK:VULKAN")
 
   def storage(self, dt):
     return self.dtypes.uint16 if dt == self.dtypes.bfloat16 else self.dtypes.uint8
@@ -143,27 +150,27 @@ class Corpus:
                                lambda x, b=b: (x + x).bitcast(b))
     Tensor, np = self.Tensor, self.np
     reduce = []
-    reduce += self.run("sum_f32", lambda dev: (Tensor(np.arange(64, dtype=np.float32).reshape(8, 8), device=dev),),
+    reduce += self.run_both("sum_f32", lambda dev: (Tensor(np.arange(64, dtype=np.float32).reshape(8, 8), device=dev),),
                        lambda x: x.sum(axis=1))
-    reduce += self.run("sum_i8", lambda dev: (self.tensor(D.int8, (8,), dev),), lambda x: x.reshape(2, 4).sum(axis=1))
-    reduce += self.run("max_f16", lambda dev: (self.tensor(D.float16, (8,), dev),), lambda x: x.reshape(2, 4).max(axis=1))
-    local = self.run("sum_local_f32", lambda dev: (Tensor(np.arange(4096, dtype=np.float32), device=dev),),
+    reduce += self.run_both("sum_i8", lambda dev: (self.tensor(D.int8, (8,), dev),), lambda x: x.reshape(2, 4).sum(axis=1))
+    reduce += self.run_both("max_f16", lambda dev: (self.tensor(D.float16, (8,), dev),), lambda x: x.reshape(2, 4).max(axis=1))
+    local = self.run_both("sum_local_f32", lambda dev: (Tensor(np.arange(4096, dtype=np.float32), device=dev),),
                      lambda x: (x * 0.5).sum())
     # lengths that are a multiple of 4, so that tinygrad folds float4 loads and stores
     vec = []
     for dt in (D.float32, D.float16, D.int32, D.uint32, D.fp8e4m3):
-      vec += self.run(f"vec_add_{short[dt]}", lambda dev, dt=dt: (self.tiled(dt, 64, dev), self.tiled(dt, 64, dev, 3)),
+      vec += self.run_both(f"vec_add_{short[dt]}", lambda dev, dt=dt: (self.tiled(dt, 64, dev), self.tiled(dt, 64, dev, 3)),
                       lambda x, y: x + y)
-    vec += self.run("vec_cast_f32_f16_i32", lambda dev: (Tensor(np.linspace(-300, 300, 64, dtype=np.float32), device=dev),),
+    vec += self.run_both("vec_cast_f32_f16_i32", lambda dev: (Tensor(np.linspace(-300, 300, 64, dtype=np.float32), device=dev),),
                     lambda x: x.cast(D.float16).cast(D.int32))
-    vec += self.run("vec_where_f32", lambda dev: (self.tiled(D.float32, 64, dev), self.tiled(D.float32, 64, dev, 5)),
+    vec += self.run_both("vec_where_f32", lambda dev: (self.tiled(D.float32, 64, dev), self.tiled(D.float32, 64, dev, 5)),
                     lambda x, y: (x < y).where(x, y))
-    vec += self.run("vec_pad_f16", lambda dev: (self.tiled(D.float16, 64, dev),),
+    vec += self.run_both("vec_pad_f16", lambda dev: (self.tiled(D.float16, 64, dev),),
                     lambda x: x.reshape(8, 8).pad(((0, 0), (1, 3))).contiguous())
-    vec += self.run("vec_sum_rows_f32", lambda dev: (Tensor(np.arange(64, dtype=np.float32), device=dev),),
+    vec += self.run_both("vec_sum_rows_f32", lambda dev: (Tensor(np.arange(64, dtype=np.float32), device=dev),),
                     lambda x: x.reshape(16, 4).sum(axis=1))
-    vec += self.run("vec_sum_pairs_f16", lambda dev: (self.tiled(D.float16, 10, dev),), lambda x: x.reshape(5, 2).sum(axis=1))
-    vec += self.run("vec_matmul_f32", lambda dev: (Tensor((np.arange(64) % 7).astype(np.float32), device=dev),
+    vec += self.run_both("vec_sum_pairs_f16", lambda dev: (self.tiled(D.float16, 10, dev),), lambda x: x.reshape(5, 2).sum(axis=1))
+    vec += self.run_both("vec_matmul_f32", lambda dev: (Tensor((np.arange(64) % 7).astype(np.float32), device=dev),
                                                    Tensor((np.arange(128) % 5).astype(np.float32), device=dev)),
                     lambda x, y: x.reshape(8, 8) @ y.reshape(8, 16))
     return [("elementwise", "a + b for every pair of data types, b broadcast over the rows of a", add),

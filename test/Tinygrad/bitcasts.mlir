@@ -15,45 +15,45 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_3415101b.npy '<f2' 8 0x0 0x8000 0x3e00 0xc080 0x5cb0 0x7c00 0x7e00 0x9419
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_22c622cf.npy '<u2' 8 0 32768 16320 49168 17302 32640 32704 47747
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_86dcb7c1.npy '<f4' 8 0x0 0x80000000 0x3fc00000 0xc0100000 0x43960000 0x7f800000 0x7fc00000 0xba83126f
-// RUN: tolk-run --quiet %s --kernel bitcast_i8_e4m3::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/bitcast_i8_e4m3.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_i8_e4m3::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/bitcast_i8_e4m3.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_i8_e4m3.npy | FileCheck %s --check-prefix=BITCAST_I8_E4M3
-// RUN: tolk-run --quiet %s --kernel bitcast_i8_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/bitcast_i8_e5m2fnuz.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_i8_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/bitcast_i8_e5m2fnuz.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_i8_e5m2fnuz.npy | FileCheck %s --check-prefix=BITCAST_I8_E5M2FNUZ
-// RUN: tolk-run --quiet %s --kernel bitcast_u16_f16::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/bitcast_u16_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_u16_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/bitcast_u16_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_u16_f16.npy | FileCheck %s --check-prefix=BITCAST_U16_F16
-// RUN: tolk-run --quiet %s --kernel bitcast_u16_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/bitcast_u16_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_u16_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/bitcast_u16_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_u16_bf16.npy | FileCheck %s --check-prefix=BITCAST_U16_BF16
-// RUN: tolk-run --quiet %s --kernel bitcast_i32_f32::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/bitcast_i32_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_i32_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/bitcast_i32_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_i32_f32.npy | FileCheck %s --check-prefix=BITCAST_I32_F32
-// RUN: tolk-run --quiet %s --kernel bitcast_e4m3_i8_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/bitcast_e4m3_i8_0.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_e4m3_i8_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/bitcast_e4m3_i8_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_e4m3_i8_0.npy | FileCheck %s --check-prefix=BITCAST_E4M3_I8_0
-// RUN: tolk-run --quiet %s --kernel bitcast_e4m3_i8_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/bitcast_e4m3_i8_1.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_e4m3_i8_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/bitcast_e4m3_i8_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_e4m3_i8_1.npy | FileCheck %s --check-prefix=BITCAST_E4M3_I8_1
-// RUN: tolk-run --quiet %s --kernel bitcast_e4m3_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/bitcast_e4m3_e5m2fnuz_0.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_e4m3_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/bitcast_e4m3_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_e4m3_e5m2fnuz_0.npy | FileCheck %s --check-prefix=BITCAST_E4M3_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel bitcast_e4m3_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/bitcast_e4m3_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_e4m3_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/bitcast_e4m3_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_e4m3_e5m2fnuz_1.npy | FileCheck %s --check-prefix=BITCAST_E4M3_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel bitcast_e5m2fnuz_i8_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/bitcast_e5m2fnuz_i8_0.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_e5m2fnuz_i8_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/bitcast_e5m2fnuz_i8_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_e5m2fnuz_i8_0.npy | FileCheck %s --check-prefix=BITCAST_E5M2FNUZ_I8_0
-// RUN: tolk-run --quiet %s --kernel bitcast_e5m2fnuz_i8_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/bitcast_e5m2fnuz_i8_1.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_e5m2fnuz_i8_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/bitcast_e5m2fnuz_i8_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_e5m2fnuz_i8_1.npy | FileCheck %s --check-prefix=BITCAST_E5M2FNUZ_I8_1
-// RUN: tolk-run --quiet %s --kernel bitcast_e5m2fnuz_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/bitcast_e5m2fnuz_e4m3_0.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_e5m2fnuz_e4m3_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/bitcast_e5m2fnuz_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_e5m2fnuz_e4m3_0.npy | FileCheck %s --check-prefix=BITCAST_E5M2FNUZ_E4M3_0
-// RUN: tolk-run --quiet %s --kernel bitcast_e5m2fnuz_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/bitcast_e5m2fnuz_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_e5m2fnuz_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/bitcast_e5m2fnuz_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_e5m2fnuz_e4m3_1.npy | FileCheck %s --check-prefix=BITCAST_E5M2FNUZ_E4M3_1
-// RUN: tolk-run --quiet %s --kernel bitcast_f16_u16::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/bitcast_f16_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_f16_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/bitcast_f16_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_f16_u16.npy | FileCheck %s --check-prefix=BITCAST_F16_U16
-// RUN: tolk-run --quiet %s --kernel bitcast_f16_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/bitcast_f16_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_f16_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/bitcast_f16_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_f16_bf16.npy | FileCheck %s --check-prefix=BITCAST_F16_BF16
-// RUN: tolk-run --quiet %s --kernel bitcast_bf16_u16_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/bitcast_bf16_u16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_bf16_u16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/bitcast_bf16_u16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_bf16_u16_0.npy | FileCheck %s --check-prefix=BITCAST_BF16_U16_0
-// RUN: tolk-run --quiet %s --kernel bitcast_bf16_u16_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/bitcast_bf16_u16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_bf16_u16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/bitcast_bf16_u16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_bf16_u16_1.npy | FileCheck %s --check-prefix=BITCAST_BF16_U16_1
-// RUN: tolk-run --quiet %s --kernel bitcast_bf16_f16_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/bitcast_bf16_f16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_bf16_f16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/bitcast_bf16_f16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_bf16_f16_0.npy | FileCheck %s --check-prefix=BITCAST_BF16_F16_0
-// RUN: tolk-run --quiet %s --kernel bitcast_bf16_f16_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/bitcast_bf16_f16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_bf16_f16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/bitcast_bf16_f16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_bf16_f16_1.npy | FileCheck %s --check-prefix=BITCAST_BF16_F16_1
-// RUN: tolk-run --quiet %s --kernel bitcast_f32_i32::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/bitcast_f32_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel bitcast_f32_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/bitcast_f32_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/bitcast_f32_i32.npy | FileCheck %s --check-prefix=BITCAST_F32_I32
 
 // BITCAST_I8_E4M3: descr |u1 shape [8]
@@ -238,687 +238,747 @@
 // BITCAST_F32_I32-NEXT: -1157426577
 
 gpu.module @bitcast_i8_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.const 1 : si8
-    %v19 = tolk.shl %v8, %v18 : (si8, si8) -> si8
-    %v20 = tolk.bitcast %v19 : si8 to f8E4M3FN
-    %v21 = tolk.shl %v11, %v18 : (si8, si8) -> si8
-    %v22 = tolk.bitcast %v21 : si8 to f8E4M3FN
-    %v23 = tolk.shl %v15, %v18 : (si8, si8) -> si8
-    %v24 = tolk.bitcast %v23 : si8 to f8E4M3FN
-    %v25 = tolk.shl %v17, %v18 : (si8, si8) -> si8
-    %v26 = tolk.bitcast %v25 : si8 to f8E4M3FN
-    %v27 = vector.from_elements %v26, %v20, %v22, %v24 : vector<4xf8E4M3FN>
-    %v28 = tolk.const 4 : si32
-    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v29, %v27 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si8
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<si8, global>, si32
+      %v13 = tolk.load %v12 : !tolk.ptr<si8, global> -> si8
+      %v14 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
+      %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<si8, global> -> si8
+      %v22 = tolk.shl %v13, %v2 : (si8, si8) -> si8
+      %v23 = tolk.bitcast %v22 : si8 to f8E4M3FN
+      %v24 = tolk.shl %v16, %v2 : (si8, si8) -> si8
+      %v25 = tolk.bitcast %v24 : si8 to f8E4M3FN
+      %v26 = tolk.shl %v19, %v2 : (si8, si8) -> si8
+      %v27 = tolk.bitcast %v26 : si8 to f8E4M3FN
+      %v28 = tolk.shl %v21, %v2 : (si8, si8) -> si8
+      %v29 = tolk.bitcast %v28 : si8 to f8E4M3FN
+      %v30 = vector.from_elements %v29, %v23, %v25, %v27 : vector<4xf8E4M3FN>
+      %v31 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v31, %v30 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_i8_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.const 1 : si8
-    %v19 = tolk.shl %v8, %v18 : (si8, si8) -> si8
-    %v20 = tolk.bitcast %v19 : si8 to f8E5M2FNUZ
-    %v21 = tolk.shl %v11, %v18 : (si8, si8) -> si8
-    %v22 = tolk.bitcast %v21 : si8 to f8E5M2FNUZ
-    %v23 = tolk.shl %v15, %v18 : (si8, si8) -> si8
-    %v24 = tolk.bitcast %v23 : si8 to f8E5M2FNUZ
-    %v25 = tolk.shl %v17, %v18 : (si8, si8) -> si8
-    %v26 = tolk.bitcast %v25 : si8 to f8E5M2FNUZ
-    %v27 = vector.from_elements %v26, %v20, %v22, %v24 : vector<4xf8E5M2FNUZ>
-    %v28 = tolk.const 4 : si32
-    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v29, %v27 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si8
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<si8, global>, si32
+      %v13 = tolk.load %v12 : !tolk.ptr<si8, global> -> si8
+      %v14 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
+      %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<si8, global> -> si8
+      %v22 = tolk.shl %v13, %v2 : (si8, si8) -> si8
+      %v23 = tolk.bitcast %v22 : si8 to f8E5M2FNUZ
+      %v24 = tolk.shl %v16, %v2 : (si8, si8) -> si8
+      %v25 = tolk.bitcast %v24 : si8 to f8E5M2FNUZ
+      %v26 = tolk.shl %v19, %v2 : (si8, si8) -> si8
+      %v27 = tolk.bitcast %v26 : si8 to f8E5M2FNUZ
+      %v28 = tolk.shl %v21, %v2 : (si8, si8) -> si8
+      %v29 = tolk.bitcast %v28 : si8 to f8E5M2FNUZ
+      %v30 = vector.from_elements %v29, %v23, %v25, %v27 : vector<4xf8E5M2FNUZ>
+      %v31 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v31, %v30 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_u16_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.const 1 : ui16
-    %v19 = tolk.shl %v8, %v18 : (ui16, ui16) -> ui16
-    %v20 = tolk.bitcast %v19 : ui16 to f16
-    %v21 = tolk.shl %v11, %v18 : (ui16, ui16) -> ui16
-    %v22 = tolk.bitcast %v21 : ui16 to f16
-    %v23 = tolk.shl %v15, %v18 : (ui16, ui16) -> ui16
-    %v24 = tolk.bitcast %v23 : ui16 to f16
-    %v25 = tolk.shl %v17, %v18 : (ui16, ui16) -> ui16
-    %v26 = tolk.bitcast %v25 : ui16 to f16
-    %v27 = vector.from_elements %v26, %v20, %v22, %v24 : vector<4xf16>
-    %v28 = tolk.const 4 : si32
-    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v29, %v27 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 1 : ui16
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<ui16, global>, si32
+      %v13 = tolk.load %v12 : !tolk.ptr<ui16, global> -> ui16
+      %v14 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
+      %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<ui16, global> -> ui16
+      %v22 = tolk.shl %v13, %v2 : (ui16, ui16) -> ui16
+      %v23 = tolk.bitcast %v22 : ui16 to f16
+      %v24 = tolk.shl %v16, %v2 : (ui16, ui16) -> ui16
+      %v25 = tolk.bitcast %v24 : ui16 to f16
+      %v26 = tolk.shl %v19, %v2 : (ui16, ui16) -> ui16
+      %v27 = tolk.bitcast %v26 : ui16 to f16
+      %v28 = tolk.shl %v21, %v2 : (ui16, ui16) -> ui16
+      %v29 = tolk.bitcast %v28 : ui16 to f16
+      %v30 = vector.from_elements %v29, %v23, %v25, %v27 : vector<4xf16>
+      %v31 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v31, %v30 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_u16_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.const 1 : ui16
-    %v23 = tolk.shl %v8, %v22 : (ui16, ui16) -> ui16
-    %v24 = tolk.bitcast %v23 : ui16 to bf16
-    %v25 = tolk.shl %v11, %v22 : (ui16, ui16) -> ui16
-    %v26 = tolk.bitcast %v25 : ui16 to bf16
-    %v27 = tolk.shl %v15, %v22 : (ui16, ui16) -> ui16
-    %v28 = tolk.bitcast %v27 : ui16 to bf16
-    %v29 = tolk.shl %v17, %v22 : (ui16, ui16) -> ui16
-    %v30 = tolk.bitcast %v29 : ui16 to bf16
-    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v26 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v28 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v30 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : ui16
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v4 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v4 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
+      %v13 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
+      %v16 = tolk.add %v9, %v5 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui16, global> -> ui16
+      %v21 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v16] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v25 = tolk.shl %v12, %v2 : (ui16, ui16) -> ui16
+      %v26 = tolk.bitcast %v25 : ui16 to bf16
+      %v27 = tolk.shl %v15, %v2 : (ui16, ui16) -> ui16
+      %v28 = tolk.bitcast %v27 : ui16 to bf16
+      %v29 = tolk.shl %v18, %v2 : (ui16, ui16) -> ui16
+      %v30 = tolk.bitcast %v29 : ui16 to bf16
+      %v31 = tolk.shl %v20, %v2 : (ui16, ui16) -> ui16
+      %v32 = tolk.bitcast %v31 : ui16 to bf16
+      tolk.store %v21, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v28 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v30 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v24, %v32 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_i32_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v15 = tolk.shl %v9, %v10 : (si32, si32) -> si32
-    %v16 = tolk.bitcast %v15 : si32 to f32
-    %v17 = tolk.shl %v11, %v10 : (si32, si32) -> si32
-    %v18 = tolk.bitcast %v17 : si32 to f32
-    %v19 = tolk.shl %v12, %v10 : (si32, si32) -> si32
-    %v20 = tolk.bitcast %v19 : si32 to f32
-    %v21 = tolk.shl %v14, %v10 : (si32, si32) -> si32
-    %v22 = tolk.bitcast %v21 : si32 to f32
-    %v23 = vector.from_elements %v16, %v18, %v20, %v22 : vector<4xf32>
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v24, %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v14 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v15 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v16 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v17 = tolk.shl %v13, %v3 : (si32, si32) -> si32
+      %v18 = tolk.bitcast %v17 : si32 to f32
+      %v19 = tolk.shl %v14, %v3 : (si32, si32) -> si32
+      %v20 = tolk.bitcast %v19 : si32 to f32
+      %v21 = tolk.shl %v15, %v3 : (si32, si32) -> si32
+      %v22 = tolk.bitcast %v21 : si32 to f32
+      %v23 = tolk.shl %v16, %v3 : (si32, si32) -> si32
+      %v24 = tolk.bitcast %v23 : si32 to f32
+      %v25 = vector.from_elements %v18, %v20, %v22, %v24 : vector<4xf32>
+      %v26 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_e4m3_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_e4m3_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = tolk.const 2.0 : f8E4M3FN
-    %v23 = tolk.mul %v18, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v24 = tolk.bitcast %v23 : f8E4M3FN to si8
-    %v25 = tolk.mul %v19, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v26 = tolk.bitcast %v25 : f8E4M3FN to si8
-    %v27 = tolk.mul %v20, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v28 = tolk.bitcast %v27 : f8E4M3FN to si8
-    %v29 = tolk.mul %v21, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v30 = tolk.bitcast %v29 : f8E4M3FN to si8
-    tolk.store %v10, %v26 : !tolk.ptr<si8, global>, si8
-    tolk.store %v12, %v28 : !tolk.ptr<si8, global>, si8
-    tolk.store %v15, %v30 : !tolk.ptr<si8, global>, si8
-    tolk.store %v16, %v24 : !tolk.ptr<si8, global>, si8
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 2.0 : f8E4M3FN
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v14 = tolk.add %v11, %v3 : (si32, si32) -> si32
+      %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+      %v16 = tolk.add %v11, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg0[%v16] : !tolk.ptr<si8, global>, si32
+      %v18 = tolk.add %v11, %v5 : (si32, si32) -> si32
+      %v19 = tolk.index %arg0[%v18] : !tolk.ptr<si8, global>, si32
+      %v20 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+      %v21 = vector.extract %v13[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v13[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = vector.extract %v13[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v24 = vector.extract %v13[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v25 = tolk.mul %v21, %v7 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v26 = tolk.bitcast %v25 : f8E4M3FN to si8
+      %v27 = tolk.mul %v22, %v7 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v28 = tolk.bitcast %v27 : f8E4M3FN to si8
+      %v29 = tolk.mul %v23, %v7 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v30 = tolk.bitcast %v29 : f8E4M3FN to si8
+      %v31 = tolk.mul %v24, %v7 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v32 = tolk.bitcast %v31 : f8E4M3FN to si8
+      tolk.store %v15, %v28 : !tolk.ptr<si8, global>, si8
+      tolk.store %v17, %v30 : !tolk.ptr<si8, global>, si8
+      tolk.store %v19, %v32 : !tolk.ptr<si8, global>, si8
+      tolk.store %v20, %v26 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_e4m3_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_e4m3_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 2.0 : f8E4M3FN
     %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.const 2.0 : f8E4M3FN
-    %v16 = tolk.mul %v9, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v17 = tolk.bitcast %v16 : f8E4M3FN to f8E5M2FNUZ
-    %v18 = tolk.mul %v11, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v19 = tolk.bitcast %v18 : f8E4M3FN to f8E5M2FNUZ
-    %v20 = tolk.mul %v12, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v21 = tolk.bitcast %v20 : f8E4M3FN to f8E5M2FNUZ
-    %v22 = tolk.mul %v14, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v23 = tolk.bitcast %v22 : f8E4M3FN to f8E5M2FNUZ
-    %v24 = vector.from_elements %v17, %v19, %v21, %v23 : vector<4xf8E5M2FNUZ>
-    %v25 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v25, %v24 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v14 = vector.extract %v13[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v15 = vector.extract %v13[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v16 = vector.extract %v13[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v17 = vector.extract %v13[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v18 = tolk.mul %v14, %v7 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v19 = tolk.bitcast %v18 : f8E4M3FN to f8E5M2FNUZ
+      %v20 = tolk.mul %v15, %v7 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v21 = tolk.bitcast %v20 : f8E4M3FN to f8E5M2FNUZ
+      %v22 = tolk.mul %v16, %v7 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v23 = tolk.bitcast %v22 : f8E4M3FN to f8E5M2FNUZ
+      %v24 = tolk.mul %v17, %v7 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v25 = tolk.bitcast %v24 : f8E4M3FN to f8E5M2FNUZ
+      %v26 = vector.from_elements %v19, %v21, %v23, %v25 : vector<4xf8E5M2FNUZ>
+      %v27 = tolk.index %arg0[%v11] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v27, %v26 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_e5m2fnuz_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_e5m2fnuz_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = tolk.const 2.0 : f8E5M2FNUZ
-    %v23 = tolk.mul %v18, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v24 = tolk.bitcast %v23 : f8E5M2FNUZ to si8
-    %v25 = tolk.mul %v19, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v26 = tolk.bitcast %v25 : f8E5M2FNUZ to si8
-    %v27 = tolk.mul %v20, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v28 = tolk.bitcast %v27 : f8E5M2FNUZ to si8
-    %v29 = tolk.mul %v21, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v30 = tolk.bitcast %v29 : f8E5M2FNUZ to si8
-    tolk.store %v10, %v26 : !tolk.ptr<si8, global>, si8
-    tolk.store %v12, %v28 : !tolk.ptr<si8, global>, si8
-    tolk.store %v15, %v30 : !tolk.ptr<si8, global>, si8
-    tolk.store %v16, %v24 : !tolk.ptr<si8, global>, si8
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 2.0 : f8E5M2FNUZ
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v14 = tolk.add %v11, %v3 : (si32, si32) -> si32
+      %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
+      %v16 = tolk.add %v11, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg0[%v16] : !tolk.ptr<si8, global>, si32
+      %v18 = tolk.add %v11, %v5 : (si32, si32) -> si32
+      %v19 = tolk.index %arg0[%v18] : !tolk.ptr<si8, global>, si32
+      %v20 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
+      %v21 = vector.extract %v13[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v13[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = vector.extract %v13[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v24 = vector.extract %v13[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v25 = tolk.mul %v21, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v26 = tolk.bitcast %v25 : f8E5M2FNUZ to si8
+      %v27 = tolk.mul %v22, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v28 = tolk.bitcast %v27 : f8E5M2FNUZ to si8
+      %v29 = tolk.mul %v23, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v30 = tolk.bitcast %v29 : f8E5M2FNUZ to si8
+      %v31 = tolk.mul %v24, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v32 = tolk.bitcast %v31 : f8E5M2FNUZ to si8
+      tolk.store %v15, %v28 : !tolk.ptr<si8, global>, si8
+      tolk.store %v17, %v30 : !tolk.ptr<si8, global>, si8
+      tolk.store %v19, %v32 : !tolk.ptr<si8, global>, si8
+      tolk.store %v20, %v26 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_e5m2fnuz_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_e5m2fnuz_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 2.0 : f8E5M2FNUZ
     %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.const 2.0 : f8E5M2FNUZ
-    %v16 = tolk.mul %v9, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v17 = tolk.bitcast %v16 : f8E5M2FNUZ to f8E4M3FN
-    %v18 = tolk.mul %v11, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v19 = tolk.bitcast %v18 : f8E5M2FNUZ to f8E4M3FN
-    %v20 = tolk.mul %v12, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v21 = tolk.bitcast %v20 : f8E5M2FNUZ to f8E4M3FN
-    %v22 = tolk.mul %v14, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v23 = tolk.bitcast %v22 : f8E5M2FNUZ to f8E4M3FN
-    %v24 = vector.from_elements %v17, %v19, %v21, %v23 : vector<4xf8E4M3FN>
-    %v25 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v25, %v24 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v14 = vector.extract %v13[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v15 = vector.extract %v13[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v16 = vector.extract %v13[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v17 = vector.extract %v13[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v18 = tolk.mul %v14, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v19 = tolk.bitcast %v18 : f8E5M2FNUZ to f8E4M3FN
+      %v20 = tolk.mul %v15, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v21 = tolk.bitcast %v20 : f8E5M2FNUZ to f8E4M3FN
+      %v22 = tolk.mul %v16, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v23 = tolk.bitcast %v22 : f8E5M2FNUZ to f8E4M3FN
+      %v24 = tolk.mul %v17, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v25 = tolk.bitcast %v24 : f8E5M2FNUZ to f8E4M3FN
+      %v26 = vector.from_elements %v19, %v21, %v23, %v25 : vector<4xf8E4M3FN>
+      %v27 = tolk.index %arg0[%v11] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v27, %v26 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_f16_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v22 = tolk.const 2.0 : f16
-    %v23 = tolk.mul %v18, %v22 : (f16, f16) -> f16
-    %v24 = tolk.bitcast %v23 : f16 to ui16
-    %v25 = tolk.mul %v19, %v22 : (f16, f16) -> f16
-    %v26 = tolk.bitcast %v25 : f16 to ui16
-    %v27 = tolk.mul %v20, %v22 : (f16, f16) -> f16
-    %v28 = tolk.bitcast %v27 : f16 to ui16
-    %v29 = tolk.mul %v21, %v22 : (f16, f16) -> f16
-    %v30 = tolk.bitcast %v29 : f16 to ui16
-    tolk.store %v10, %v26 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v12, %v28 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v15, %v30 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v16, %v24 : !tolk.ptr<ui16, global>, ui16
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 2.0 : f16
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f16, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v14 = tolk.add %v11, %v3 : (si32, si32) -> si32
+      %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
+      %v16 = tolk.add %v11, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg0[%v16] : !tolk.ptr<ui16, global>, si32
+      %v18 = tolk.add %v11, %v5 : (si32, si32) -> si32
+      %v19 = tolk.index %arg0[%v18] : !tolk.ptr<ui16, global>, si32
+      %v20 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
+      %v21 = vector.extract %v13[0] : f16 from vector<4xf16>
+      %v22 = vector.extract %v13[1] : f16 from vector<4xf16>
+      %v23 = vector.extract %v13[2] : f16 from vector<4xf16>
+      %v24 = vector.extract %v13[3] : f16 from vector<4xf16>
+      %v25 = tolk.mul %v21, %v7 : (f16, f16) -> f16
+      %v26 = tolk.bitcast %v25 : f16 to ui16
+      %v27 = tolk.mul %v22, %v7 : (f16, f16) -> f16
+      %v28 = tolk.bitcast %v27 : f16 to ui16
+      %v29 = tolk.mul %v23, %v7 : (f16, f16) -> f16
+      %v30 = tolk.bitcast %v29 : f16 to ui16
+      %v31 = tolk.mul %v24, %v7 : (f16, f16) -> f16
+      %v32 = tolk.bitcast %v31 : f16 to ui16
+      tolk.store %v15, %v28 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v17, %v30 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v19, %v32 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v20, %v26 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_f16_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 2.0 : f16
     %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
-    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.const 2.0 : f16
-    %v23 = tolk.mul %v9, %v22 : (f16, f16) -> f16
-    %v24 = tolk.bitcast %v23 : f16 to bf16
-    %v25 = tolk.mul %v11, %v22 : (f16, f16) -> f16
-    %v26 = tolk.bitcast %v25 : f16 to bf16
-    %v27 = tolk.mul %v12, %v22 : (f16, f16) -> f16
-    %v28 = tolk.bitcast %v27 : f16 to bf16
-    %v29 = tolk.mul %v14, %v22 : (f16, f16) -> f16
-    %v30 = tolk.bitcast %v29 : f16 to bf16
-    tolk.store %v16, %v26 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v18, %v28 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v30 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v24 : !tolk.ptr<bf16, global>, bf16
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f16, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v14 = vector.extract %v13[0] : f16 from vector<4xf16>
+      %v15 = vector.extract %v13[1] : f16 from vector<4xf16>
+      %v16 = vector.extract %v13[2] : f16 from vector<4xf16>
+      %v17 = vector.extract %v13[3] : f16 from vector<4xf16>
+      %v18 = tolk.add %v11, %v3 : (si32, si32) -> si32
+      %v19 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v20 = tolk.add %v11, %v4 : (si32, si32) -> si32
+      %v21 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.add %v11, %v5 : (si32, si32) -> si32
+      %v23 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.index %arg0[%v11] : !tolk.ptr<bf16, global>, si32
+      %v25 = tolk.mul %v14, %v7 : (f16, f16) -> f16
+      %v26 = tolk.bitcast %v25 : f16 to bf16
+      %v27 = tolk.mul %v15, %v7 : (f16, f16) -> f16
+      %v28 = tolk.bitcast %v27 : f16 to bf16
+      %v29 = tolk.mul %v16, %v7 : (f16, f16) -> f16
+      %v30 = tolk.bitcast %v29 : f16 to bf16
+      %v31 = tolk.mul %v17, %v7 : (f16, f16) -> f16
+      %v32 = tolk.bitcast %v31 : f16 to bf16
+      tolk.store %v19, %v28 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v30 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v32 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v24, %v26 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_bf16_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_bf16_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.const 2.0 : bf16
-    %v23 = tolk.mul %v8, %v22 : (bf16, bf16) -> bf16
-    %v24 = tolk.bitcast %v23 : bf16 to ui16
-    %v25 = tolk.mul %v11, %v22 : (bf16, bf16) -> bf16
-    %v26 = tolk.bitcast %v25 : bf16 to ui16
-    %v27 = tolk.mul %v15, %v22 : (bf16, bf16) -> bf16
-    %v28 = tolk.bitcast %v27 : bf16 to ui16
-    %v29 = tolk.mul %v17, %v22 : (bf16, bf16) -> bf16
-    %v30 = tolk.bitcast %v29 : bf16 to ui16
-    tolk.store %v18, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v26 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v28 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v30 : !tolk.ptr<ui16, global>, ui16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 2.0 : bf16
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<bf16, global> -> bf16
+      %v21 = tolk.index %arg0[%v10] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
+      %v23 = tolk.index %arg0[%v16] : !tolk.ptr<ui16, global>, si32
+      %v24 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+      %v25 = tolk.mul %v12, %v5 : (bf16, bf16) -> bf16
+      %v26 = tolk.bitcast %v25 : bf16 to ui16
+      %v27 = tolk.mul %v15, %v5 : (bf16, bf16) -> bf16
+      %v28 = tolk.bitcast %v27 : bf16 to ui16
+      %v29 = tolk.mul %v18, %v5 : (bf16, bf16) -> bf16
+      %v30 = tolk.bitcast %v29 : bf16 to ui16
+      %v31 = tolk.mul %v20, %v5 : (bf16, bf16) -> bf16
+      %v32 = tolk.bitcast %v31 : bf16 to ui16
+      tolk.store %v21, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v22, %v28 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v23, %v30 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v24, %v32 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_bf16_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_bf16_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.const 2.0 : bf16
-    %v19 = tolk.mul %v8, %v18 : (bf16, bf16) -> bf16
-    %v20 = tolk.bitcast %v19 : bf16 to f16
-    %v21 = tolk.mul %v11, %v18 : (bf16, bf16) -> bf16
-    %v22 = tolk.bitcast %v21 : bf16 to f16
-    %v23 = tolk.mul %v15, %v18 : (bf16, bf16) -> bf16
-    %v24 = tolk.bitcast %v23 : bf16 to f16
-    %v25 = tolk.mul %v17, %v18 : (bf16, bf16) -> bf16
-    %v26 = tolk.bitcast %v25 : bf16 to f16
-    %v27 = vector.from_elements %v26, %v20, %v22, %v24 : vector<4xf16>
-    %v28 = tolk.const 4 : si32
-    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v29, %v27 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 2.0 : bf16
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v3 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v3 : (si32, si32) -> si32
+      %v11 = tolk.add %v10, %v2 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<bf16, global>, si32
+      %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
+      %v14 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v15 = tolk.index %arg1[%v14] : !tolk.ptr<bf16, global>, si32
+      %v16 = tolk.load %v15 : !tolk.ptr<bf16, global> -> bf16
+      %v17 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
+      %v20 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
+      %v22 = tolk.mul %v13, %v6 : (bf16, bf16) -> bf16
+      %v23 = tolk.bitcast %v22 : bf16 to f16
+      %v24 = tolk.mul %v16, %v6 : (bf16, bf16) -> bf16
+      %v25 = tolk.bitcast %v24 : bf16 to f16
+      %v26 = tolk.mul %v19, %v6 : (bf16, bf16) -> bf16
+      %v27 = tolk.bitcast %v26 : bf16 to f16
+      %v28 = tolk.mul %v21, %v6 : (bf16, bf16) -> bf16
+      %v29 = tolk.bitcast %v28 : bf16 to f16
+      %v30 = vector.from_elements %v29, %v23, %v25, %v27 : vector<4xf16>
+      %v31 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v31, %v30 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @bitcast_f32_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 2.0 : f32
     %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v15 = tolk.const 2.0 : f32
-    %v16 = tolk.mul %v9, %v15 : (f32, f32) -> f32
-    %v17 = tolk.bitcast %v16 : f32 to si32
-    %v18 = tolk.mul %v11, %v15 : (f32, f32) -> f32
-    %v19 = tolk.bitcast %v18 : f32 to si32
-    %v20 = tolk.mul %v12, %v15 : (f32, f32) -> f32
-    %v21 = tolk.bitcast %v20 : f32 to si32
-    %v22 = tolk.mul %v14, %v15 : (f32, f32) -> f32
-    %v23 = tolk.bitcast %v22 : f32 to si32
-    %v24 = vector.from_elements %v17, %v19, %v21, %v23 : vector<4xsi32>
-    %v25 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v25, %v24 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f32, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v14 = vector.extract %v13[0] : f32 from vector<4xf32>
+      %v15 = vector.extract %v13[1] : f32 from vector<4xf32>
+      %v16 = vector.extract %v13[2] : f32 from vector<4xf32>
+      %v17 = vector.extract %v13[3] : f32 from vector<4xf32>
+      %v18 = tolk.mul %v14, %v7 : (f32, f32) -> f32
+      %v19 = tolk.bitcast %v18 : f32 to si32
+      %v20 = tolk.mul %v15, %v7 : (f32, f32) -> f32
+      %v21 = tolk.bitcast %v20 : f32 to si32
+      %v22 = tolk.mul %v16, %v7 : (f32, f32) -> f32
+      %v23 = tolk.bitcast %v22 : f32 to si32
+      %v24 = tolk.mul %v17, %v7 : (f32, f32) -> f32
+      %v25 = tolk.bitcast %v24 : f32 to si32
+      %v26 = vector.from_elements %v19, %v21, %v23, %v25 : vector<4xsi32>
+      %v27 = tolk.index %arg0[%v11] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v27, %v26 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }

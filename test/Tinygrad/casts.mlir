@@ -17,239 +17,239 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_3415101b.npy '<f2' 8 0x0 0x8000 0x3e00 0xc080 0x5cb0 0x7c00 0x7e00 0x9419
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_22c622cf.npy '<u2' 8 0 32768 16320 49168 17302 32640 32704 47747
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_86dcb7c1.npy '<f4' 8 0x0 0x80000000 0x3fc00000 0xc0100000 0x43960000 0x7f800000 0x7fc00000 0xba83126f
-// RUN: tolk-run --quiet %s --kernel cast_bool_i8::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_i8.npy | FileCheck %s --check-prefix=CAST_BOOL_I8
-// RUN: tolk-run --quiet %s --kernel cast_bool_u16::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_u16.npy | FileCheck %s --check-prefix=CAST_BOOL_U16
-// RUN: tolk-run --quiet %s --kernel cast_bool_i32::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_i32.npy | FileCheck %s --check-prefix=CAST_BOOL_I32
-// RUN: tolk-run --quiet %s --kernel cast_bool_u64::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_u64.npy | FileCheck %s --check-prefix=CAST_BOOL_U64
-// RUN: tolk-run --quiet %s --kernel cast_bool_e4m3::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_e4m3.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_e4m3::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_e4m3.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_e4m3.npy | FileCheck %s --check-prefix=CAST_BOOL_E4M3
-// RUN: tolk-run --quiet %s --kernel cast_bool_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_e5m2fnuz.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_e5m2fnuz.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_e5m2fnuz.npy | FileCheck %s --check-prefix=CAST_BOOL_E5M2FNUZ
-// RUN: tolk-run --quiet %s --kernel cast_bool_f16::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_f16.npy | FileCheck %s --check-prefix=CAST_BOOL_F16
-// RUN: tolk-run --quiet %s --kernel cast_bool_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_bf16.npy | FileCheck %s --check-prefix=CAST_BOOL_BF16
-// RUN: tolk-run --quiet %s --kernel cast_bool_f32::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bool_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy -o %t/cast_bool_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bool_f32.npy | FileCheck %s --check-prefix=CAST_BOOL_F32
-// RUN: tolk-run --quiet %s --kernel cast_i8_bool::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_bool.npy | FileCheck %s --check-prefix=CAST_I8_BOOL
-// RUN: tolk-run --quiet %s --kernel cast_i8_u16::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_u16.npy | FileCheck %s --check-prefix=CAST_I8_U16
-// RUN: tolk-run --quiet %s --kernel cast_i8_i32::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_i32.npy | FileCheck %s --check-prefix=CAST_I8_I32
-// RUN: tolk-run --quiet %s --kernel cast_i8_u64::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_u64.npy | FileCheck %s --check-prefix=CAST_I8_U64
-// RUN: tolk-run --quiet %s --kernel cast_i8_e4m3::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_e4m3.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_e4m3::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_e4m3.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_e4m3.npy | FileCheck %s --check-prefix=CAST_I8_E4M3
-// RUN: tolk-run --quiet %s --kernel cast_i8_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_e5m2fnuz.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_e5m2fnuz.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_e5m2fnuz.npy | FileCheck %s --check-prefix=CAST_I8_E5M2FNUZ
-// RUN: tolk-run --quiet %s --kernel cast_i8_f16::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_f16.npy | FileCheck %s --check-prefix=CAST_I8_F16
-// RUN: tolk-run --quiet %s --kernel cast_i8_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_bf16.npy | FileCheck %s --check-prefix=CAST_I8_BF16
-// RUN: tolk-run --quiet %s --kernel cast_i8_f32::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i8_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy -o %t/cast_i8_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i8_f32.npy | FileCheck %s --check-prefix=CAST_I8_F32
-// RUN: tolk-run --quiet %s --kernel cast_u16_bool::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_bool.npy | FileCheck %s --check-prefix=CAST_U16_BOOL
-// RUN: tolk-run --quiet %s --kernel cast_u16_i8::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_i8.npy | FileCheck %s --check-prefix=CAST_U16_I8
-// RUN: tolk-run --quiet %s --kernel cast_u16_i32::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_i32.npy | FileCheck %s --check-prefix=CAST_U16_I32
-// RUN: tolk-run --quiet %s --kernel cast_u16_u64::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_u64.npy | FileCheck %s --check-prefix=CAST_U16_U64
-// RUN: tolk-run --quiet %s --kernel cast_u16_e4m3::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_e4m3.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_e4m3::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_e4m3.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_e4m3.npy | FileCheck %s --check-prefix=CAST_U16_E4M3
-// RUN: tolk-run --quiet %s --kernel cast_u16_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_e5m2fnuz.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_e5m2fnuz.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_e5m2fnuz.npy | FileCheck %s --check-prefix=CAST_U16_E5M2FNUZ
-// RUN: tolk-run --quiet %s --kernel cast_u16_f16::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_f16.npy | FileCheck %s --check-prefix=CAST_U16_F16
-// RUN: tolk-run --quiet %s --kernel cast_u16_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_bf16.npy | FileCheck %s --check-prefix=CAST_U16_BF16
-// RUN: tolk-run --quiet %s --kernel cast_u16_f32::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u16_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy -o %t/cast_u16_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u16_f32.npy | FileCheck %s --check-prefix=CAST_U16_F32
-// RUN: tolk-run --quiet %s --kernel cast_i32_bool::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_bool.npy | FileCheck %s --check-prefix=CAST_I32_BOOL
-// RUN: tolk-run --quiet %s --kernel cast_i32_i8::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_i8.npy | FileCheck %s --check-prefix=CAST_I32_I8
-// RUN: tolk-run --quiet %s --kernel cast_i32_u16::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_u16.npy | FileCheck %s --check-prefix=CAST_I32_U16
-// RUN: tolk-run --quiet %s --kernel cast_i32_u64::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_u64.npy | FileCheck %s --check-prefix=CAST_I32_U64
-// RUN: tolk-run --quiet %s --kernel cast_i32_e4m3::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_e4m3.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_e4m3::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_e4m3.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_e4m3.npy | FileCheck %s --check-prefix=CAST_I32_E4M3
-// RUN: tolk-run --quiet %s --kernel cast_i32_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_e5m2fnuz.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_e5m2fnuz.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_e5m2fnuz.npy | FileCheck %s --check-prefix=CAST_I32_E5M2FNUZ
-// RUN: tolk-run --quiet %s --kernel cast_i32_f16::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_f16.npy | FileCheck %s --check-prefix=CAST_I32_F16
-// RUN: tolk-run --quiet %s --kernel cast_i32_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_bf16.npy | FileCheck %s --check-prefix=CAST_I32_BF16
-// RUN: tolk-run --quiet %s --kernel cast_i32_f32::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_i32_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy -o %t/cast_i32_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_i32_f32.npy | FileCheck %s --check-prefix=CAST_I32_F32
-// RUN: tolk-run --quiet %s --kernel cast_u64_bool::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_bool.npy | FileCheck %s --check-prefix=CAST_U64_BOOL
-// RUN: tolk-run --quiet %s --kernel cast_u64_i8::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_i8.npy | FileCheck %s --check-prefix=CAST_U64_I8
-// RUN: tolk-run --quiet %s --kernel cast_u64_u16::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_u16.npy | FileCheck %s --check-prefix=CAST_U64_U16
-// RUN: tolk-run --quiet %s --kernel cast_u64_i32::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_i32.npy | FileCheck %s --check-prefix=CAST_U64_I32
-// RUN: tolk-run --quiet %s --kernel cast_u64_e4m3::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_e4m3.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_e4m3::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_e4m3.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_e4m3.npy | FileCheck %s --check-prefix=CAST_U64_E4M3
-// RUN: tolk-run --quiet %s --kernel cast_u64_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_e5m2fnuz.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_e5m2fnuz.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_e5m2fnuz.npy | FileCheck %s --check-prefix=CAST_U64_E5M2FNUZ
-// RUN: tolk-run --quiet %s --kernel cast_u64_f16::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_f16.npy | FileCheck %s --check-prefix=CAST_U64_F16
-// RUN: tolk-run --quiet %s --kernel cast_u64_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_bf16.npy | FileCheck %s --check-prefix=CAST_U64_BF16
-// RUN: tolk-run --quiet %s --kernel cast_u64_f32::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_u64_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy -o %t/cast_u64_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_u64_f32.npy | FileCheck %s --check-prefix=CAST_U64_F32
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_bool_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_bool_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_bool_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_bool_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_bool_0.npy | FileCheck %s --check-prefix=CAST_E4M3_BOOL_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_bool_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_bool_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_bool_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_bool_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_bool_1.npy | FileCheck %s --check-prefix=CAST_E4M3_BOOL_1
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_i8_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_i8_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_i8_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_i8_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_i8_0.npy | FileCheck %s --check-prefix=CAST_E4M3_I8_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_i8_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_i8_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_i8_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_i8_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_i8_1.npy | FileCheck %s --check-prefix=CAST_E4M3_I8_1
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_u16_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_u16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_u16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_u16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_u16_0.npy | FileCheck %s --check-prefix=CAST_E4M3_U16_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_u16_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_u16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_u16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_u16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_u16_1.npy | FileCheck %s --check-prefix=CAST_E4M3_U16_1
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_i32_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_i32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_i32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_i32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_i32_0.npy | FileCheck %s --check-prefix=CAST_E4M3_I32_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_i32_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_i32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_i32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_i32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_i32_1.npy | FileCheck %s --check-prefix=CAST_E4M3_I32_1
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_u64_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_u64_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_u64_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_u64_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_u64_0.npy | FileCheck %s --check-prefix=CAST_E4M3_U64_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_u64_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_u64_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_u64_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_u64_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_u64_1.npy | FileCheck %s --check-prefix=CAST_E4M3_U64_1
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_e5m2fnuz_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_e5m2fnuz_0.npy | FileCheck %s --check-prefix=CAST_E4M3_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_e5m2fnuz_1.npy | FileCheck %s --check-prefix=CAST_E4M3_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_f16_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_f16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_f16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_f16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_f16_0.npy | FileCheck %s --check-prefix=CAST_E4M3_F16_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_f16_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_f16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_f16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_f16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_f16_1.npy | FileCheck %s --check-prefix=CAST_E4M3_F16_1
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_bf16_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_bf16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_bf16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_bf16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_bf16_0.npy | FileCheck %s --check-prefix=CAST_E4M3_BF16_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_bf16_1.npy | FileCheck %s --check-prefix=CAST_E4M3_BF16_1
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_f32_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_f32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_f32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_f32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_f32_0.npy | FileCheck %s --check-prefix=CAST_E4M3_F32_0
-// RUN: tolk-run --quiet %s --kernel cast_e4m3_f32_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_f32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e4m3_f32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/cast_e4m3_f32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e4m3_f32_1.npy | FileCheck %s --check-prefix=CAST_E4M3_F32_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_bool_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_bool_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_bool_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_bool_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_bool_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_BOOL_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_bool_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_bool_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_bool_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_bool_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_bool_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_BOOL_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_i8_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_i8_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_i8_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_i8_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_i8_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_I8_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_i8_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_i8_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_i8_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_i8_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_i8_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_I8_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_u16_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_u16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_u16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_u16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_u16_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_U16_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_u16_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_u16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_u16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_u16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_u16_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_U16_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_i32_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_i32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_i32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_i32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_i32_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_I32_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_i32_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_i32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_i32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_i32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_i32_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_I32_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_u64_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_u64_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_u64_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_u64_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_u64_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_U64_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_u64_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_u64_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_u64_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_u64_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_u64_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_U64_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_e4m3_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_e4m3_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_e4m3_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_E4M3_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_e4m3_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_E4M3_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_f16_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_f16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_f16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_f16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_f16_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_F16_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_f16_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_f16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_f16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_f16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_f16_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_F16_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_bf16_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_bf16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_bf16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_bf16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_bf16_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_BF16_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_bf16_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_BF16_1
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_f32_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_f32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_f32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_f32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_f32_0.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_F32_0
-// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_f32_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_f32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_e5m2fnuz_f32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/cast_e5m2fnuz_f32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_e5m2fnuz_f32_1.npy | FileCheck %s --check-prefix=CAST_E5M2FNUZ_F32_1
-// RUN: tolk-run --quiet %s --kernel cast_f16_bool::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_bool.npy | FileCheck %s --check-prefix=CAST_F16_BOOL
-// RUN: tolk-run --quiet %s --kernel cast_f16_i8::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_i8.npy | FileCheck %s --check-prefix=CAST_F16_I8
-// RUN: tolk-run --quiet %s --kernel cast_f16_u16::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_u16.npy | FileCheck %s --check-prefix=CAST_F16_U16
-// RUN: tolk-run --quiet %s --kernel cast_f16_i32::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_i32.npy | FileCheck %s --check-prefix=CAST_F16_I32
-// RUN: tolk-run --quiet %s --kernel cast_f16_u64::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_u64.npy | FileCheck %s --check-prefix=CAST_F16_U64
-// RUN: tolk-run --quiet %s --kernel cast_f16_e4m3::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_e4m3.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_e4m3::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_e4m3.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_e4m3.npy | FileCheck %s --check-prefix=CAST_F16_E4M3
-// RUN: tolk-run --quiet %s --kernel cast_f16_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_e5m2fnuz.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_e5m2fnuz.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_e5m2fnuz.npy | FileCheck %s --check-prefix=CAST_F16_E5M2FNUZ
-// RUN: tolk-run --quiet %s --kernel cast_f16_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_bf16.npy | FileCheck %s --check-prefix=CAST_F16_BF16
-// RUN: tolk-run --quiet %s --kernel cast_f16_f32::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f16_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy -o %t/cast_f16_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f16_f32.npy | FileCheck %s --check-prefix=CAST_F16_F32
-// RUN: tolk-run --quiet %s --kernel cast_bf16_bool_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_bool_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_bool_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_bool_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_bool_0.npy | FileCheck %s --check-prefix=CAST_BF16_BOOL_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_bool_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_bool_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_bool_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_bool_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_bool_1.npy | FileCheck %s --check-prefix=CAST_BF16_BOOL_1
-// RUN: tolk-run --quiet %s --kernel cast_bf16_i8_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_i8_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_i8_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_i8_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_i8_0.npy | FileCheck %s --check-prefix=CAST_BF16_I8_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_i8_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_i8_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_i8_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_i8_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_i8_1.npy | FileCheck %s --check-prefix=CAST_BF16_I8_1
-// RUN: tolk-run --quiet %s --kernel cast_bf16_u16_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_u16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_u16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_u16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_u16_0.npy | FileCheck %s --check-prefix=CAST_BF16_U16_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_u16_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_u16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_u16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_u16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_u16_1.npy | FileCheck %s --check-prefix=CAST_BF16_U16_1
-// RUN: tolk-run --quiet %s --kernel cast_bf16_i32_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_i32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_i32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_i32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_i32_0.npy | FileCheck %s --check-prefix=CAST_BF16_I32_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_i32_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_i32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_i32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_i32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_i32_1.npy | FileCheck %s --check-prefix=CAST_BF16_I32_1
-// RUN: tolk-run --quiet %s --kernel cast_bf16_u64_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_u64_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_u64_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_u64_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_u64_0.npy | FileCheck %s --check-prefix=CAST_BF16_U64_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_u64_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_u64_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_u64_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_u64_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_u64_1.npy | FileCheck %s --check-prefix=CAST_BF16_U64_1
-// RUN: tolk-run --quiet %s --kernel cast_bf16_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_e4m3_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_e4m3_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_e4m3_0.npy | FileCheck %s --check-prefix=CAST_BF16_E4M3_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_e4m3_1.npy | FileCheck %s --check-prefix=CAST_BF16_E4M3_1
-// RUN: tolk-run --quiet %s --kernel cast_bf16_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_e5m2fnuz_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_e5m2fnuz_0.npy | FileCheck %s --check-prefix=CAST_BF16_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_e5m2fnuz_1.npy | FileCheck %s --check-prefix=CAST_BF16_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel cast_bf16_f16_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_f16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_f16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_f16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_f16_0.npy | FileCheck %s --check-prefix=CAST_BF16_F16_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_f16_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_f16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_f16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_f16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_f16_1.npy | FileCheck %s --check-prefix=CAST_BF16_F16_1
-// RUN: tolk-run --quiet %s --kernel cast_bf16_f32_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_f32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_f32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_f32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_f32_0.npy | FileCheck %s --check-prefix=CAST_BF16_F32_0
-// RUN: tolk-run --quiet %s --kernel cast_bf16_f32_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_f32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_bf16_f32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/cast_bf16_f32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_bf16_f32_1.npy | FileCheck %s --check-prefix=CAST_BF16_F32_1
-// RUN: tolk-run --quiet %s --kernel cast_f32_bool::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_bool.npy | FileCheck %s --check-prefix=CAST_F32_BOOL
-// RUN: tolk-run --quiet %s --kernel cast_f32_i8::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_i8.npy | FileCheck %s --check-prefix=CAST_F32_I8
-// RUN: tolk-run --quiet %s --kernel cast_f32_u16::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_u16.npy | FileCheck %s --check-prefix=CAST_F32_U16
-// RUN: tolk-run --quiet %s --kernel cast_f32_i32::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_i32.npy | FileCheck %s --check-prefix=CAST_F32_I32
-// RUN: tolk-run --quiet %s --kernel cast_f32_u64::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_u64.npy | FileCheck %s --check-prefix=CAST_F32_U64
-// RUN: tolk-run --quiet %s --kernel cast_f32_e4m3::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_e4m3.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_e4m3::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_e4m3.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_e4m3.npy | FileCheck %s --check-prefix=CAST_F32_E4M3
-// RUN: tolk-run --quiet %s --kernel cast_f32_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_e5m2fnuz.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_e5m2fnuz::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_e5m2fnuz.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_e5m2fnuz.npy | FileCheck %s --check-prefix=CAST_F32_E5M2FNUZ
-// RUN: tolk-run --quiet %s --kernel cast_f32_f16::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_f16.npy | FileCheck %s --check-prefix=CAST_F32_F16
-// RUN: tolk-run --quiet %s --kernel cast_f32_bf16::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_bf16.npy:8
+// RUN: tolk-run --quiet %s --kernel cast_f32_bf16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy -o %t/cast_f32_bf16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/cast_f32_bf16.npy | FileCheck %s --check-prefix=CAST_F32_BF16
 
 // CAST_BOOL_I8: descr |i1 shape [8]
@@ -1307,3656 +1307,4007 @@
 // CAST_F32_BF16-NEXT: 47747 0xba83
 
 gpu.module @cast_bool_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : i1 to si8
-    %v23 = tolk.cast %v11 : i1 to si8
-    %v24 = tolk.cast %v15 : i1 to si8
-    %v25 = tolk.cast %v17 : i1 to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<i1, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<i1, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<si8, global>, si32
+      %v24 = tolk.cast %v11 : i1 to si8
+      %v25 = tolk.cast %v14 : i1 to si8
+      %v26 = tolk.cast %v17 : i1 to si8
+      %v27 = tolk.cast %v19 : i1 to si8
+      tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
+      tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v22, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v23, %v27 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_bool_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : i1 to ui16
-    %v23 = tolk.cast %v11 : i1 to ui16
-    %v24 = tolk.cast %v15 : i1 to ui16
-    %v25 = tolk.cast %v17 : i1 to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<i1, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<i1, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<ui16, global>, si32
+      %v24 = tolk.cast %v11 : i1 to ui16
+      %v25 = tolk.cast %v14 : i1 to ui16
+      %v26 = tolk.cast %v17 : i1 to ui16
+      %v27 = tolk.cast %v19 : i1 to ui16
+      tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v22, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v23, %v27 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bool_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.cast %v8 : i1 to si32
-    %v19 = tolk.cast %v11 : i1 to si32
-    %v20 = tolk.cast %v15 : i1 to si32
-    %v21 = tolk.cast %v17 : i1 to si32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<i1, global> -> i1
+      %v21 = tolk.cast %v12 : i1 to si32
+      %v22 = tolk.cast %v15 : i1 to si32
+      %v23 = tolk.cast %v18 : i1 to si32
+      %v24 = tolk.cast %v20 : i1 to si32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xsi32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bool_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : i1 to ui64
-    %v23 = tolk.cast %v11 : i1 to ui64
-    %v24 = tolk.cast %v15 : i1 to ui64
-    %v25 = tolk.cast %v17 : i1 to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<i1, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<i1, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<ui64, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<ui64, global>, si32
+      %v24 = tolk.cast %v11 : i1 to ui64
+      %v25 = tolk.cast %v14 : i1 to ui64
+      %v26 = tolk.cast %v17 : i1 to ui64
+      %v27 = tolk.cast %v19 : i1 to ui64
+      tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v22, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v23, %v27 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_bool_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.cast %v8 : i1 to f8E4M3FN
-    %v19 = tolk.cast %v11 : i1 to f8E4M3FN
-    %v20 = tolk.cast %v15 : i1 to f8E4M3FN
-    %v21 = tolk.cast %v17 : i1 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<i1, global> -> i1
+      %v21 = tolk.cast %v12 : i1 to f8E4M3FN
+      %v22 = tolk.cast %v15 : i1 to f8E4M3FN
+      %v23 = tolk.cast %v18 : i1 to f8E4M3FN
+      %v24 = tolk.cast %v20 : i1 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bool_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.cast %v8 : i1 to f8E5M2FNUZ
-    %v19 = tolk.cast %v11 : i1 to f8E5M2FNUZ
-    %v20 = tolk.cast %v15 : i1 to f8E5M2FNUZ
-    %v21 = tolk.cast %v17 : i1 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<i1, global> -> i1
+      %v21 = tolk.cast %v12 : i1 to f8E5M2FNUZ
+      %v22 = tolk.cast %v15 : i1 to f8E5M2FNUZ
+      %v23 = tolk.cast %v18 : i1 to f8E5M2FNUZ
+      %v24 = tolk.cast %v20 : i1 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bool_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.cast %v8 : i1 to f16
-    %v19 = tolk.cast %v11 : i1 to f16
-    %v20 = tolk.cast %v15 : i1 to f16
-    %v21 = tolk.cast %v17 : i1 to f16
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<i1, global> -> i1
+      %v21 = tolk.cast %v12 : i1 to f16
+      %v22 = tolk.cast %v15 : i1 to f16
+      %v23 = tolk.cast %v18 : i1 to f16
+      %v24 = tolk.cast %v20 : i1 to f16
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf16>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bool_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : i1 to bf16
-    %v23 = tolk.cast %v11 : i1 to bf16
-    %v24 = tolk.cast %v15 : i1 to bf16
-    %v25 = tolk.cast %v17 : i1 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<i1, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<i1, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.cast %v11 : i1 to bf16
+      %v25 = tolk.cast %v14 : i1 to bf16
+      %v26 = tolk.cast %v17 : i1 to bf16
+      %v27 = tolk.cast %v19 : i1 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bool_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<i1, global> -> i1
-    %v18 = tolk.cast %v8 : i1 to f32
-    %v19 = tolk.cast %v11 : i1 to f32
-    %v20 = tolk.cast %v15 : i1 to f32
-    %v21 = tolk.cast %v17 : i1 to f32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<i1, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<i1, global> -> i1
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<i1, global> -> i1
+      %v21 = tolk.cast %v12 : i1 to f32
+      %v22 = tolk.cast %v15 : i1 to f32
+      %v23 = tolk.cast %v18 : i1 to f32
+      %v24 = tolk.cast %v20 : i1 to f32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v22 = tolk.const 0 : si8
-    %v23 = tolk.ne %v8, %v22 : (si8, si8) -> i1
-    %v24 = tolk.ne %v11, %v22 : (si8, si8) -> i1
-    %v25 = tolk.ne %v15, %v22 : (si8, si8) -> i1
-    %v26 = tolk.ne %v17, %v22 : (si8, si8) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v2 = tolk.const 0 : si8
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v4 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v4 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
+      %v13 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
+      %v16 = tolk.add %v9, %v5 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<si8, global> -> si8
+      %v21 = tolk.index %arg0[%v10] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
+      %v23 = tolk.index %arg0[%v16] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.ne %v12, %v2 : (si8, si8) -> i1
+      %v26 = tolk.ne %v15, %v2 : (si8, si8) -> i1
+      %v27 = tolk.ne %v18, %v2 : (si8, si8) -> i1
+      %v28 = tolk.ne %v20, %v2 : (si8, si8) -> i1
+      tolk.store %v21, %v25 : !tolk.ptr<i1, global>, i1
+      tolk.store %v22, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v23, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v24, %v28 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : si8 to ui16
-    %v23 = tolk.cast %v11 : si8 to ui16
-    %v24 = tolk.cast %v15 : si8 to ui16
-    %v25 = tolk.cast %v17 : si8 to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<si8, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<si8, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<ui16, global>, si32
+      %v24 = tolk.cast %v11 : si8 to ui16
+      %v25 = tolk.cast %v14 : si8 to ui16
+      %v26 = tolk.cast %v17 : si8 to ui16
+      %v27 = tolk.cast %v19 : si8 to ui16
+      tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v22, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v23, %v27 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.cast %v8 : si8 to si32
-    %v19 = tolk.cast %v11 : si8 to si32
-    %v20 = tolk.cast %v15 : si8 to si32
-    %v21 = tolk.cast %v17 : si8 to si32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<si8, global> -> si8
+      %v21 = tolk.cast %v12 : si8 to si32
+      %v22 = tolk.cast %v15 : si8 to si32
+      %v23 = tolk.cast %v18 : si8 to si32
+      %v24 = tolk.cast %v20 : si8 to si32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xsi32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : si8 to ui64
-    %v23 = tolk.cast %v11 : si8 to ui64
-    %v24 = tolk.cast %v15 : si8 to ui64
-    %v25 = tolk.cast %v17 : si8 to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<si8, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<si8, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<ui64, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<ui64, global>, si32
+      %v24 = tolk.cast %v11 : si8 to ui64
+      %v25 = tolk.cast %v14 : si8 to ui64
+      %v26 = tolk.cast %v17 : si8 to ui64
+      %v27 = tolk.cast %v19 : si8 to ui64
+      tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v22, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v23, %v27 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.cast %v8 : si8 to f8E4M3FN
-    %v19 = tolk.cast %v11 : si8 to f8E4M3FN
-    %v20 = tolk.cast %v15 : si8 to f8E4M3FN
-    %v21 = tolk.cast %v17 : si8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<si8, global> -> si8
+      %v21 = tolk.cast %v12 : si8 to f8E4M3FN
+      %v22 = tolk.cast %v15 : si8 to f8E4M3FN
+      %v23 = tolk.cast %v18 : si8 to f8E4M3FN
+      %v24 = tolk.cast %v20 : si8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.cast %v8 : si8 to f8E5M2FNUZ
-    %v19 = tolk.cast %v11 : si8 to f8E5M2FNUZ
-    %v20 = tolk.cast %v15 : si8 to f8E5M2FNUZ
-    %v21 = tolk.cast %v17 : si8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<si8, global> -> si8
+      %v21 = tolk.cast %v12 : si8 to f8E5M2FNUZ
+      %v22 = tolk.cast %v15 : si8 to f8E5M2FNUZ
+      %v23 = tolk.cast %v18 : si8 to f8E5M2FNUZ
+      %v24 = tolk.cast %v20 : si8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.cast %v8 : si8 to f16
-    %v19 = tolk.cast %v11 : si8 to f16
-    %v20 = tolk.cast %v15 : si8 to f16
-    %v21 = tolk.cast %v17 : si8 to f16
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<si8, global> -> si8
+      %v21 = tolk.cast %v12 : si8 to f16
+      %v22 = tolk.cast %v15 : si8 to f16
+      %v23 = tolk.cast %v18 : si8 to f16
+      %v24 = tolk.cast %v20 : si8 to f16
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf16>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : si8 to bf16
-    %v23 = tolk.cast %v11 : si8 to bf16
-    %v24 = tolk.cast %v15 : si8 to bf16
-    %v25 = tolk.cast %v17 : si8 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<si8, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<si8, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.cast %v11 : si8 to bf16
+      %v25 = tolk.cast %v14 : si8 to bf16
+      %v26 = tolk.cast %v17 : si8 to bf16
+      %v27 = tolk.cast %v19 : si8 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_i8_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<si8, global> -> si8
-    %v18 = tolk.cast %v8 : si8 to f32
-    %v19 = tolk.cast %v11 : si8 to f32
-    %v20 = tolk.cast %v15 : si8 to f32
-    %v21 = tolk.cast %v17 : si8 to f32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<si8, global> -> si8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<si8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<si8, global> -> si8
+      %v21 = tolk.cast %v12 : si8 to f32
+      %v22 = tolk.cast %v15 : si8 to f32
+      %v23 = tolk.cast %v18 : si8 to f32
+      %v24 = tolk.cast %v20 : si8 to f32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v22 = tolk.const 0 : ui16
-    %v23 = tolk.ne %v8, %v22 : (ui16, ui16) -> i1
-    %v24 = tolk.ne %v11, %v22 : (ui16, ui16) -> i1
-    %v25 = tolk.ne %v15, %v22 : (ui16, ui16) -> i1
-    %v26 = tolk.ne %v17, %v22 : (ui16, ui16) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v2 = tolk.const 0 : ui16
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v4 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v4 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
+      %v13 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
+      %v16 = tolk.add %v9, %v5 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui16, global> -> ui16
+      %v21 = tolk.index %arg0[%v10] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
+      %v23 = tolk.index %arg0[%v16] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.ne %v12, %v2 : (ui16, ui16) -> i1
+      %v26 = tolk.ne %v15, %v2 : (ui16, ui16) -> i1
+      %v27 = tolk.ne %v18, %v2 : (ui16, ui16) -> i1
+      %v28 = tolk.ne %v20, %v2 : (ui16, ui16) -> i1
+      tolk.store %v21, %v25 : !tolk.ptr<i1, global>, i1
+      tolk.store %v22, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v23, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v24, %v28 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : ui16 to si8
-    %v23 = tolk.cast %v11 : ui16 to si8
-    %v24 = tolk.cast %v15 : ui16 to si8
-    %v25 = tolk.cast %v17 : ui16 to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<si8, global>, si32
+      %v24 = tolk.cast %v11 : ui16 to si8
+      %v25 = tolk.cast %v14 : ui16 to si8
+      %v26 = tolk.cast %v17 : ui16 to si8
+      %v27 = tolk.cast %v19 : ui16 to si8
+      tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
+      tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v22, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v23, %v27 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.cast %v8 : ui16 to si32
-    %v19 = tolk.cast %v11 : ui16 to si32
-    %v20 = tolk.cast %v15 : ui16 to si32
-    %v21 = tolk.cast %v17 : ui16 to si32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui16, global> -> ui16
+      %v21 = tolk.cast %v12 : ui16 to si32
+      %v22 = tolk.cast %v15 : ui16 to si32
+      %v23 = tolk.cast %v18 : ui16 to si32
+      %v24 = tolk.cast %v20 : ui16 to si32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xsi32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : ui16 to ui64
-    %v23 = tolk.cast %v11 : ui16 to ui64
-    %v24 = tolk.cast %v15 : ui16 to ui64
-    %v25 = tolk.cast %v17 : ui16 to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<ui64, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<ui64, global>, si32
+      %v24 = tolk.cast %v11 : ui16 to ui64
+      %v25 = tolk.cast %v14 : ui16 to ui64
+      %v26 = tolk.cast %v17 : ui16 to ui64
+      %v27 = tolk.cast %v19 : ui16 to ui64
+      tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v22, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v23, %v27 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.cast %v8 : ui16 to f8E4M3FN
-    %v19 = tolk.cast %v11 : ui16 to f8E4M3FN
-    %v20 = tolk.cast %v15 : ui16 to f8E4M3FN
-    %v21 = tolk.cast %v17 : ui16 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui16, global> -> ui16
+      %v21 = tolk.cast %v12 : ui16 to f8E4M3FN
+      %v22 = tolk.cast %v15 : ui16 to f8E4M3FN
+      %v23 = tolk.cast %v18 : ui16 to f8E4M3FN
+      %v24 = tolk.cast %v20 : ui16 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.cast %v8 : ui16 to f8E5M2FNUZ
-    %v19 = tolk.cast %v11 : ui16 to f8E5M2FNUZ
-    %v20 = tolk.cast %v15 : ui16 to f8E5M2FNUZ
-    %v21 = tolk.cast %v17 : ui16 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui16, global> -> ui16
+      %v21 = tolk.cast %v12 : ui16 to f8E5M2FNUZ
+      %v22 = tolk.cast %v15 : ui16 to f8E5M2FNUZ
+      %v23 = tolk.cast %v18 : ui16 to f8E5M2FNUZ
+      %v24 = tolk.cast %v20 : ui16 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.cast %v8 : ui16 to f16
-    %v19 = tolk.cast %v11 : ui16 to f16
-    %v20 = tolk.cast %v15 : ui16 to f16
-    %v21 = tolk.cast %v17 : ui16 to f16
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui16, global> -> ui16
+      %v21 = tolk.cast %v12 : ui16 to f16
+      %v22 = tolk.cast %v15 : ui16 to f16
+      %v23 = tolk.cast %v18 : ui16 to f16
+      %v24 = tolk.cast %v20 : ui16 to f16
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf16>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : ui16 to bf16
-    %v23 = tolk.cast %v11 : ui16 to bf16
-    %v24 = tolk.cast %v15 : ui16 to bf16
-    %v25 = tolk.cast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.cast %v11 : ui16 to bf16
+      %v25 = tolk.cast %v14 : ui16 to bf16
+      %v26 = tolk.cast %v17 : ui16 to bf16
+      %v27 = tolk.cast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_u16_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.cast %v8 : ui16 to f32
-    %v19 = tolk.cast %v11 : ui16 to f32
-    %v20 = tolk.cast %v15 : ui16 to f32
-    %v21 = tolk.cast %v17 : ui16 to f32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui16, global> -> ui16
+      %v21 = tolk.cast %v12 : ui16 to f32
+      %v22 = tolk.cast %v15 : ui16 to f32
+      %v23 = tolk.cast %v18 : ui16 to f32
+      %v24 = tolk.cast %v20 : ui16 to f32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v19 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v21 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v22 = tolk.ne %v18, %v17 : (si32, si32) -> i1
-    %v23 = tolk.ne %v19, %v17 : (si32, si32) -> i1
-    %v24 = tolk.ne %v20, %v17 : (si32, si32) -> i1
-    %v25 = tolk.ne %v21, %v17 : (si32, si32) -> i1
-    tolk.store %v10, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v12, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v15, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v16, %v22 : !tolk.ptr<i1, global>, i1
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<i1, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<i1, global>, si32
+      %v20 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v21 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v23 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v24 = tolk.ne %v20, %v2 : (si32, si32) -> i1
+      %v25 = tolk.ne %v21, %v2 : (si32, si32) -> i1
+      %v26 = tolk.ne %v22, %v2 : (si32, si32) -> i1
+      %v27 = tolk.ne %v23, %v2 : (si32, si32) -> i1
+      tolk.store %v14, %v25 : !tolk.ptr<i1, global>, i1
+      tolk.store %v16, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v18, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v19 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v21 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v22 = tolk.cast %v18 : si32 to si8
-    %v23 = tolk.cast %v19 : si32 to si8
-    %v24 = tolk.cast %v20 : si32 to si8
-    %v25 = tolk.cast %v21 : si32 to si8
-    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
-    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<si8, global>, si32
+      %v20 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v21 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v23 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v24 = tolk.cast %v20 : si32 to si8
+      %v25 = tolk.cast %v21 : si32 to si8
+      %v26 = tolk.cast %v22 : si32 to si8
+      %v27 = tolk.cast %v23 : si32 to si8
+      tolk.store %v14, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v16, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v18, %v27 : !tolk.ptr<si8, global>, si8
+      tolk.store %v19, %v24 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v19 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v21 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v22 = tolk.cast %v18 : si32 to ui16
-    %v23 = tolk.cast %v19 : si32 to ui16
-    %v24 = tolk.cast %v20 : si32 to ui16
-    %v25 = tolk.cast %v21 : si32 to ui16
-    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui16, global>, si32
+      %v20 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v21 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v23 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v24 = tolk.cast %v20 : si32 to ui16
+      %v25 = tolk.cast %v21 : si32 to ui16
+      %v26 = tolk.cast %v22 : si32 to ui16
+      %v27 = tolk.cast %v23 : si32 to ui16
+      tolk.store %v14, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v16, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v18, %v27 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v19, %v24 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
-    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v9 : si32 to ui64
-    %v23 = tolk.cast %v11 : si32 to ui64
-    %v24 = tolk.cast %v12 : si32 to ui64
-    %v25 = tolk.cast %v14 : si32 to ui64
-    tolk.store %v16, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v18, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v25 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v22 : !tolk.ptr<ui64, global>, ui64
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v14 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v15 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v16 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v17 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v20 = tolk.index %arg0[%v19] : !tolk.ptr<ui64, global>, si32
+      %v21 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v22 = tolk.index %arg0[%v21] : !tolk.ptr<ui64, global>, si32
+      %v23 = tolk.index %arg0[%v10] : !tolk.ptr<ui64, global>, si32
+      %v24 = tolk.cast %v13 : si32 to ui64
+      %v25 = tolk.cast %v14 : si32 to ui64
+      %v26 = tolk.cast %v15 : si32 to ui64
+      %v27 = tolk.cast %v16 : si32 to ui64
+      tolk.store %v18, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v20, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v22, %v27 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v23, %v24 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v15 = tolk.cast %v9 : si32 to f8E4M3FN
-    %v16 = tolk.cast %v11 : si32 to f8E4M3FN
-    %v17 = tolk.cast %v12 : si32 to f8E4M3FN
-    %v18 = tolk.cast %v14 : si32 to f8E4M3FN
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E4M3FN>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v14 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v15 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v16 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v17 = tolk.cast %v13 : si32 to f8E4M3FN
+      %v18 = tolk.cast %v14 : si32 to f8E4M3FN
+      %v19 = tolk.cast %v15 : si32 to f8E4M3FN
+      %v20 = tolk.cast %v16 : si32 to f8E4M3FN
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v15 = tolk.cast %v9 : si32 to f8E5M2FNUZ
-    %v16 = tolk.cast %v11 : si32 to f8E5M2FNUZ
-    %v17 = tolk.cast %v12 : si32 to f8E5M2FNUZ
-    %v18 = tolk.cast %v14 : si32 to f8E5M2FNUZ
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E5M2FNUZ>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v14 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v15 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v16 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v17 = tolk.cast %v13 : si32 to f8E5M2FNUZ
+      %v18 = tolk.cast %v14 : si32 to f8E5M2FNUZ
+      %v19 = tolk.cast %v15 : si32 to f8E5M2FNUZ
+      %v20 = tolk.cast %v16 : si32 to f8E5M2FNUZ
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v15 = tolk.cast %v9 : si32 to f16
-    %v16 = tolk.cast %v11 : si32 to f16
-    %v17 = tolk.cast %v12 : si32 to f16
-    %v18 = tolk.cast %v14 : si32 to f16
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf16>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v14 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v15 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v16 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v17 = tolk.cast %v13 : si32 to f16
+      %v18 = tolk.cast %v14 : si32 to f16
+      %v19 = tolk.cast %v15 : si32 to f16
+      %v20 = tolk.cast %v16 : si32 to f16
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf16>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
-    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v9 : si32 to bf16
-    %v23 = tolk.cast %v11 : si32 to bf16
-    %v24 = tolk.cast %v12 : si32 to bf16
-    %v25 = tolk.cast %v14 : si32 to bf16
-    tolk.store %v16, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v25 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v22 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v14 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v15 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v16 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v17 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v22 = tolk.index %arg0[%v21] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.cast %v13 : si32 to bf16
+      %v25 = tolk.cast %v14 : si32 to bf16
+      %v26 = tolk.cast %v15 : si32 to bf16
+      %v27 = tolk.cast %v16 : si32 to bf16
+      tolk.store %v18, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v20, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v27 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v24 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_i32_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v12 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v15 = tolk.cast %v9 : si32 to f32
-    %v16 = tolk.cast %v11 : si32 to f32
-    %v17 = tolk.cast %v12 : si32 to f32
-    %v18 = tolk.cast %v14 : si32 to f32
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf32>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v13 = vector.extract %v12[0] : si32 from vector<4xsi32>
+      %v14 = vector.extract %v12[1] : si32 from vector<4xsi32>
+      %v15 = vector.extract %v12[2] : si32 from vector<4xsi32>
+      %v16 = vector.extract %v12[3] : si32 from vector<4xsi32>
+      %v17 = tolk.cast %v13 : si32 to f32
+      %v18 = tolk.cast %v14 : si32 to f32
+      %v19 = tolk.cast %v15 : si32 to f32
+      %v20 = tolk.cast %v16 : si32 to f32
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf32>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v22 = tolk.const 0 : ui64
-    %v23 = tolk.ne %v8, %v22 : (ui64, ui64) -> i1
-    %v24 = tolk.ne %v11, %v22 : (ui64, ui64) -> i1
-    %v25 = tolk.ne %v15, %v22 : (ui64, ui64) -> i1
-    %v26 = tolk.ne %v17, %v22 : (ui64, ui64) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : ui64
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui64, global> -> ui64
+      %v21 = tolk.index %arg0[%v10] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
+      %v23 = tolk.index %arg0[%v16] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.ne %v12, %v5 : (ui64, ui64) -> i1
+      %v26 = tolk.ne %v15, %v5 : (ui64, ui64) -> i1
+      %v27 = tolk.ne %v18, %v5 : (ui64, ui64) -> i1
+      %v28 = tolk.ne %v20, %v5 : (ui64, ui64) -> i1
+      tolk.store %v21, %v25 : !tolk.ptr<i1, global>, i1
+      tolk.store %v22, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v23, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v24, %v28 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : ui64 to si8
-    %v23 = tolk.cast %v11 : ui64 to si8
-    %v24 = tolk.cast %v15 : ui64 to si8
-    %v25 = tolk.cast %v17 : ui64 to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui64, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui64, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<si8, global>, si32
+      %v24 = tolk.cast %v11 : ui64 to si8
+      %v25 = tolk.cast %v14 : ui64 to si8
+      %v26 = tolk.cast %v17 : ui64 to si8
+      %v27 = tolk.cast %v19 : ui64 to si8
+      tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
+      tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v22, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v23, %v27 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : ui64 to ui16
-    %v23 = tolk.cast %v11 : ui64 to ui16
-    %v24 = tolk.cast %v15 : ui64 to ui16
-    %v25 = tolk.cast %v17 : ui64 to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui64, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui64, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<ui16, global>, si32
+      %v24 = tolk.cast %v11 : ui64 to ui16
+      %v25 = tolk.cast %v14 : ui64 to ui16
+      %v26 = tolk.cast %v17 : ui64 to ui16
+      %v27 = tolk.cast %v19 : ui64 to ui16
+      tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v22, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v23, %v27 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.cast %v8 : ui64 to si32
-    %v19 = tolk.cast %v11 : ui64 to si32
-    %v20 = tolk.cast %v15 : ui64 to si32
-    %v21 = tolk.cast %v17 : ui64 to si32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui64, global> -> ui64
+      %v21 = tolk.cast %v12 : ui64 to si32
+      %v22 = tolk.cast %v15 : ui64 to si32
+      %v23 = tolk.cast %v18 : ui64 to si32
+      %v24 = tolk.cast %v20 : ui64 to si32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xsi32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.cast %v8 : ui64 to f8E4M3FN
-    %v19 = tolk.cast %v11 : ui64 to f8E4M3FN
-    %v20 = tolk.cast %v15 : ui64 to f8E4M3FN
-    %v21 = tolk.cast %v17 : ui64 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui64, global> -> ui64
+      %v21 = tolk.cast %v12 : ui64 to f8E4M3FN
+      %v22 = tolk.cast %v15 : ui64 to f8E4M3FN
+      %v23 = tolk.cast %v18 : ui64 to f8E4M3FN
+      %v24 = tolk.cast %v20 : ui64 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.cast %v8 : ui64 to f8E5M2FNUZ
-    %v19 = tolk.cast %v11 : ui64 to f8E5M2FNUZ
-    %v20 = tolk.cast %v15 : ui64 to f8E5M2FNUZ
-    %v21 = tolk.cast %v17 : ui64 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui64, global> -> ui64
+      %v21 = tolk.cast %v12 : ui64 to f8E5M2FNUZ
+      %v22 = tolk.cast %v15 : ui64 to f8E5M2FNUZ
+      %v23 = tolk.cast %v18 : ui64 to f8E5M2FNUZ
+      %v24 = tolk.cast %v20 : ui64 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.cast %v8 : ui64 to f16
-    %v19 = tolk.cast %v11 : ui64 to f16
-    %v20 = tolk.cast %v15 : ui64 to f16
-    %v21 = tolk.cast %v17 : ui64 to f16
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui64, global> -> ui64
+      %v21 = tolk.cast %v12 : ui64 to f16
+      %v22 = tolk.cast %v15 : ui64 to f16
+      %v23 = tolk.cast %v18 : ui64 to f16
+      %v24 = tolk.cast %v20 : ui64 to f16
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf16>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v8 : ui64 to bf16
-    %v23 = tolk.cast %v11 : ui64 to bf16
-    %v24 = tolk.cast %v15 : ui64 to bf16
-    %v25 = tolk.cast %v17 : ui64 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui64, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui64, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.cast %v11 : ui64 to bf16
+      %v25 = tolk.cast %v14 : ui64 to bf16
+      %v26 = tolk.cast %v17 : ui64 to bf16
+      %v27 = tolk.cast %v19 : ui64 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_u64_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui64, global> -> ui64
-    %v18 = tolk.cast %v8 : ui64 to f32
-    %v19 = tolk.cast %v11 : ui64 to f32
-    %v20 = tolk.cast %v15 : ui64 to f32
-    %v21 = tolk.cast %v17 : ui64 to f32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui64, global> -> ui64
+      %v21 = tolk.cast %v12 : ui64 to f32
+      %v22 = tolk.cast %v15 : ui64 to f32
+      %v23 = tolk.cast %v18 : ui64 to f32
+      %v24 = tolk.cast %v20 : ui64 to f32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = tolk.const 0.0 : f8E4M3FN
-    %v23 = tolk.ne %v18, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
-    %v24 = tolk.ne %v19, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
-    %v25 = tolk.ne %v20, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
-    %v26 = tolk.ne %v21, %v22 : (f8E4M3FN, f8E4M3FN) -> i1
-    tolk.store %v10, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v12, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
-    tolk.store %v16, %v23 : !tolk.ptr<i1, global>, i1
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0.0 : f8E4M3FN
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v14 = tolk.add %v11, %v3 : (si32, si32) -> si32
+      %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+      %v16 = tolk.add %v11, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg0[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.add %v11, %v5 : (si32, si32) -> si32
+      %v19 = tolk.index %arg0[%v18] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+      %v21 = vector.extract %v13[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v13[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = vector.extract %v13[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v24 = vector.extract %v13[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v25 = tolk.ne %v21, %v7 : (f8E4M3FN, f8E4M3FN) -> i1
+      %v26 = tolk.ne %v22, %v7 : (f8E4M3FN, f8E4M3FN) -> i1
+      %v27 = tolk.ne %v23, %v7 : (f8E4M3FN, f8E4M3FN) -> i1
+      %v28 = tolk.ne %v24, %v7 : (f8E4M3FN, f8E4M3FN) -> i1
+      tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v17, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v19, %v28 : !tolk.ptr<i1, global>, i1
+      tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = tolk.cast %v18 : f8E4M3FN to si8
-    %v23 = tolk.cast %v19 : f8E4M3FN to si8
-    %v24 = tolk.cast %v20 : f8E4M3FN to si8
-    %v25 = tolk.cast %v21 : f8E4M3FN to si8
-    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
-    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<si8, global>, si32
+      %v20 = vector.extract %v12[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v21 = vector.extract %v12[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v12[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = vector.extract %v12[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v24 = tolk.cast %v20 : f8E4M3FN to si8
+      %v25 = tolk.cast %v21 : f8E4M3FN to si8
+      %v26 = tolk.cast %v22 : f8E4M3FN to si8
+      %v27 = tolk.cast %v23 : f8E4M3FN to si8
+      tolk.store %v14, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v16, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v18, %v27 : !tolk.ptr<si8, global>, si8
+      tolk.store %v19, %v24 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = tolk.cast %v18 : f8E4M3FN to ui16
-    %v23 = tolk.cast %v19 : f8E4M3FN to ui16
-    %v24 = tolk.cast %v20 : f8E4M3FN to ui16
-    %v25 = tolk.cast %v21 : f8E4M3FN to ui16
-    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui16, global>, si32
+      %v20 = vector.extract %v12[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v21 = vector.extract %v12[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v12[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = vector.extract %v12[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v24 = tolk.cast %v20 : f8E4M3FN to ui16
+      %v25 = tolk.cast %v21 : f8E4M3FN to ui16
+      %v26 = tolk.cast %v22 : f8E4M3FN to ui16
+      %v27 = tolk.cast %v23 : f8E4M3FN to ui16
+      tolk.store %v14, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v16, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v18, %v27 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v19, %v24 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.cast %v9 : f8E4M3FN to si32
-    %v16 = tolk.cast %v11 : f8E4M3FN to si32
-    %v17 = tolk.cast %v12 : f8E4M3FN to si32
-    %v18 = tolk.cast %v14 : f8E4M3FN to si32
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xsi32>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v13 = vector.extract %v12[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v14 = vector.extract %v12[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v15 = vector.extract %v12[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v16 = vector.extract %v12[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v17 = tolk.cast %v13 : f8E4M3FN to si32
+      %v18 = tolk.cast %v14 : f8E4M3FN to si32
+      %v19 = tolk.cast %v15 : f8E4M3FN to si32
+      %v20 = tolk.cast %v16 : f8E4M3FN to si32
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xsi32>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui64, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v19 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = tolk.cast %v18 : f8E4M3FN to ui64
-    %v23 = tolk.cast %v19 : f8E4M3FN to ui64
-    %v24 = tolk.cast %v20 : f8E4M3FN to ui64
-    %v25 = tolk.cast %v21 : f8E4M3FN to ui64
-    tolk.store %v10, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v12, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v15, %v25 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v16, %v22 : !tolk.ptr<ui64, global>, ui64
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui64, global>, si32
+      %v20 = vector.extract %v12[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v21 = vector.extract %v12[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v12[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = vector.extract %v12[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v24 = tolk.cast %v20 : f8E4M3FN to ui64
+      %v25 = tolk.cast %v21 : f8E4M3FN to ui64
+      %v26 = tolk.cast %v22 : f8E4M3FN to ui64
+      %v27 = tolk.cast %v23 : f8E4M3FN to ui64
+      tolk.store %v14, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v16, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v18, %v27 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v19, %v24 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.cast %v9 : f8E4M3FN to f8E5M2FNUZ
-    %v16 = tolk.cast %v11 : f8E4M3FN to f8E5M2FNUZ
-    %v17 = tolk.cast %v12 : f8E4M3FN to f8E5M2FNUZ
-    %v18 = tolk.cast %v14 : f8E4M3FN to f8E5M2FNUZ
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E5M2FNUZ>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v13 = vector.extract %v12[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v14 = vector.extract %v12[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v15 = vector.extract %v12[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v16 = vector.extract %v12[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v17 = tolk.cast %v13 : f8E4M3FN to f8E5M2FNUZ
+      %v18 = tolk.cast %v14 : f8E4M3FN to f8E5M2FNUZ
+      %v19 = tolk.cast %v15 : f8E4M3FN to f8E5M2FNUZ
+      %v20 = tolk.cast %v16 : f8E4M3FN to f8E5M2FNUZ
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.cast %v9 : f8E4M3FN to f16
-    %v16 = tolk.cast %v11 : f8E4M3FN to f16
-    %v17 = tolk.cast %v12 : f8E4M3FN to f16
-    %v18 = tolk.cast %v14 : f8E4M3FN to f16
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf16>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v13 = vector.extract %v12[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v14 = vector.extract %v12[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v15 = vector.extract %v12[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v16 = vector.extract %v12[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v17 = tolk.cast %v13 : f8E4M3FN to f16
+      %v18 = tolk.cast %v14 : f8E4M3FN to f16
+      %v19 = tolk.cast %v15 : f8E4M3FN to f16
+      %v20 = tolk.cast %v16 : f8E4M3FN to f16
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf16>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
-    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v9 : f8E4M3FN to bf16
-    %v23 = tolk.cast %v11 : f8E4M3FN to bf16
-    %v24 = tolk.cast %v12 : f8E4M3FN to bf16
-    %v25 = tolk.cast %v14 : f8E4M3FN to bf16
-    tolk.store %v16, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v25 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v22 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v13 = vector.extract %v12[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v14 = vector.extract %v12[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v15 = vector.extract %v12[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v16 = vector.extract %v12[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v17 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v22 = tolk.index %arg0[%v21] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.cast %v13 : f8E4M3FN to bf16
+      %v25 = tolk.cast %v14 : f8E4M3FN to bf16
+      %v26 = tolk.cast %v15 : f8E4M3FN to bf16
+      %v27 = tolk.cast %v16 : f8E4M3FN to bf16
+      tolk.store %v18, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v20, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v27 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v24 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e4m3_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.cast %v9 : f8E4M3FN to f32
-    %v16 = tolk.cast %v11 : f8E4M3FN to f32
-    %v17 = tolk.cast %v12 : f8E4M3FN to f32
-    %v18 = tolk.cast %v14 : f8E4M3FN to f32
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf32>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v13 = vector.extract %v12[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v14 = vector.extract %v12[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v15 = vector.extract %v12[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v16 = vector.extract %v12[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v17 = tolk.cast %v13 : f8E4M3FN to f32
+      %v18 = tolk.cast %v14 : f8E4M3FN to f32
+      %v19 = tolk.cast %v15 : f8E4M3FN to f32
+      %v20 = tolk.cast %v16 : f8E4M3FN to f32
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf32>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = tolk.const 0.0 : f8E5M2FNUZ
-    %v23 = tolk.ne %v18, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
-    %v24 = tolk.ne %v19, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
-    %v25 = tolk.ne %v20, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
-    %v26 = tolk.ne %v21, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
-    tolk.store %v10, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v12, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
-    tolk.store %v16, %v23 : !tolk.ptr<i1, global>, i1
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0.0 : f8E5M2FNUZ
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v14 = tolk.add %v11, %v3 : (si32, si32) -> si32
+      %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+      %v16 = tolk.add %v11, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg0[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.add %v11, %v5 : (si32, si32) -> si32
+      %v19 = tolk.index %arg0[%v18] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+      %v21 = vector.extract %v13[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v13[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = vector.extract %v13[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v24 = vector.extract %v13[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v25 = tolk.ne %v21, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
+      %v26 = tolk.ne %v22, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
+      %v27 = tolk.ne %v23, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
+      %v28 = tolk.ne %v24, %v7 : (f8E5M2FNUZ, f8E5M2FNUZ) -> i1
+      tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v17, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v19, %v28 : !tolk.ptr<i1, global>, i1
+      tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = tolk.cast %v18 : f8E5M2FNUZ to si8
-    %v23 = tolk.cast %v19 : f8E5M2FNUZ to si8
-    %v24 = tolk.cast %v20 : f8E5M2FNUZ to si8
-    %v25 = tolk.cast %v21 : f8E5M2FNUZ to si8
-    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
-    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<si8, global>, si32
+      %v20 = vector.extract %v12[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v21 = vector.extract %v12[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v12[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = vector.extract %v12[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v24 = tolk.cast %v20 : f8E5M2FNUZ to si8
+      %v25 = tolk.cast %v21 : f8E5M2FNUZ to si8
+      %v26 = tolk.cast %v22 : f8E5M2FNUZ to si8
+      %v27 = tolk.cast %v23 : f8E5M2FNUZ to si8
+      tolk.store %v14, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v16, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v18, %v27 : !tolk.ptr<si8, global>, si8
+      tolk.store %v19, %v24 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = tolk.cast %v18 : f8E5M2FNUZ to ui16
-    %v23 = tolk.cast %v19 : f8E5M2FNUZ to ui16
-    %v24 = tolk.cast %v20 : f8E5M2FNUZ to ui16
-    %v25 = tolk.cast %v21 : f8E5M2FNUZ to ui16
-    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui16, global>, si32
+      %v20 = vector.extract %v12[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v21 = vector.extract %v12[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v12[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = vector.extract %v12[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v24 = tolk.cast %v20 : f8E5M2FNUZ to ui16
+      %v25 = tolk.cast %v21 : f8E5M2FNUZ to ui16
+      %v26 = tolk.cast %v22 : f8E5M2FNUZ to ui16
+      %v27 = tolk.cast %v23 : f8E5M2FNUZ to ui16
+      tolk.store %v14, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v16, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v18, %v27 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v19, %v24 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.cast %v9 : f8E5M2FNUZ to si32
-    %v16 = tolk.cast %v11 : f8E5M2FNUZ to si32
-    %v17 = tolk.cast %v12 : f8E5M2FNUZ to si32
-    %v18 = tolk.cast %v14 : f8E5M2FNUZ to si32
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xsi32>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v13 = vector.extract %v12[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v14 = vector.extract %v12[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v15 = vector.extract %v12[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v16 = vector.extract %v12[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v17 = tolk.cast %v13 : f8E5M2FNUZ to si32
+      %v18 = tolk.cast %v14 : f8E5M2FNUZ to si32
+      %v19 = tolk.cast %v15 : f8E5M2FNUZ to si32
+      %v20 = tolk.cast %v16 : f8E5M2FNUZ to si32
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xsi32>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui64, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = tolk.cast %v18 : f8E5M2FNUZ to ui64
-    %v23 = tolk.cast %v19 : f8E5M2FNUZ to ui64
-    %v24 = tolk.cast %v20 : f8E5M2FNUZ to ui64
-    %v25 = tolk.cast %v21 : f8E5M2FNUZ to ui64
-    tolk.store %v10, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v12, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v15, %v25 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v16, %v22 : !tolk.ptr<ui64, global>, ui64
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui64, global>, si32
+      %v20 = vector.extract %v12[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v21 = vector.extract %v12[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v12[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = vector.extract %v12[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v24 = tolk.cast %v20 : f8E5M2FNUZ to ui64
+      %v25 = tolk.cast %v21 : f8E5M2FNUZ to ui64
+      %v26 = tolk.cast %v22 : f8E5M2FNUZ to ui64
+      %v27 = tolk.cast %v23 : f8E5M2FNUZ to ui64
+      tolk.store %v14, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v16, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v18, %v27 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v19, %v24 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.cast %v9 : f8E5M2FNUZ to f8E4M3FN
-    %v16 = tolk.cast %v11 : f8E5M2FNUZ to f8E4M3FN
-    %v17 = tolk.cast %v12 : f8E5M2FNUZ to f8E4M3FN
-    %v18 = tolk.cast %v14 : f8E5M2FNUZ to f8E4M3FN
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E4M3FN>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v13 = vector.extract %v12[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v14 = vector.extract %v12[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v15 = vector.extract %v12[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v16 = vector.extract %v12[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v17 = tolk.cast %v13 : f8E5M2FNUZ to f8E4M3FN
+      %v18 = tolk.cast %v14 : f8E5M2FNUZ to f8E4M3FN
+      %v19 = tolk.cast %v15 : f8E5M2FNUZ to f8E4M3FN
+      %v20 = tolk.cast %v16 : f8E5M2FNUZ to f8E4M3FN
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.cast %v9 : f8E5M2FNUZ to f16
-    %v16 = tolk.cast %v11 : f8E5M2FNUZ to f16
-    %v17 = tolk.cast %v12 : f8E5M2FNUZ to f16
-    %v18 = tolk.cast %v14 : f8E5M2FNUZ to f16
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf16>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v13 = vector.extract %v12[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v14 = vector.extract %v12[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v15 = vector.extract %v12[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v16 = vector.extract %v12[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v17 = tolk.cast %v13 : f8E5M2FNUZ to f16
+      %v18 = tolk.cast %v14 : f8E5M2FNUZ to f16
+      %v19 = tolk.cast %v15 : f8E5M2FNUZ to f16
+      %v20 = tolk.cast %v16 : f8E5M2FNUZ to f16
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf16>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
-    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v9 : f8E5M2FNUZ to bf16
-    %v23 = tolk.cast %v11 : f8E5M2FNUZ to bf16
-    %v24 = tolk.cast %v12 : f8E5M2FNUZ to bf16
-    %v25 = tolk.cast %v14 : f8E5M2FNUZ to bf16
-    tolk.store %v16, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v25 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v22 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v13 = vector.extract %v12[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v14 = vector.extract %v12[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v15 = vector.extract %v12[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v16 = vector.extract %v12[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v17 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v22 = tolk.index %arg0[%v21] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.cast %v13 : f8E5M2FNUZ to bf16
+      %v25 = tolk.cast %v14 : f8E5M2FNUZ to bf16
+      %v26 = tolk.cast %v15 : f8E5M2FNUZ to bf16
+      %v27 = tolk.cast %v16 : f8E5M2FNUZ to bf16
+      tolk.store %v18, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v20, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v27 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v24 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_e5m2fnuz_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.cast %v9 : f8E5M2FNUZ to f32
-    %v16 = tolk.cast %v11 : f8E5M2FNUZ to f32
-    %v17 = tolk.cast %v12 : f8E5M2FNUZ to f32
-    %v18 = tolk.cast %v14 : f8E5M2FNUZ to f32
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf32>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v13 = vector.extract %v12[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v14 = vector.extract %v12[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v15 = vector.extract %v12[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v16 = vector.extract %v12[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v17 = tolk.cast %v13 : f8E5M2FNUZ to f32
+      %v18 = tolk.cast %v14 : f8E5M2FNUZ to f32
+      %v19 = tolk.cast %v15 : f8E5M2FNUZ to f32
+      %v20 = tolk.cast %v16 : f8E5M2FNUZ to f32
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf32>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v22 = tolk.const 0.0 : f16
-    %v23 = tolk.ne %v18, %v22 : (f16, f16) -> i1
-    %v24 = tolk.ne %v19, %v22 : (f16, f16) -> i1
-    %v25 = tolk.ne %v20, %v22 : (f16, f16) -> i1
-    %v26 = tolk.ne %v21, %v22 : (f16, f16) -> i1
-    tolk.store %v10, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v12, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
-    tolk.store %v16, %v23 : !tolk.ptr<i1, global>, i1
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0.0 : f16
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f16, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v14 = tolk.add %v11, %v3 : (si32, si32) -> si32
+      %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+      %v16 = tolk.add %v11, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg0[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.add %v11, %v5 : (si32, si32) -> si32
+      %v19 = tolk.index %arg0[%v18] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+      %v21 = vector.extract %v13[0] : f16 from vector<4xf16>
+      %v22 = vector.extract %v13[1] : f16 from vector<4xf16>
+      %v23 = vector.extract %v13[2] : f16 from vector<4xf16>
+      %v24 = vector.extract %v13[3] : f16 from vector<4xf16>
+      %v25 = tolk.ne %v21, %v7 : (f16, f16) -> i1
+      %v26 = tolk.ne %v22, %v7 : (f16, f16) -> i1
+      %v27 = tolk.ne %v23, %v7 : (f16, f16) -> i1
+      %v28 = tolk.ne %v24, %v7 : (f16, f16) -> i1
+      tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v17, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v19, %v28 : !tolk.ptr<i1, global>, i1
+      tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v22 = tolk.cast %v18 : f16 to si8
-    %v23 = tolk.cast %v19 : f16 to si8
-    %v24 = tolk.cast %v20 : f16 to si8
-    %v25 = tolk.cast %v21 : f16 to si8
-    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
-    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<si8, global>, si32
+      %v20 = vector.extract %v12[0] : f16 from vector<4xf16>
+      %v21 = vector.extract %v12[1] : f16 from vector<4xf16>
+      %v22 = vector.extract %v12[2] : f16 from vector<4xf16>
+      %v23 = vector.extract %v12[3] : f16 from vector<4xf16>
+      %v24 = tolk.cast %v20 : f16 to si8
+      %v25 = tolk.cast %v21 : f16 to si8
+      %v26 = tolk.cast %v22 : f16 to si8
+      %v27 = tolk.cast %v23 : f16 to si8
+      tolk.store %v14, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v16, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v18, %v27 : !tolk.ptr<si8, global>, si8
+      tolk.store %v19, %v24 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v22 = tolk.cast %v18 : f16 to ui16
-    %v23 = tolk.cast %v19 : f16 to ui16
-    %v24 = tolk.cast %v20 : f16 to ui16
-    %v25 = tolk.cast %v21 : f16 to ui16
-    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui16, global>, si32
+      %v20 = vector.extract %v12[0] : f16 from vector<4xf16>
+      %v21 = vector.extract %v12[1] : f16 from vector<4xf16>
+      %v22 = vector.extract %v12[2] : f16 from vector<4xf16>
+      %v23 = vector.extract %v12[3] : f16 from vector<4xf16>
+      %v24 = tolk.cast %v20 : f16 to ui16
+      %v25 = tolk.cast %v21 : f16 to ui16
+      %v26 = tolk.cast %v22 : f16 to ui16
+      %v27 = tolk.cast %v23 : f16 to ui16
+      tolk.store %v14, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v16, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v18, %v27 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v19, %v24 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v15 = tolk.cast %v9 : f16 to si32
-    %v16 = tolk.cast %v11 : f16 to si32
-    %v17 = tolk.cast %v12 : f16 to si32
-    %v18 = tolk.cast %v14 : f16 to si32
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xsi32>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v13 = vector.extract %v12[0] : f16 from vector<4xf16>
+      %v14 = vector.extract %v12[1] : f16 from vector<4xf16>
+      %v15 = vector.extract %v12[2] : f16 from vector<4xf16>
+      %v16 = vector.extract %v12[3] : f16 from vector<4xf16>
+      %v17 = tolk.cast %v13 : f16 to si32
+      %v18 = tolk.cast %v14 : f16 to si32
+      %v19 = tolk.cast %v15 : f16 to si32
+      %v20 = tolk.cast %v16 : f16 to si32
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xsi32>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui64, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v19 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v20 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v21 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v22 = tolk.cast %v18 : f16 to ui64
-    %v23 = tolk.cast %v19 : f16 to ui64
-    %v24 = tolk.cast %v20 : f16 to ui64
-    %v25 = tolk.cast %v21 : f16 to ui64
-    tolk.store %v10, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v12, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v15, %v25 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v16, %v22 : !tolk.ptr<ui64, global>, ui64
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui64, global>, si32
+      %v20 = vector.extract %v12[0] : f16 from vector<4xf16>
+      %v21 = vector.extract %v12[1] : f16 from vector<4xf16>
+      %v22 = vector.extract %v12[2] : f16 from vector<4xf16>
+      %v23 = vector.extract %v12[3] : f16 from vector<4xf16>
+      %v24 = tolk.cast %v20 : f16 to ui64
+      %v25 = tolk.cast %v21 : f16 to ui64
+      %v26 = tolk.cast %v22 : f16 to ui64
+      %v27 = tolk.cast %v23 : f16 to ui64
+      tolk.store %v14, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v16, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v18, %v27 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v19, %v24 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v15 = tolk.cast %v9 : f16 to f8E4M3FN
-    %v16 = tolk.cast %v11 : f16 to f8E4M3FN
-    %v17 = tolk.cast %v12 : f16 to f8E4M3FN
-    %v18 = tolk.cast %v14 : f16 to f8E4M3FN
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E4M3FN>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v13 = vector.extract %v12[0] : f16 from vector<4xf16>
+      %v14 = vector.extract %v12[1] : f16 from vector<4xf16>
+      %v15 = vector.extract %v12[2] : f16 from vector<4xf16>
+      %v16 = vector.extract %v12[3] : f16 from vector<4xf16>
+      %v17 = tolk.cast %v13 : f16 to f8E4M3FN
+      %v18 = tolk.cast %v14 : f16 to f8E4M3FN
+      %v19 = tolk.cast %v15 : f16 to f8E4M3FN
+      %v20 = tolk.cast %v16 : f16 to f8E4M3FN
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v15 = tolk.cast %v9 : f16 to f8E5M2FNUZ
-    %v16 = tolk.cast %v11 : f16 to f8E5M2FNUZ
-    %v17 = tolk.cast %v12 : f16 to f8E5M2FNUZ
-    %v18 = tolk.cast %v14 : f16 to f8E5M2FNUZ
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E5M2FNUZ>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v13 = vector.extract %v12[0] : f16 from vector<4xf16>
+      %v14 = vector.extract %v12[1] : f16 from vector<4xf16>
+      %v15 = vector.extract %v12[2] : f16 from vector<4xf16>
+      %v16 = vector.extract %v12[3] : f16 from vector<4xf16>
+      %v17 = tolk.cast %v13 : f16 to f8E5M2FNUZ
+      %v18 = tolk.cast %v14 : f16 to f8E5M2FNUZ
+      %v19 = tolk.cast %v15 : f16 to f8E5M2FNUZ
+      %v20 = tolk.cast %v16 : f16 to f8E5M2FNUZ
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v15 = tolk.add %v5, %v10 : (si32, si32) -> si32
-    %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.cast %v9 : f16 to bf16
-    %v23 = tolk.cast %v11 : f16 to bf16
-    %v24 = tolk.cast %v12 : f16 to bf16
-    %v25 = tolk.cast %v14 : f16 to bf16
-    tolk.store %v16, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v18, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v25 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v22 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v13 = vector.extract %v12[0] : f16 from vector<4xf16>
+      %v14 = vector.extract %v12[1] : f16 from vector<4xf16>
+      %v15 = vector.extract %v12[2] : f16 from vector<4xf16>
+      %v16 = vector.extract %v12[3] : f16 from vector<4xf16>
+      %v17 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v20 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v22 = tolk.index %arg0[%v21] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.cast %v13 : f16 to bf16
+      %v25 = tolk.cast %v14 : f16 to bf16
+      %v26 = tolk.cast %v15 : f16 to bf16
+      %v27 = tolk.cast %v16 : f16 to bf16
+      tolk.store %v18, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v20, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v27 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v24 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_f16_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v12 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v15 = tolk.cast %v9 : f16 to f32
-    %v16 = tolk.cast %v11 : f16 to f32
-    %v17 = tolk.cast %v12 : f16 to f32
-    %v18 = tolk.cast %v14 : f16 to f32
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf32>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v13 = vector.extract %v12[0] : f16 from vector<4xf16>
+      %v14 = vector.extract %v12[1] : f16 from vector<4xf16>
+      %v15 = vector.extract %v12[2] : f16 from vector<4xf16>
+      %v16 = vector.extract %v12[3] : f16 from vector<4xf16>
+      %v17 = tolk.cast %v13 : f16 to f32
+      %v18 = tolk.cast %v14 : f16 to f32
+      %v19 = tolk.cast %v15 : f16 to f32
+      %v20 = tolk.cast %v16 : f16 to f32
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf32>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v22 = tolk.const 0.0 : bf16
-    %v23 = tolk.ne %v8, %v22 : (bf16, bf16) -> i1
-    %v24 = tolk.ne %v11, %v22 : (bf16, bf16) -> i1
-    %v25 = tolk.ne %v15, %v22 : (bf16, bf16) -> i1
-    %v26 = tolk.ne %v17, %v22 : (bf16, bf16) -> i1
-    tolk.store %v18, %v23 : !tolk.ptr<i1, global>, i1
-    tolk.store %v19, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v21, %v26 : !tolk.ptr<i1, global>, i1
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0.0 : bf16
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<bf16, global> -> bf16
+      %v21 = tolk.index %arg0[%v10] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.index %arg0[%v13] : !tolk.ptr<i1, global>, si32
+      %v23 = tolk.index %arg0[%v16] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.ne %v12, %v5 : (bf16, bf16) -> i1
+      %v26 = tolk.ne %v15, %v5 : (bf16, bf16) -> i1
+      %v27 = tolk.ne %v18, %v5 : (bf16, bf16) -> i1
+      %v28 = tolk.ne %v20, %v5 : (bf16, bf16) -> i1
+      tolk.store %v21, %v25 : !tolk.ptr<i1, global>, i1
+      tolk.store %v22, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v23, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v24, %v28 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.cast %v8 : bf16 to si8
-    %v23 = tolk.cast %v11 : bf16 to si8
-    %v24 = tolk.cast %v15 : bf16 to si8
-    %v25 = tolk.cast %v17 : bf16 to si8
-    tolk.store %v18, %v22 : !tolk.ptr<si8, global>, si8
-    tolk.store %v19, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<bf16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<bf16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<si8, global>, si32
+      %v24 = tolk.cast %v11 : bf16 to si8
+      %v25 = tolk.cast %v14 : bf16 to si8
+      %v26 = tolk.cast %v17 : bf16 to si8
+      %v27 = tolk.cast %v19 : bf16 to si8
+      tolk.store %v20, %v24 : !tolk.ptr<si8, global>, si8
+      tolk.store %v21, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v22, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v23, %v27 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.cast %v8 : bf16 to ui16
-    %v23 = tolk.cast %v11 : bf16 to ui16
-    %v24 = tolk.cast %v15 : bf16 to ui16
-    %v25 = tolk.cast %v17 : bf16 to ui16
-    tolk.store %v18, %v22 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v19, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<bf16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<bf16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<ui16, global>, si32
+      %v24 = tolk.cast %v11 : bf16 to ui16
+      %v25 = tolk.cast %v14 : bf16 to ui16
+      %v26 = tolk.cast %v17 : bf16 to ui16
+      %v27 = tolk.cast %v19 : bf16 to ui16
+      tolk.store %v20, %v24 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v21, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v22, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v23, %v27 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.cast %v8 : bf16 to si32
-    %v19 = tolk.cast %v11 : bf16 to si32
-    %v20 = tolk.cast %v15 : bf16 to si32
-    %v21 = tolk.cast %v17 : bf16 to si32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xsi32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<bf16, global> -> bf16
+      %v21 = tolk.cast %v12 : bf16 to si32
+      %v22 = tolk.cast %v15 : bf16 to si32
+      %v23 = tolk.cast %v18 : bf16 to si32
+      %v24 = tolk.cast %v20 : bf16 to si32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xsi32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.cast %v8 : bf16 to ui64
-    %v23 = tolk.cast %v11 : bf16 to ui64
-    %v24 = tolk.cast %v15 : bf16 to ui64
-    %v25 = tolk.cast %v17 : bf16 to ui64
-    tolk.store %v18, %v22 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v19, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<bf16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<bf16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<ui64, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<ui64, global>, si32
+      %v24 = tolk.cast %v11 : bf16 to ui64
+      %v25 = tolk.cast %v14 : bf16 to ui64
+      %v26 = tolk.cast %v17 : bf16 to ui64
+      %v27 = tolk.cast %v19 : bf16 to ui64
+      tolk.store %v20, %v24 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v21, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v22, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v23, %v27 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.cast %v8 : bf16 to f8E4M3FN
-    %v19 = tolk.cast %v11 : bf16 to f8E4M3FN
-    %v20 = tolk.cast %v15 : bf16 to f8E4M3FN
-    %v21 = tolk.cast %v17 : bf16 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<bf16, global> -> bf16
+      %v21 = tolk.cast %v12 : bf16 to f8E4M3FN
+      %v22 = tolk.cast %v15 : bf16 to f8E4M3FN
+      %v23 = tolk.cast %v18 : bf16 to f8E4M3FN
+      %v24 = tolk.cast %v20 : bf16 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.cast %v8 : bf16 to f8E5M2FNUZ
-    %v19 = tolk.cast %v11 : bf16 to f8E5M2FNUZ
-    %v20 = tolk.cast %v15 : bf16 to f8E5M2FNUZ
-    %v21 = tolk.cast %v17 : bf16 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<bf16, global> -> bf16
+      %v21 = tolk.cast %v12 : bf16 to f8E5M2FNUZ
+      %v22 = tolk.cast %v15 : bf16 to f8E5M2FNUZ
+      %v23 = tolk.cast %v18 : bf16 to f8E5M2FNUZ
+      %v24 = tolk.cast %v20 : bf16 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.cast %v8 : bf16 to f16
-    %v19 = tolk.cast %v11 : bf16 to f16
-    %v20 = tolk.cast %v15 : bf16 to f16
-    %v21 = tolk.cast %v17 : bf16 to f16
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf16>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<bf16, global> -> bf16
+      %v21 = tolk.cast %v12 : bf16 to f16
+      %v22 = tolk.cast %v15 : bf16 to f16
+      %v23 = tolk.cast %v18 : bf16 to f16
+      %v24 = tolk.cast %v20 : bf16 to f16
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf16>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @cast_bf16_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<bf16, global> -> bf16
-    %v18 = tolk.cast %v8 : bf16 to f32
-    %v19 = tolk.cast %v11 : bf16 to f32
-    %v20 = tolk.cast %v15 : bf16 to f32
-    %v21 = tolk.cast %v17 : bf16 to f32
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf32>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<bf16, global> -> bf16
+      %v21 = tolk.cast %v12 : bf16 to f32
+      %v22 = tolk.cast %v15 : bf16 to f32
+      %v23 = tolk.cast %v18 : bf16 to f32
+      %v24 = tolk.cast %v20 : bf16 to f32
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf32>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<i1, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<i1, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v22 = tolk.const 0.0 : f32
-    %v23 = tolk.ne %v18, %v22 : (f32, f32) -> i1
-    %v24 = tolk.ne %v19, %v22 : (f32, f32) -> i1
-    %v25 = tolk.ne %v20, %v22 : (f32, f32) -> i1
-    %v26 = tolk.ne %v21, %v22 : (f32, f32) -> i1
-    tolk.store %v10, %v24 : !tolk.ptr<i1, global>, i1
-    tolk.store %v12, %v25 : !tolk.ptr<i1, global>, i1
-    tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
-    tolk.store %v16, %v23 : !tolk.ptr<i1, global>, i1
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0.0 : f32
+    %v8 = tolk.const 0 : si32
+    %v9 = tolk.const 1 : si32
+    tolk.range %v10 = %v8 to %v4 step %v9 : si32 {
+      %v11 = tolk.shl %v10, %v4 : (si32, si32) -> si32
+      %v12 = tolk.index %arg1[%v11] : !tolk.ptr<f32, global, v = 4>, si32
+      %v13 = tolk.load %v12 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v14 = tolk.add %v11, %v3 : (si32, si32) -> si32
+      %v15 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
+      %v16 = tolk.add %v11, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg0[%v16] : !tolk.ptr<i1, global>, si32
+      %v18 = tolk.add %v11, %v5 : (si32, si32) -> si32
+      %v19 = tolk.index %arg0[%v18] : !tolk.ptr<i1, global>, si32
+      %v20 = tolk.index %arg0[%v11] : !tolk.ptr<i1, global>, si32
+      %v21 = vector.extract %v13[0] : f32 from vector<4xf32>
+      %v22 = vector.extract %v13[1] : f32 from vector<4xf32>
+      %v23 = vector.extract %v13[2] : f32 from vector<4xf32>
+      %v24 = vector.extract %v13[3] : f32 from vector<4xf32>
+      %v25 = tolk.ne %v21, %v7 : (f32, f32) -> i1
+      %v26 = tolk.ne %v22, %v7 : (f32, f32) -> i1
+      %v27 = tolk.ne %v23, %v7 : (f32, f32) -> i1
+      %v28 = tolk.ne %v24, %v7 : (f32, f32) -> i1
+      tolk.store %v15, %v26 : !tolk.ptr<i1, global>, i1
+      tolk.store %v17, %v27 : !tolk.ptr<i1, global>, i1
+      tolk.store %v19, %v28 : !tolk.ptr<i1, global>, i1
+      tolk.store %v20, %v25 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<si8, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<si8, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<si8, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v22 = tolk.cast %v18 : f32 to si8
-    %v23 = tolk.cast %v19 : f32 to si8
-    %v24 = tolk.cast %v20 : f32 to si8
-    %v25 = tolk.cast %v21 : f32 to si8
-    tolk.store %v10, %v23 : !tolk.ptr<si8, global>, si8
-    tolk.store %v12, %v24 : !tolk.ptr<si8, global>, si8
-    tolk.store %v15, %v25 : !tolk.ptr<si8, global>, si8
-    tolk.store %v16, %v22 : !tolk.ptr<si8, global>, si8
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<si8, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<si8, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<si8, global>, si32
+      %v20 = vector.extract %v12[0] : f32 from vector<4xf32>
+      %v21 = vector.extract %v12[1] : f32 from vector<4xf32>
+      %v22 = vector.extract %v12[2] : f32 from vector<4xf32>
+      %v23 = vector.extract %v12[3] : f32 from vector<4xf32>
+      %v24 = tolk.cast %v20 : f32 to si8
+      %v25 = tolk.cast %v21 : f32 to si8
+      %v26 = tolk.cast %v22 : f32 to si8
+      %v27 = tolk.cast %v23 : f32 to si8
+      tolk.store %v14, %v25 : !tolk.ptr<si8, global>, si8
+      tolk.store %v16, %v26 : !tolk.ptr<si8, global>, si8
+      tolk.store %v18, %v27 : !tolk.ptr<si8, global>, si8
+      tolk.store %v19, %v24 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui16, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v22 = tolk.cast %v18 : f32 to ui16
-    %v23 = tolk.cast %v19 : f32 to ui16
-    %v24 = tolk.cast %v20 : f32 to ui16
-    %v25 = tolk.cast %v21 : f32 to ui16
-    tolk.store %v10, %v23 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v12, %v24 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v15, %v25 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v16, %v22 : !tolk.ptr<ui16, global>, ui16
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui16, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui16, global>, si32
+      %v20 = vector.extract %v12[0] : f32 from vector<4xf32>
+      %v21 = vector.extract %v12[1] : f32 from vector<4xf32>
+      %v22 = vector.extract %v12[2] : f32 from vector<4xf32>
+      %v23 = vector.extract %v12[3] : f32 from vector<4xf32>
+      %v24 = tolk.cast %v20 : f32 to ui16
+      %v25 = tolk.cast %v21 : f32 to ui16
+      %v26 = tolk.cast %v22 : f32 to ui16
+      %v27 = tolk.cast %v23 : f32 to ui16
+      tolk.store %v14, %v25 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v16, %v26 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v18, %v27 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v19, %v24 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v15 = tolk.cast %v9 : f32 to si32
-    %v16 = tolk.cast %v11 : f32 to si32
-    %v17 = tolk.cast %v12 : f32 to si32
-    %v18 = tolk.cast %v14 : f32 to si32
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xsi32>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v13 = vector.extract %v12[0] : f32 from vector<4xf32>
+      %v14 = vector.extract %v12[1] : f32 from vector<4xf32>
+      %v15 = vector.extract %v12[2] : f32 from vector<4xf32>
+      %v16 = vector.extract %v12[3] : f32 from vector<4xf32>
+      %v17 = tolk.cast %v13 : f32 to si32
+      %v18 = tolk.cast %v14 : f32 to si32
+      %v19 = tolk.cast %v15 : f32 to si32
+      %v20 = tolk.cast %v16 : f32 to si32
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xsi32>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<ui64, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<ui64, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<ui64, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v22 = tolk.cast %v18 : f32 to ui64
-    %v23 = tolk.cast %v19 : f32 to ui64
-    %v24 = tolk.cast %v20 : f32 to ui64
-    %v25 = tolk.cast %v21 : f32 to ui64
-    tolk.store %v10, %v23 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v12, %v24 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v15, %v25 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v16, %v22 : !tolk.ptr<ui64, global>, ui64
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<ui64, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<ui64, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<ui64, global>, si32
+      %v20 = vector.extract %v12[0] : f32 from vector<4xf32>
+      %v21 = vector.extract %v12[1] : f32 from vector<4xf32>
+      %v22 = vector.extract %v12[2] : f32 from vector<4xf32>
+      %v23 = vector.extract %v12[3] : f32 from vector<4xf32>
+      %v24 = tolk.cast %v20 : f32 to ui64
+      %v25 = tolk.cast %v21 : f32 to ui64
+      %v26 = tolk.cast %v22 : f32 to ui64
+      %v27 = tolk.cast %v23 : f32 to ui64
+      tolk.store %v14, %v25 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v16, %v26 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v18, %v27 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v19, %v24 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_e4m3 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v15 = tolk.cast %v9 : f32 to f8E4M3FN
-    %v16 = tolk.cast %v11 : f32 to f8E4M3FN
-    %v17 = tolk.cast %v12 : f32 to f8E4M3FN
-    %v18 = tolk.cast %v14 : f32 to f8E4M3FN
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E4M3FN>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v13 = vector.extract %v12[0] : f32 from vector<4xf32>
+      %v14 = vector.extract %v12[1] : f32 from vector<4xf32>
+      %v15 = vector.extract %v12[2] : f32 from vector<4xf32>
+      %v16 = vector.extract %v12[3] : f32 from vector<4xf32>
+      %v17 = tolk.cast %v13 : f32 to f8E4M3FN
+      %v18 = tolk.cast %v14 : f32 to f8E4M3FN
+      %v19 = tolk.cast %v15 : f32 to f8E4M3FN
+      %v20 = tolk.cast %v16 : f32 to f8E4M3FN
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf8E4M3FN>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_e5m2fnuz {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v15 = tolk.cast %v9 : f32 to f8E5M2FNUZ
-    %v16 = tolk.cast %v11 : f32 to f8E5M2FNUZ
-    %v17 = tolk.cast %v12 : f32 to f8E5M2FNUZ
-    %v18 = tolk.cast %v14 : f32 to f8E5M2FNUZ
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf8E5M2FNUZ>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v13 = vector.extract %v12[0] : f32 from vector<4xf32>
+      %v14 = vector.extract %v12[1] : f32 from vector<4xf32>
+      %v15 = vector.extract %v12[2] : f32 from vector<4xf32>
+      %v16 = vector.extract %v12[3] : f32 from vector<4xf32>
+      %v17 = tolk.cast %v13 : f32 to f8E5M2FNUZ
+      %v18 = tolk.cast %v14 : f32 to f8E5M2FNUZ
+      %v19 = tolk.cast %v15 : f32 to f8E5M2FNUZ
+      %v20 = tolk.cast %v16 : f32 to f8E5M2FNUZ
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v8 = tolk.const 0 : si32
-    %v9 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v10 = tolk.const 1 : si32
-    %v11 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v12 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v13 = tolk.const 3 : si32
-    %v14 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v15 = tolk.cast %v9 : f32 to f16
-    %v16 = tolk.cast %v11 : f32 to f16
-    %v17 = tolk.cast %v12 : f32 to f16
-    %v18 = tolk.cast %v14 : f32 to f16
-    %v19 = vector.from_elements %v15, %v16, %v17, %v18 : vector<4xf16>
-    %v20 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v20, %v19 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
+    %v8 = tolk.const 1 : si32
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v13 = vector.extract %v12[0] : f32 from vector<4xf32>
+      %v14 = vector.extract %v12[1] : f32 from vector<4xf32>
+      %v15 = vector.extract %v12[2] : f32 from vector<4xf32>
+      %v16 = vector.extract %v12[3] : f32 from vector<4xf32>
+      %v17 = tolk.cast %v13 : f32 to f16
+      %v18 = tolk.cast %v14 : f32 to f16
+      %v19 = tolk.cast %v15 : f32 to f16
+      %v20 = tolk.cast %v16 : f32 to f16
+      %v21 = vector.from_elements %v17, %v18, %v19, %v20 : vector<4xf16>
+      %v22 = tolk.index %arg0[%v10] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v22, %v21 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @cast_f32_bf16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 4 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v2 = tolk.const 0 : si32
+    %v3 = tolk.const 1 : si32
+    %v4 = tolk.const 2 : si32
+    %v5 = tolk.const 3 : si32
+    %v6 = tolk.const 4 : si32
+    %v7 = tolk.const 0 : si32
     %v8 = tolk.const 1 : si32
-    %v9 = tolk.add %v5, %v8 : (si32, si32) -> si32
-    %v10 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v11 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v12 = tolk.index %arg0[%v11] : !tolk.ptr<bf16, global>, si32
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v5, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v16 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v17 = tolk.const 0 : si32
-    %v18 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v19 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v20 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v21 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v22 = tolk.cast %v18 : f32 to bf16
-    %v23 = tolk.cast %v19 : f32 to bf16
-    %v24 = tolk.cast %v20 : f32 to bf16
-    %v25 = tolk.cast %v21 : f32 to bf16
-    tolk.store %v10, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v12, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v15, %v25 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v16, %v22 : !tolk.ptr<bf16, global>, bf16
+    tolk.range %v9 = %v7 to %v4 step %v8 : si32 {
+      %v10 = tolk.shl %v9, %v4 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<f32, global, v = 4>, si32
+      %v12 = tolk.load %v11 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v13 = tolk.add %v10, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
+      %v15 = tolk.add %v10, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v17 = tolk.add %v10, %v5 : (si32, si32) -> si32
+      %v18 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
+      %v20 = vector.extract %v12[0] : f32 from vector<4xf32>
+      %v21 = vector.extract %v12[1] : f32 from vector<4xf32>
+      %v22 = vector.extract %v12[2] : f32 from vector<4xf32>
+      %v23 = vector.extract %v12[3] : f32 from vector<4xf32>
+      %v24 = tolk.cast %v20 : f32 to bf16
+      %v25 = tolk.cast %v21 : f32 to bf16
+      %v26 = tolk.cast %v22 : f32 to bf16
+      %v27 = tolk.cast %v23 : f32 to bf16
+      tolk.store %v14, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v16, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v18, %v27 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v19, %v24 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }

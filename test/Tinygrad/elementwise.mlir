@@ -27,325 +27,325 @@
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_3415101b.npy '<f2' 8 0x0 0x8000 0x3e00 0xc080 0x5cb0 0x7c00 0x7e00 0x9419
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_22c622cf.npy '<u2' 8 0 32768 16320 49168 17302 32640 32704 47747
 // RUN: %python %S/../tolk-run/Inputs/npy.py write %t/in_86dcb7c1.npy '<f4' 8 0x0 0x80000000 0x3fc00000 0xc0100000 0x43960000 0x7f800000 0x7fc00000 0xba83126f
-// RUN: tolk-run --quiet %s --kernel add_bool_bool::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_66338712.npy -o %t/add_bool_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_66338712.npy -o %t/add_bool_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_bool.npy | FileCheck %s --check-prefix=ADD_BOOL_BOOL
-// RUN: tolk-run --quiet %s --kernel add_bool_i8::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_1f76ce20.npy -o %t/add_bool_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_1f76ce20.npy -o %t/add_bool_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_i8.npy | FileCheck %s --check-prefix=ADD_BOOL_I8
-// RUN: tolk-run --quiet %s --kernel add_bool_u16::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_7276e0ce.npy -o %t/add_bool_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_7276e0ce.npy -o %t/add_bool_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_u16.npy | FileCheck %s --check-prefix=ADD_BOOL_U16
-// RUN: tolk-run --quiet %s --kernel add_bool_i32::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_89764740.npy -o %t/add_bool_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_89764740.npy -o %t/add_bool_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_i32.npy | FileCheck %s --check-prefix=ADD_BOOL_I32
-// RUN: tolk-run --quiet %s --kernel add_bool_u64::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_d663faef.npy -o %t/add_bool_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_d663faef.npy -o %t/add_bool_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_u64.npy | FileCheck %s --check-prefix=ADD_BOOL_U64
 // RUN: tolk-run --quiet %s --kernel add_bool_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_bool_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_e4m3_0.npy | FileCheck %s --check-prefix=ADD_BOOL_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_bool_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_bee02d03.npy -o %t/add_bool_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_bee02d03.npy -o %t/add_bool_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_e4m3_1.npy | FileCheck %s --check-prefix=ADD_BOOL_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_bool_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_bool_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_BOOL_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_bool_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_d1600ab4.npy -o %t/add_bool_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_d1600ab4.npy -o %t/add_bool_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_BOOL_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_bool_f16::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_e12737ee.npy -o %t/add_bool_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_e12737ee.npy -o %t/add_bool_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_f16.npy | FileCheck %s --check-prefix=ADD_BOOL_F16
 // RUN: tolk-run --quiet %s --kernel add_bool_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_bool_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_bf16_0.npy | FileCheck %s --check-prefix=ADD_BOOL_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_bool_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_c47b0ebd.npy -o %t/add_bool_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_c47b0ebd.npy -o %t/add_bool_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_bf16_1.npy | FileCheck %s --check-prefix=ADD_BOOL_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_bool_f32::E_2_4 --backend host --grid 1,1,1 %t/in_c77cf84b.npy %t/in_0369d351.npy -o %t/add_bool_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bool_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c77cf84b.npy %t/in_0369d351.npy -o %t/add_bool_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bool_f32.npy | FileCheck %s --check-prefix=ADD_BOOL_F32
-// RUN: tolk-run --quiet %s --kernel add_i8_bool::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_66338712.npy -o %t/add_i8_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_66338712.npy -o %t/add_i8_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_bool.npy | FileCheck %s --check-prefix=ADD_I8_BOOL
-// RUN: tolk-run --quiet %s --kernel add_i8_i8::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_1f76ce20.npy -o %t/add_i8_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_1f76ce20.npy -o %t/add_i8_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_i8.npy | FileCheck %s --check-prefix=ADD_I8_I8
-// RUN: tolk-run --quiet %s --kernel add_i8_u16::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_7276e0ce.npy -o %t/add_i8_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_7276e0ce.npy -o %t/add_i8_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_u16.npy | FileCheck %s --check-prefix=ADD_I8_U16
-// RUN: tolk-run --quiet %s --kernel add_i8_i32::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_89764740.npy -o %t/add_i8_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_89764740.npy -o %t/add_i8_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_i32.npy | FileCheck %s --check-prefix=ADD_I8_I32
-// RUN: tolk-run --quiet %s --kernel add_i8_u64::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_d663faef.npy -o %t/add_i8_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_d663faef.npy -o %t/add_i8_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_u64.npy | FileCheck %s --check-prefix=ADD_I8_U64
 // RUN: tolk-run --quiet %s --kernel add_i8_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_i8_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_e4m3_0.npy | FileCheck %s --check-prefix=ADD_I8_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_i8_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_bee02d03.npy -o %t/add_i8_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_bee02d03.npy -o %t/add_i8_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_e4m3_1.npy | FileCheck %s --check-prefix=ADD_I8_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_i8_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_i8_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_I8_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_i8_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_d1600ab4.npy -o %t/add_i8_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_d1600ab4.npy -o %t/add_i8_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_I8_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_i8_f16::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_e12737ee.npy -o %t/add_i8_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_e12737ee.npy -o %t/add_i8_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_f16.npy | FileCheck %s --check-prefix=ADD_I8_F16
 // RUN: tolk-run --quiet %s --kernel add_i8_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_i8_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_bf16_0.npy | FileCheck %s --check-prefix=ADD_I8_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_i8_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_c47b0ebd.npy -o %t/add_i8_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_c47b0ebd.npy -o %t/add_i8_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_bf16_1.npy | FileCheck %s --check-prefix=ADD_I8_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_i8_f32::E_2_4 --backend host --grid 1,1,1 %t/in_427e573f.npy %t/in_0369d351.npy -o %t/add_i8_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i8_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_427e573f.npy %t/in_0369d351.npy -o %t/add_i8_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i8_f32.npy | FileCheck %s --check-prefix=ADD_I8_F32
-// RUN: tolk-run --quiet %s --kernel add_u16_bool::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_66338712.npy -o %t/add_u16_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_66338712.npy -o %t/add_u16_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_bool.npy | FileCheck %s --check-prefix=ADD_U16_BOOL
-// RUN: tolk-run --quiet %s --kernel add_u16_i8::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_1f76ce20.npy -o %t/add_u16_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_1f76ce20.npy -o %t/add_u16_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_i8.npy | FileCheck %s --check-prefix=ADD_U16_I8
-// RUN: tolk-run --quiet %s --kernel add_u16_u16::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_7276e0ce.npy -o %t/add_u16_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_7276e0ce.npy -o %t/add_u16_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_u16.npy | FileCheck %s --check-prefix=ADD_U16_U16
-// RUN: tolk-run --quiet %s --kernel add_u16_i32::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_89764740.npy -o %t/add_u16_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_89764740.npy -o %t/add_u16_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_i32.npy | FileCheck %s --check-prefix=ADD_U16_I32
-// RUN: tolk-run --quiet %s --kernel add_u16_u64::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_d663faef.npy -o %t/add_u16_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_d663faef.npy -o %t/add_u16_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_u64.npy | FileCheck %s --check-prefix=ADD_U16_U64
 // RUN: tolk-run --quiet %s --kernel add_u16_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_u16_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_e4m3_0.npy | FileCheck %s --check-prefix=ADD_U16_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_u16_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_bee02d03.npy -o %t/add_u16_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_bee02d03.npy -o %t/add_u16_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_e4m3_1.npy | FileCheck %s --check-prefix=ADD_U16_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_u16_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_u16_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_U16_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_u16_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_d1600ab4.npy -o %t/add_u16_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_d1600ab4.npy -o %t/add_u16_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_U16_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_u16_f16::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_e12737ee.npy -o %t/add_u16_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_e12737ee.npy -o %t/add_u16_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_f16.npy | FileCheck %s --check-prefix=ADD_U16_F16
 // RUN: tolk-run --quiet %s --kernel add_u16_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_u16_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_bf16_0.npy | FileCheck %s --check-prefix=ADD_U16_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_u16_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_c47b0ebd.npy -o %t/add_u16_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_c47b0ebd.npy -o %t/add_u16_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_bf16_1.npy | FileCheck %s --check-prefix=ADD_U16_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_u16_f32::E_2_4 --backend host --grid 1,1,1 %t/in_56cca816.npy %t/in_0369d351.npy -o %t/add_u16_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u16_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_56cca816.npy %t/in_0369d351.npy -o %t/add_u16_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u16_f32.npy | FileCheck %s --check-prefix=ADD_U16_F32
-// RUN: tolk-run --quiet %s --kernel add_i32_bool::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_66338712.npy -o %t/add_i32_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_66338712.npy -o %t/add_i32_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_bool.npy | FileCheck %s --check-prefix=ADD_I32_BOOL
-// RUN: tolk-run --quiet %s --kernel add_i32_i8::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_1f76ce20.npy -o %t/add_i32_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_1f76ce20.npy -o %t/add_i32_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_i8.npy | FileCheck %s --check-prefix=ADD_I32_I8
-// RUN: tolk-run --quiet %s --kernel add_i32_u16::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_7276e0ce.npy -o %t/add_i32_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_7276e0ce.npy -o %t/add_i32_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_u16.npy | FileCheck %s --check-prefix=ADD_I32_U16
-// RUN: tolk-run --quiet %s --kernel add_i32_i32::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_89764740.npy -o %t/add_i32_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_89764740.npy -o %t/add_i32_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_i32.npy | FileCheck %s --check-prefix=ADD_I32_I32
-// RUN: tolk-run --quiet %s --kernel add_i32_u64::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_d663faef.npy -o %t/add_i32_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_d663faef.npy -o %t/add_i32_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_u64.npy | FileCheck %s --check-prefix=ADD_I32_U64
 // RUN: tolk-run --quiet %s --kernel add_i32_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_i32_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_e4m3_0.npy | FileCheck %s --check-prefix=ADD_I32_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_i32_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_bee02d03.npy -o %t/add_i32_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_bee02d03.npy -o %t/add_i32_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_e4m3_1.npy | FileCheck %s --check-prefix=ADD_I32_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_i32_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_i32_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_I32_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_i32_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_d1600ab4.npy -o %t/add_i32_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_d1600ab4.npy -o %t/add_i32_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_I32_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_i32_f16::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_e12737ee.npy -o %t/add_i32_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_e12737ee.npy -o %t/add_i32_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_f16.npy | FileCheck %s --check-prefix=ADD_I32_F16
 // RUN: tolk-run --quiet %s --kernel add_i32_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_i32_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_bf16_0.npy | FileCheck %s --check-prefix=ADD_I32_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_i32_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_c47b0ebd.npy -o %t/add_i32_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_c47b0ebd.npy -o %t/add_i32_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_bf16_1.npy | FileCheck %s --check-prefix=ADD_I32_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_i32_f32::E_2_4 --backend host --grid 1,1,1 %t/in_6b967333.npy %t/in_0369d351.npy -o %t/add_i32_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_i32_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_6b967333.npy %t/in_0369d351.npy -o %t/add_i32_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_i32_f32.npy | FileCheck %s --check-prefix=ADD_I32_F32
-// RUN: tolk-run --quiet %s --kernel add_u64_bool::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_66338712.npy -o %t/add_u64_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_66338712.npy -o %t/add_u64_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_bool.npy | FileCheck %s --check-prefix=ADD_U64_BOOL
-// RUN: tolk-run --quiet %s --kernel add_u64_i8::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_1f76ce20.npy -o %t/add_u64_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_1f76ce20.npy -o %t/add_u64_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_i8.npy | FileCheck %s --check-prefix=ADD_U64_I8
-// RUN: tolk-run --quiet %s --kernel add_u64_u16::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_7276e0ce.npy -o %t/add_u64_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_7276e0ce.npy -o %t/add_u64_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_u16.npy | FileCheck %s --check-prefix=ADD_U64_U16
-// RUN: tolk-run --quiet %s --kernel add_u64_i32::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_89764740.npy -o %t/add_u64_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_89764740.npy -o %t/add_u64_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_i32.npy | FileCheck %s --check-prefix=ADD_U64_I32
-// RUN: tolk-run --quiet %s --kernel add_u64_u64::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_d663faef.npy -o %t/add_u64_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_d663faef.npy -o %t/add_u64_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_u64.npy | FileCheck %s --check-prefix=ADD_U64_U64
 // RUN: tolk-run --quiet %s --kernel add_u64_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_u64_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_e4m3_0.npy | FileCheck %s --check-prefix=ADD_U64_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_u64_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_bee02d03.npy -o %t/add_u64_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_bee02d03.npy -o %t/add_u64_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_e4m3_1.npy | FileCheck %s --check-prefix=ADD_U64_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_u64_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_u64_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_U64_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_u64_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_d1600ab4.npy -o %t/add_u64_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_d1600ab4.npy -o %t/add_u64_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_U64_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_u64_f16::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_e12737ee.npy -o %t/add_u64_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_e12737ee.npy -o %t/add_u64_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_f16.npy | FileCheck %s --check-prefix=ADD_U64_F16
 // RUN: tolk-run --quiet %s --kernel add_u64_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_u64_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_bf16_0.npy | FileCheck %s --check-prefix=ADD_U64_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_u64_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_c47b0ebd.npy -o %t/add_u64_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_c47b0ebd.npy -o %t/add_u64_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_bf16_1.npy | FileCheck %s --check-prefix=ADD_U64_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_u64_f32::E_2_4 --backend host --grid 1,1,1 %t/in_06f585a3.npy %t/in_0369d351.npy -o %t/add_u64_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_u64_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_06f585a3.npy %t/in_0369d351.npy -o %t/add_u64_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_u64_f32.npy | FileCheck %s --check-prefix=ADD_U64_F32
-// RUN: tolk-run --quiet %s --kernel add_e4m3_bool_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_bool_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_bool_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_bool_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_bool_0.npy | FileCheck %s --check-prefix=ADD_E4M3_BOOL_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_bool_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_66338712.npy -o %t/add_e4m3_bool_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_bool_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_66338712.npy -o %t/add_e4m3_bool_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_bool_1.npy | FileCheck %s --check-prefix=ADD_E4M3_BOOL_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_i8_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_i8_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_i8_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_i8_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_i8_0.npy | FileCheck %s --check-prefix=ADD_E4M3_I8_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_i8_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_1f76ce20.npy -o %t/add_e4m3_i8_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_i8_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_1f76ce20.npy -o %t/add_e4m3_i8_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_i8_1.npy | FileCheck %s --check-prefix=ADD_E4M3_I8_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_u16_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_u16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_u16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_u16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_u16_0.npy | FileCheck %s --check-prefix=ADD_E4M3_U16_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_u16_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_7276e0ce.npy -o %t/add_e4m3_u16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_u16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_7276e0ce.npy -o %t/add_e4m3_u16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_u16_1.npy | FileCheck %s --check-prefix=ADD_E4M3_U16_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_i32_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_i32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_i32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_i32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_i32_0.npy | FileCheck %s --check-prefix=ADD_E4M3_I32_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_i32_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_89764740.npy -o %t/add_e4m3_i32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_i32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_89764740.npy -o %t/add_e4m3_i32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_i32_1.npy | FileCheck %s --check-prefix=ADD_E4M3_I32_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_u64_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_u64_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_u64_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_u64_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_u64_0.npy | FileCheck %s --check-prefix=ADD_E4M3_U64_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_u64_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_d663faef.npy -o %t/add_e4m3_u64_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_u64_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_d663faef.npy -o %t/add_e4m3_u64_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_u64_1.npy | FileCheck %s --check-prefix=ADD_E4M3_U64_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_e4m3_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e4m3_0.npy | FileCheck %s --check-prefix=ADD_E4M3_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_e4m3_e4m3_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e4m3_1.npy | FileCheck %s --check-prefix=ADD_E4M3_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_2::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_bee02d03.npy -o %t/add_e4m3_e4m3_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_e4m3_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_bee02d03.npy -o %t/add_e4m3_e4m3_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e4m3_2.npy | FileCheck %s --check-prefix=ADD_E4M3_E4M3_2
-// RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_e5m2fnuz_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_E4M3_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_e4m3_e5m2fnuz_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_E4M3_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_d1600ab4.npy -o %t/add_e4m3_e5m2fnuz_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_d1600ab4.npy -o %t/add_e4m3_e5m2fnuz_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_e5m2fnuz_2.npy | FileCheck %s --check-prefix=ADD_E4M3_E5M2FNUZ_2
-// RUN: tolk-run --quiet %s --kernel add_e4m3_f16_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_f16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_f16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_f16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_f16_0.npy | FileCheck %s --check-prefix=ADD_E4M3_F16_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_f16_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_e12737ee.npy -o %t/add_e4m3_f16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_f16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_e12737ee.npy -o %t/add_e4m3_f16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_f16_1.npy | FileCheck %s --check-prefix=ADD_E4M3_F16_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_bf16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_bf16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_bf16_0.npy | FileCheck %s --check-prefix=ADD_E4M3_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_e4m3_bf16_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_bf16_1.npy | FileCheck %s --check-prefix=ADD_E4M3_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_2::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_c47b0ebd.npy -o %t/add_e4m3_bf16_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_bf16_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_c47b0ebd.npy -o %t/add_e4m3_bf16_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_bf16_2.npy | FileCheck %s --check-prefix=ADD_E4M3_BF16_2
-// RUN: tolk-run --quiet %s --kernel add_e4m3_f32_0::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_f32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_f32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy -o %t/add_e4m3_f32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_f32_0.npy | FileCheck %s --check-prefix=ADD_E4M3_F32_0
-// RUN: tolk-run --quiet %s --kernel add_e4m3_f32_1::E_2_4 --backend host --grid 1,1,1 %t/in_bb2799c9.npy %t/in_0369d351.npy -o %t/add_e4m3_f32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e4m3_f32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bb2799c9.npy %t/in_0369d351.npy -o %t/add_e4m3_f32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e4m3_f32_1.npy | FileCheck %s --check-prefix=ADD_E4M3_F32_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bool_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_bool_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bool_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_bool_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_bool_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_BOOL_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bool_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_66338712.npy -o %t/add_e5m2fnuz_bool_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bool_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_66338712.npy -o %t/add_e5m2fnuz_bool_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_bool_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_BOOL_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_i8_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_i8_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_i8_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_i8_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_i8_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_I8_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_i8_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_1f76ce20.npy -o %t/add_e5m2fnuz_i8_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_i8_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_1f76ce20.npy -o %t/add_e5m2fnuz_i8_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_i8_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_I8_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_u16_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_u16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_u16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_u16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_u16_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_U16_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_u16_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_7276e0ce.npy -o %t/add_e5m2fnuz_u16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_u16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_7276e0ce.npy -o %t/add_e5m2fnuz_u16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_u16_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_U16_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_i32_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_i32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_i32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_i32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_i32_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_I32_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_i32_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_89764740.npy -o %t/add_e5m2fnuz_i32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_i32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_89764740.npy -o %t/add_e5m2fnuz_i32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_i32_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_I32_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_u64_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_u64_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_u64_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_u64_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_u64_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_U64_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_u64_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_d663faef.npy -o %t/add_e5m2fnuz_u64_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_u64_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_d663faef.npy -o %t/add_e5m2fnuz_u64_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_u64_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_U64_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_e4m3_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e4m3_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_e5m2fnuz_e4m3_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e4m3_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_2::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_bee02d03.npy -o %t/add_e5m2fnuz_e4m3_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e4m3_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_bee02d03.npy -o %t/add_e5m2fnuz_e4m3_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e4m3_2.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E4M3_2
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_e5m2fnuz_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_e5m2fnuz_e5m2fnuz_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_d1600ab4.npy -o %t/add_e5m2fnuz_e5m2fnuz_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_d1600ab4.npy -o %t/add_e5m2fnuz_e5m2fnuz_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_e5m2fnuz_2.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_E5M2FNUZ_2
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_f16_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_f16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_f16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_f16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_f16_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_F16_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_f16_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_e12737ee.npy -o %t/add_e5m2fnuz_f16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_f16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_e12737ee.npy -o %t/add_e5m2fnuz_f16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_f16_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_F16_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_bf16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_bf16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_bf16_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_e5m2fnuz_bf16_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_bf16_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_2::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_c47b0ebd.npy -o %t/add_e5m2fnuz_bf16_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_bf16_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_c47b0ebd.npy -o %t/add_e5m2fnuz_bf16_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_bf16_2.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_BF16_2
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_f32_0::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_f32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_f32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy -o %t/add_e5m2fnuz_f32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_f32_0.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_F32_0
-// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_f32_1::E_2_4 --backend host --grid 1,1,1 %t/in_3ddff1ca.npy %t/in_0369d351.npy -o %t/add_e5m2fnuz_f32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_e5m2fnuz_f32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3ddff1ca.npy %t/in_0369d351.npy -o %t/add_e5m2fnuz_f32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_e5m2fnuz_f32_1.npy | FileCheck %s --check-prefix=ADD_E5M2FNUZ_F32_1
-// RUN: tolk-run --quiet %s --kernel add_f16_bool::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_66338712.npy -o %t/add_f16_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_66338712.npy -o %t/add_f16_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_bool.npy | FileCheck %s --check-prefix=ADD_F16_BOOL
-// RUN: tolk-run --quiet %s --kernel add_f16_i8::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_1f76ce20.npy -o %t/add_f16_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_1f76ce20.npy -o %t/add_f16_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_i8.npy | FileCheck %s --check-prefix=ADD_F16_I8
-// RUN: tolk-run --quiet %s --kernel add_f16_u16::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_7276e0ce.npy -o %t/add_f16_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_7276e0ce.npy -o %t/add_f16_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_u16.npy | FileCheck %s --check-prefix=ADD_F16_U16
-// RUN: tolk-run --quiet %s --kernel add_f16_i32::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_89764740.npy -o %t/add_f16_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_89764740.npy -o %t/add_f16_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_i32.npy | FileCheck %s --check-prefix=ADD_F16_I32
-// RUN: tolk-run --quiet %s --kernel add_f16_u64::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_d663faef.npy -o %t/add_f16_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_d663faef.npy -o %t/add_f16_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_u64.npy | FileCheck %s --check-prefix=ADD_F16_U64
 // RUN: tolk-run --quiet %s --kernel add_f16_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_f16_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_e4m3_0.npy | FileCheck %s --check-prefix=ADD_F16_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_f16_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_bee02d03.npy -o %t/add_f16_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_bee02d03.npy -o %t/add_f16_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_e4m3_1.npy | FileCheck %s --check-prefix=ADD_F16_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_f16_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_f16_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_F16_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_f16_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_d1600ab4.npy -o %t/add_f16_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_d1600ab4.npy -o %t/add_f16_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_F16_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_f16_f16::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_e12737ee.npy -o %t/add_f16_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_e12737ee.npy -o %t/add_f16_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_f16.npy | FileCheck %s --check-prefix=ADD_F16_F16
 // RUN: tolk-run --quiet %s --kernel add_f16_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_f16_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_bf16_0.npy | FileCheck %s --check-prefix=ADD_F16_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_f16_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_c47b0ebd.npy -o %t/add_f16_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_c47b0ebd.npy -o %t/add_f16_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_bf16_1.npy | FileCheck %s --check-prefix=ADD_F16_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_f16_f32::E_2_4 --backend host --grid 1,1,1 %t/in_3415101b.npy %t/in_0369d351.npy -o %t/add_f16_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f16_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_3415101b.npy %t/in_0369d351.npy -o %t/add_f16_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f16_f32.npy | FileCheck %s --check-prefix=ADD_F16_F32
-// RUN: tolk-run --quiet %s --kernel add_bf16_bool_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_bool_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_bool_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_bool_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_bool_0.npy | FileCheck %s --check-prefix=ADD_BF16_BOOL_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_bool_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_66338712.npy -o %t/add_bf16_bool_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_bool_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_66338712.npy -o %t/add_bf16_bool_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_bool_1.npy | FileCheck %s --check-prefix=ADD_BF16_BOOL_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_i8_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_i8_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_i8_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_i8_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_i8_0.npy | FileCheck %s --check-prefix=ADD_BF16_I8_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_i8_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_1f76ce20.npy -o %t/add_bf16_i8_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_i8_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_1f76ce20.npy -o %t/add_bf16_i8_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_i8_1.npy | FileCheck %s --check-prefix=ADD_BF16_I8_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_u16_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_u16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_u16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_u16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_u16_0.npy | FileCheck %s --check-prefix=ADD_BF16_U16_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_u16_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_7276e0ce.npy -o %t/add_bf16_u16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_u16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_7276e0ce.npy -o %t/add_bf16_u16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_u16_1.npy | FileCheck %s --check-prefix=ADD_BF16_U16_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_i32_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_i32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_i32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_i32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_i32_0.npy | FileCheck %s --check-prefix=ADD_BF16_I32_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_i32_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_89764740.npy -o %t/add_bf16_i32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_i32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_89764740.npy -o %t/add_bf16_i32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_i32_1.npy | FileCheck %s --check-prefix=ADD_BF16_I32_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_u64_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_u64_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_u64_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_u64_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_u64_0.npy | FileCheck %s --check-prefix=ADD_BF16_U64_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_u64_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_d663faef.npy -o %t/add_bf16_u64_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_u64_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_d663faef.npy -o %t/add_bf16_u64_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_u64_1.npy | FileCheck %s --check-prefix=ADD_BF16_U64_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_e4m3_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_e4m3_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e4m3_0.npy | FileCheck %s --check-prefix=ADD_BF16_E4M3_0
 // RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_bf16_e4m3_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e4m3_1.npy | FileCheck %s --check-prefix=ADD_BF16_E4M3_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_2::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_bee02d03.npy -o %t/add_bf16_e4m3_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_e4m3_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_bee02d03.npy -o %t/add_bf16_e4m3_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e4m3_2.npy | FileCheck %s --check-prefix=ADD_BF16_E4M3_2
-// RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_e5m2fnuz_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_e5m2fnuz_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_BF16_E5M2FNUZ_0
 // RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_bf16_e5m2fnuz_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_BF16_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_d1600ab4.npy -o %t/add_bf16_e5m2fnuz_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_e5m2fnuz_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_d1600ab4.npy -o %t/add_bf16_e5m2fnuz_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_e5m2fnuz_2.npy | FileCheck %s --check-prefix=ADD_BF16_E5M2FNUZ_2
-// RUN: tolk-run --quiet %s --kernel add_bf16_f16_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_f16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_f16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_f16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_f16_0.npy | FileCheck %s --check-prefix=ADD_BF16_F16_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_f16_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_e12737ee.npy -o %t/add_bf16_f16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_f16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_e12737ee.npy -o %t/add_bf16_f16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_f16_1.npy | FileCheck %s --check-prefix=ADD_BF16_F16_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_bf16_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_bf16_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_bf16_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_bf16_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_bf16_0.npy | FileCheck %s --check-prefix=ADD_BF16_BF16_0
 // RUN: tolk-run --quiet %s --kernel add_bf16_bf16_1::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_bf16_bf16_1.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_bf16_1.npy | FileCheck %s --check-prefix=ADD_BF16_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_bf16_bf16_2::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_c47b0ebd.npy -o %t/add_bf16_bf16_2.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_bf16_2::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_c47b0ebd.npy -o %t/add_bf16_bf16_2.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_bf16_2.npy | FileCheck %s --check-prefix=ADD_BF16_BF16_2
-// RUN: tolk-run --quiet %s --kernel add_bf16_f32_0::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_f32_0.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_f32_0::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy -o %t/add_bf16_f32_0.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_f32_0.npy | FileCheck %s --check-prefix=ADD_BF16_F32_0
-// RUN: tolk-run --quiet %s --kernel add_bf16_f32_1::E_2_4 --backend host --grid 1,1,1 %t/in_22c622cf.npy %t/in_0369d351.npy -o %t/add_bf16_f32_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_bf16_f32_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_22c622cf.npy %t/in_0369d351.npy -o %t/add_bf16_f32_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_bf16_f32_1.npy | FileCheck %s --check-prefix=ADD_BF16_F32_1
-// RUN: tolk-run --quiet %s --kernel add_f32_bool::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_66338712.npy -o %t/add_f32_bool.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_bool::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_66338712.npy -o %t/add_f32_bool.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_bool.npy | FileCheck %s --check-prefix=ADD_F32_BOOL
-// RUN: tolk-run --quiet %s --kernel add_f32_i8::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_1f76ce20.npy -o %t/add_f32_i8.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_i8::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_1f76ce20.npy -o %t/add_f32_i8.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_i8.npy | FileCheck %s --check-prefix=ADD_F32_I8
-// RUN: tolk-run --quiet %s --kernel add_f32_u16::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_7276e0ce.npy -o %t/add_f32_u16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_u16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_7276e0ce.npy -o %t/add_f32_u16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_u16.npy | FileCheck %s --check-prefix=ADD_F32_U16
-// RUN: tolk-run --quiet %s --kernel add_f32_i32::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_89764740.npy -o %t/add_f32_i32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_i32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_89764740.npy -o %t/add_f32_i32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_i32.npy | FileCheck %s --check-prefix=ADD_F32_I32
-// RUN: tolk-run --quiet %s --kernel add_f32_u64::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_d663faef.npy -o %t/add_f32_u64.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_u64::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_d663faef.npy -o %t/add_f32_u64.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_u64.npy | FileCheck %s --check-prefix=ADD_F32_U64
 // RUN: tolk-run --quiet %s --kernel add_f32_e4m3_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_bee02d03.npy -o %t/add_f32_e4m3_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_e4m3_0.npy | FileCheck %s --check-prefix=ADD_F32_E4M3_0
-// RUN: tolk-run --quiet %s --kernel add_f32_e4m3_1::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_bee02d03.npy -o %t/add_f32_e4m3_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_e4m3_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_bee02d03.npy -o %t/add_f32_e4m3_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_e4m3_1.npy | FileCheck %s --check-prefix=ADD_F32_E4M3_1
 // RUN: tolk-run --quiet %s --kernel add_f32_e5m2fnuz_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_d1600ab4.npy -o %t/add_f32_e5m2fnuz_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_e5m2fnuz_0.npy | FileCheck %s --check-prefix=ADD_F32_E5M2FNUZ_0
-// RUN: tolk-run --quiet %s --kernel add_f32_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_d1600ab4.npy -o %t/add_f32_e5m2fnuz_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_e5m2fnuz_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_d1600ab4.npy -o %t/add_f32_e5m2fnuz_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_e5m2fnuz_1.npy | FileCheck %s --check-prefix=ADD_F32_E5M2FNUZ_1
-// RUN: tolk-run --quiet %s --kernel add_f32_f16::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_e12737ee.npy -o %t/add_f32_f16.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_f16::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_e12737ee.npy -o %t/add_f32_f16.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_f16.npy | FileCheck %s --check-prefix=ADD_F32_F16
 // RUN: tolk-run --quiet %s --kernel add_f32_bf16_0::E_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_c47b0ebd.npy -o %t/add_f32_bf16_0.npy:4
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_bf16_0.npy | FileCheck %s --check-prefix=ADD_F32_BF16_0
-// RUN: tolk-run --quiet %s --kernel add_f32_bf16_1::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_c47b0ebd.npy -o %t/add_f32_bf16_1.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_bf16_1::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_c47b0ebd.npy -o %t/add_f32_bf16_1.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_bf16_1.npy | FileCheck %s --check-prefix=ADD_F32_BF16_1
-// RUN: tolk-run --quiet %s --kernel add_f32_f32::E_2_4 --backend host --grid 1,1,1 %t/in_86dcb7c1.npy %t/in_0369d351.npy -o %t/add_f32_f32.npy:8
+// RUN: tolk-run --quiet %s --kernel add_f32_f32::E_2_4 --backend host --grid 1,1,1 --block 1,1,1 %t/in_86dcb7c1.npy %t/in_0369d351.npy -o %t/add_f32_f32.npy:8
 // RUN: %python %S/../tolk-run/Inputs/npy.py print %t/add_f32_f32.npy | FileCheck %s --check-prefix=ADD_F32_F32
 
 // ADD_BOOL_BOOL: descr |b1 shape [8]
@@ -1670,231 +1670,246 @@
 // ADD_F32_F32-NEXT: 0xc0101062 -2.250999927520752
 
 gpu.module @add_bool_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<i1, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<i1, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<i1, global> -> i1
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<i1, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<i1, global> -> i1
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<i1, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<i1, global> -> i1
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<i1, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<i1, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<i1, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<i1, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<i1, global>, si32
-    %v32 = tolk.or %v9, %v23 : (i1, i1) -> i1
-    %v33 = tolk.or %v12, %v25 : (i1, i1) -> i1
-    %v34 = tolk.or %v16, %v27 : (i1, i1) -> i1
-    %v35 = tolk.or %v18, %v21 : (i1, i1) -> i1
-    tolk.store %v28, %v32 : !tolk.ptr<i1, global>, i1
-    tolk.store %v29, %v33 : !tolk.ptr<i1, global>, i1
-    tolk.store %v30, %v34 : !tolk.ptr<i1, global>, i1
-    tolk.store %v31, %v35 : !tolk.ptr<i1, global>, i1
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<i1, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<i1, global> -> i1
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<i1, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<i1, global> -> i1
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<i1, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<i1, global> -> i1
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<i1, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<i1, global> -> i1
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<i1, global> -> i1
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<i1, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<i1, global> -> i1
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<i1, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<i1, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<i1, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<i1, global>, si32
+      %v34 = tolk.or %v21, %v8 : (i1, i1) -> i1
+      %v35 = tolk.or %v24, %v11 : (i1, i1) -> i1
+      %v36 = tolk.or %v27, %v14 : (i1, i1) -> i1
+      %v37 = tolk.or %v29, %v5 : (i1, i1) -> i1
+      tolk.store %v30, %v34 : !tolk.ptr<i1, global>, i1
+      tolk.store %v31, %v35 : !tolk.ptr<i1, global>, i1
+      tolk.store %v32, %v36 : !tolk.ptr<i1, global>, i1
+      tolk.store %v33, %v37 : !tolk.ptr<i1, global>, i1
+    }
     gpu.return
   }
 }
 gpu.module @add_bool_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<si8, global> -> si8
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<si8, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<si8, global> -> si8
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<si8, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<si8, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<si8, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<si8, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v32 = tolk.cast %v9 : i1 to si8
-    %v33 = tolk.cast %v12 : i1 to si8
-    %v34 = tolk.cast %v16 : i1 to si8
-    %v35 = tolk.cast %v18 : i1 to si8
-    %v36 = tolk.add %v32, %v23 : (si8, si8) -> si8
-    %v37 = tolk.add %v33, %v25 : (si8, si8) -> si8
-    %v38 = tolk.add %v34, %v27 : (si8, si8) -> si8
-    %v39 = tolk.add %v35, %v21 : (si8, si8) -> si8
-    tolk.store %v28, %v36 : !tolk.ptr<si8, global>, si8
-    tolk.store %v29, %v37 : !tolk.ptr<si8, global>, si8
-    tolk.store %v30, %v38 : !tolk.ptr<si8, global>, si8
-    tolk.store %v31, %v39 : !tolk.ptr<si8, global>, si8
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si8, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<si8, global> -> si8
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<si8, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<i1, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<i1, global> -> i1
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<i1, global> -> i1
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<i1, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<i1, global> -> i1
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<si8, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<si8, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<si8, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<si8, global>, si32
+      %v34 = tolk.cast %v21 : i1 to si8
+      %v35 = tolk.cast %v24 : i1 to si8
+      %v36 = tolk.cast %v27 : i1 to si8
+      %v37 = tolk.cast %v29 : i1 to si8
+      %v38 = tolk.add %v34, %v8 : (si8, si8) -> si8
+      %v39 = tolk.add %v35, %v11 : (si8, si8) -> si8
+      %v40 = tolk.add %v36, %v14 : (si8, si8) -> si8
+      %v41 = tolk.add %v37, %v5 : (si8, si8) -> si8
+      tolk.store %v30, %v38 : !tolk.ptr<si8, global>, si8
+      tolk.store %v31, %v39 : !tolk.ptr<si8, global>, si8
+      tolk.store %v32, %v40 : !tolk.ptr<si8, global>, si8
+      tolk.store %v33, %v41 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @add_bool_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui16, global> -> ui16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<ui16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<ui16, global> -> ui16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<ui16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<ui16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<ui16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v32 = tolk.cast %v9 : i1 to ui16
-    %v33 = tolk.cast %v12 : i1 to ui16
-    %v34 = tolk.cast %v16 : i1 to ui16
-    %v35 = tolk.cast %v18 : i1 to ui16
-    %v36 = tolk.add %v32, %v23 : (ui16, ui16) -> ui16
-    %v37 = tolk.add %v33, %v25 : (ui16, ui16) -> ui16
-    %v38 = tolk.add %v34, %v27 : (ui16, ui16) -> ui16
-    %v39 = tolk.add %v35, %v21 : (ui16, ui16) -> ui16
-    tolk.store %v28, %v36 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v29, %v37 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v30, %v38 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v31, %v39 : !tolk.ptr<ui16, global>, ui16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<ui16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<ui16, global> -> ui16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<ui16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<i1, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<i1, global> -> i1
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<i1, global> -> i1
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<i1, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<i1, global> -> i1
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<ui16, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<ui16, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<ui16, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<ui16, global>, si32
+      %v34 = tolk.cast %v21 : i1 to ui16
+      %v35 = tolk.cast %v24 : i1 to ui16
+      %v36 = tolk.cast %v27 : i1 to ui16
+      %v37 = tolk.cast %v29 : i1 to ui16
+      %v38 = tolk.add %v34, %v8 : (ui16, ui16) -> ui16
+      %v39 = tolk.add %v35, %v11 : (ui16, ui16) -> ui16
+      %v40 = tolk.add %v36, %v14 : (ui16, ui16) -> ui16
+      %v41 = tolk.add %v37, %v5 : (ui16, ui16) -> ui16
+      tolk.store %v30, %v38 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v31, %v39 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v32, %v40 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v33, %v41 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @add_bool_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v22 = vector.extract %v21[0] : si32 from vector<4xsi32>
-    %v23 = vector.extract %v21[1] : si32 from vector<4xsi32>
-    %v24 = vector.extract %v21[2] : si32 from vector<4xsi32>
-    %v25 = vector.extract %v21[3] : si32 from vector<4xsi32>
-    %v26 = tolk.cast %v9 : i1 to si32
-    %v27 = tolk.cast %v12 : i1 to si32
-    %v28 = tolk.cast %v16 : i1 to si32
-    %v29 = tolk.cast %v18 : i1 to si32
-    %v30 = tolk.add %v26, %v23 : (si32, si32) -> si32
-    %v31 = tolk.add %v27, %v24 : (si32, si32) -> si32
-    %v32 = tolk.add %v28, %v25 : (si32, si32) -> si32
-    %v33 = tolk.add %v29, %v22 : (si32, si32) -> si32
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xsi32>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<i1, global> -> i1
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<i1, global> -> i1
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.cast %v19 : i1 to si32
+      %v29 = tolk.cast %v22 : i1 to si32
+      %v30 = tolk.cast %v25 : i1 to si32
+      %v31 = tolk.cast %v27 : i1 to si32
+      %v32 = tolk.add %v28, %v8 : (si32, si32) -> si32
+      %v33 = tolk.add %v29, %v10 : (si32, si32) -> si32
+      %v34 = tolk.add %v30, %v12 : (si32, si32) -> si32
+      %v35 = tolk.add %v31, %v6 : (si32, si32) -> si32
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xsi32>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_bool_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<ui64, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<ui64, global> -> ui64
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<ui64, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<ui64, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v32 = tolk.cast %v9 : i1 to ui64
-    %v33 = tolk.cast %v12 : i1 to ui64
-    %v34 = tolk.cast %v16 : i1 to ui64
-    %v35 = tolk.cast %v18 : i1 to ui64
-    %v36 = tolk.add %v32, %v23 : (ui64, ui64) -> ui64
-    %v37 = tolk.add %v33, %v25 : (ui64, ui64) -> ui64
-    %v38 = tolk.add %v34, %v27 : (ui64, ui64) -> ui64
-    %v39 = tolk.add %v35, %v21 : (ui64, ui64) -> ui64
-    tolk.store %v28, %v36 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v29, %v37 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v30, %v38 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v31, %v39 : !tolk.ptr<ui64, global>, ui64
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<ui64, global> -> ui64
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<ui64, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<i1, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<i1, global> -> i1
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<i1, global> -> i1
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<i1, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<i1, global> -> i1
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<ui64, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<ui64, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<ui64, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<ui64, global>, si32
+      %v34 = tolk.cast %v21 : i1 to ui64
+      %v35 = tolk.cast %v24 : i1 to ui64
+      %v36 = tolk.cast %v27 : i1 to ui64
+      %v37 = tolk.cast %v29 : i1 to ui64
+      %v38 = tolk.add %v34, %v8 : (ui64, ui64) -> ui64
+      %v39 = tolk.add %v35, %v11 : (ui64, ui64) -> ui64
+      %v40 = tolk.add %v36, %v14 : (ui64, ui64) -> ui64
+      %v41 = tolk.add %v37, %v5 : (ui64, ui64) -> ui64
+      tolk.store %v30, %v38 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v31, %v39 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v32, %v40 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v33, %v41 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
@@ -1924,43 +1939,46 @@ gpu.module @add_bool_e4m3_0 {
   }
 }
 gpu.module @add_bool_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v22 = vector.extract %v21[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = vector.extract %v21[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v24 = vector.extract %v21[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v25 = vector.extract %v21[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v26 = tolk.cast %v9 : i1 to f8E4M3FN
-    %v27 = tolk.cast %v12 : i1 to f8E4M3FN
-    %v28 = tolk.cast %v16 : i1 to f8E4M3FN
-    %v29 = tolk.cast %v18 : i1 to f8E4M3FN
-    %v30 = tolk.add %v26, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v31 = tolk.add %v27, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v32 = tolk.add %v28, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v33 = tolk.add %v29, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E4M3FN>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<i1, global> -> i1
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<i1, global> -> i1
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.cast %v19 : i1 to f8E4M3FN
+      %v29 = tolk.cast %v22 : i1 to f8E4M3FN
+      %v30 = tolk.cast %v25 : i1 to f8E4M3FN
+      %v31 = tolk.cast %v27 : i1 to f8E4M3FN
+      %v32 = tolk.add %v28, %v8 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v33 = tolk.add %v29, %v10 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v34 = tolk.add %v30, %v12 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v35 = tolk.add %v31, %v6 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf8E4M3FN>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
@@ -1990,84 +2008,90 @@ gpu.module @add_bool_e5m2fnuz_0 {
   }
 }
 gpu.module @add_bool_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v21[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = vector.extract %v21[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v24 = vector.extract %v21[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v25 = vector.extract %v21[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v26 = tolk.cast %v9 : i1 to f8E5M2FNUZ
-    %v27 = tolk.cast %v12 : i1 to f8E5M2FNUZ
-    %v28 = tolk.cast %v16 : i1 to f8E5M2FNUZ
-    %v29 = tolk.cast %v18 : i1 to f8E5M2FNUZ
-    %v30 = tolk.add %v26, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v31 = tolk.add %v27, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v32 = tolk.add %v28, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v33 = tolk.add %v29, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<i1, global> -> i1
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<i1, global> -> i1
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.cast %v19 : i1 to f8E5M2FNUZ
+      %v29 = tolk.cast %v22 : i1 to f8E5M2FNUZ
+      %v30 = tolk.cast %v25 : i1 to f8E5M2FNUZ
+      %v31 = tolk.cast %v27 : i1 to f8E5M2FNUZ
+      %v32 = tolk.add %v28, %v8 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v33 = tolk.add %v29, %v10 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v34 = tolk.add %v30, %v12 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v35 = tolk.add %v31, %v6 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf8E5M2FNUZ>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_bool_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v22 = vector.extract %v21[0] : f16 from vector<4xf16>
-    %v23 = vector.extract %v21[1] : f16 from vector<4xf16>
-    %v24 = vector.extract %v21[2] : f16 from vector<4xf16>
-    %v25 = vector.extract %v21[3] : f16 from vector<4xf16>
-    %v26 = tolk.cast %v9 : i1 to f16
-    %v27 = tolk.cast %v12 : i1 to f16
-    %v28 = tolk.cast %v16 : i1 to f16
-    %v29 = tolk.cast %v18 : i1 to f16
-    %v30 = tolk.add %v26, %v23 : (f16, f16) -> f16
-    %v31 = tolk.add %v27, %v24 : (f16, f16) -> f16
-    %v32 = tolk.add %v28, %v25 : (f16, f16) -> f16
-    %v33 = tolk.add %v29, %v22 : (f16, f16) -> f16
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf16>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<i1, global> -> i1
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<i1, global> -> i1
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.cast %v19 : i1 to f16
+      %v29 = tolk.cast %v22 : i1 to f16
+      %v30 = tolk.cast %v25 : i1 to f16
+      %v31 = tolk.cast %v27 : i1 to f16
+      %v32 = tolk.add %v28, %v8 : (f16, f16) -> f16
+      %v33 = tolk.add %v29, %v10 : (f16, f16) -> f16
+      %v34 = tolk.add %v30, %v12 : (f16, f16) -> f16
+      %v35 = tolk.add %v31, %v6 : (f16, f16) -> f16
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf16>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
@@ -2102,96 +2126,102 @@ gpu.module @add_bool_bf16_0 {
   }
 }
 gpu.module @add_bool_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v9 : i1 to bf16
-    %v33 = tolk.cast %v12 : i1 to bf16
-    %v34 = tolk.cast %v16 : i1 to bf16
-    %v35 = tolk.cast %v18 : i1 to bf16
-    %v36 = tolk.add %v32, %v23 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v25 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v34, %v27 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v35, %v21 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<i1, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<i1, global> -> i1
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<i1, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<i1, global> -> i1
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<i1, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<i1, global> -> i1
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v34 = tolk.cast %v21 : i1 to bf16
+      %v35 = tolk.cast %v24 : i1 to bf16
+      %v36 = tolk.cast %v27 : i1 to bf16
+      %v37 = tolk.cast %v29 : i1 to bf16
+      %v38 = tolk.add %v34, %v8 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v35, %v11 : (bf16, bf16) -> bf16
+      %v40 = tolk.add %v36, %v14 : (bf16, bf16) -> bf16
+      %v41 = tolk.add %v37, %v5 : (bf16, bf16) -> bf16
+      tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v32, %v40 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v33, %v41 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bool_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<i1, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<i1, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<i1, global> -> i1
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<i1, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<i1, global> -> i1
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<i1, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<i1, global> -> i1
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<i1, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<i1, global> -> i1
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %v26 = tolk.cast %v9 : i1 to f32
-    %v27 = tolk.cast %v12 : i1 to f32
-    %v28 = tolk.cast %v16 : i1 to f32
-    %v29 = tolk.cast %v18 : i1 to f32
-    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
-    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
-    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
-    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<i1, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<i1, global> -> i1
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<i1, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<i1, global> -> i1
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<i1, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<i1, global> -> i1
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<i1, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<i1, global> -> i1
+      %v28 = tolk.cast %v19 : i1 to f32
+      %v29 = tolk.cast %v22 : i1 to f32
+      %v30 = tolk.cast %v25 : i1 to f32
+      %v31 = tolk.cast %v27 : i1 to f32
+      %v32 = tolk.add %v28, %v8 : (f32, f32) -> f32
+      %v33 = tolk.add %v29, %v10 : (f32, f32) -> f32
+      %v34 = tolk.add %v30, %v12 : (f32, f32) -> f32
+      %v35 = tolk.add %v31, %v6 : (f32, f32) -> f32
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf32>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_i8_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -2206,214 +2236,229 @@ gpu.module @add_i8_bool {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si8, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si8, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<si8, global> -> si8
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<si8, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<si8, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<si8, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<si8, global>, si32
-    %v32 = tolk.cast %v5 : i1 to si8
-    %v33 = tolk.cast %v8 : i1 to si8
-    %v34 = tolk.cast %v11 : i1 to si8
-    %v35 = tolk.cast %v14 : i1 to si8
-    %v36 = tolk.add %v19, %v33 : (si8, si8) -> si8
-    %v37 = tolk.add %v22, %v34 : (si8, si8) -> si8
-    %v38 = tolk.add %v25, %v35 : (si8, si8) -> si8
-    %v39 = tolk.add %v27, %v32 : (si8, si8) -> si8
-    tolk.store %v28, %v36 : !tolk.ptr<si8, global>, si8
-    tolk.store %v29, %v37 : !tolk.ptr<si8, global>, si8
-    tolk.store %v30, %v38 : !tolk.ptr<si8, global>, si8
-    tolk.store %v31, %v39 : !tolk.ptr<si8, global>, si8
+    %v15 = tolk.cast %v5 : i1 to si8
+    %v16 = tolk.cast %v8 : i1 to si8
+    %v17 = tolk.cast %v11 : i1 to si8
+    %v18 = tolk.cast %v14 : i1 to si8
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<si8, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<si8, global> -> si8
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<si8, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<si8, global> -> si8
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<si8, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<si8, global> -> si8
+      %v34 = tolk.index %arg0[%v23] : !tolk.ptr<si8, global>, si32
+      %v35 = tolk.index %arg0[%v26] : !tolk.ptr<si8, global>, si32
+      %v36 = tolk.index %arg0[%v29] : !tolk.ptr<si8, global>, si32
+      %v37 = tolk.index %arg0[%v22] : !tolk.ptr<si8, global>, si32
+      %v38 = tolk.add %v25, %v16 : (si8, si8) -> si8
+      %v39 = tolk.add %v28, %v17 : (si8, si8) -> si8
+      %v40 = tolk.add %v31, %v18 : (si8, si8) -> si8
+      %v41 = tolk.add %v33, %v15 : (si8, si8) -> si8
+      tolk.store %v34, %v38 : !tolk.ptr<si8, global>, si8
+      tolk.store %v35, %v39 : !tolk.ptr<si8, global>, si8
+      tolk.store %v36, %v40 : !tolk.ptr<si8, global>, si8
+      tolk.store %v37, %v41 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @add_i8_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si8, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si8, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<si8, global> -> si8
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<si8, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<si8, global> -> si8
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<si8, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<si8, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<si8, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<si8, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<si8, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<si8, global>, si32
-    %v32 = tolk.add %v9, %v23 : (si8, si8) -> si8
-    %v33 = tolk.add %v12, %v25 : (si8, si8) -> si8
-    %v34 = tolk.add %v16, %v27 : (si8, si8) -> si8
-    %v35 = tolk.add %v18, %v21 : (si8, si8) -> si8
-    tolk.store %v28, %v32 : !tolk.ptr<si8, global>, si8
-    tolk.store %v29, %v33 : !tolk.ptr<si8, global>, si8
-    tolk.store %v30, %v34 : !tolk.ptr<si8, global>, si8
-    tolk.store %v31, %v35 : !tolk.ptr<si8, global>, si8
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si8, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<si8, global> -> si8
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<si8, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<si8, global> -> si8
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<si8, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<si8, global> -> si8
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<si8, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<si8, global> -> si8
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<si8, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<si8, global> -> si8
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<si8, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<si8, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<si8, global> -> si8
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<si8, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<si8, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<si8, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<si8, global>, si32
+      %v34 = tolk.add %v21, %v8 : (si8, si8) -> si8
+      %v35 = tolk.add %v24, %v11 : (si8, si8) -> si8
+      %v36 = tolk.add %v27, %v14 : (si8, si8) -> si8
+      %v37 = tolk.add %v29, %v5 : (si8, si8) -> si8
+      tolk.store %v30, %v34 : !tolk.ptr<si8, global>, si8
+      tolk.store %v31, %v35 : !tolk.ptr<si8, global>, si8
+      tolk.store %v32, %v36 : !tolk.ptr<si8, global>, si8
+      tolk.store %v33, %v37 : !tolk.ptr<si8, global>, si8
+    }
     gpu.return
   }
 }
 gpu.module @add_i8_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<ui16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<ui16, global> -> ui16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<ui16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+    %v15 = tolk.cast %v5 : ui16 to si32
+    %v16 = tolk.cast %v8 : ui16 to si32
+    %v17 = tolk.cast %v11 : ui16 to si32
+    %v18 = tolk.cast %v14 : ui16 to si32
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui16, global> -> ui16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<ui16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<ui16, global> -> ui16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<ui16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
-    %v28 = tolk.cast %v9 : si8 to si32
-    %v29 = tolk.cast %v12 : si8 to si32
-    %v30 = tolk.cast %v16 : si8 to si32
-    %v31 = tolk.cast %v18 : si8 to si32
-    %v32 = tolk.cast %v21 : ui16 to si32
-    %v33 = tolk.cast %v23 : ui16 to si32
-    %v34 = tolk.cast %v25 : ui16 to si32
-    %v35 = tolk.cast %v27 : ui16 to si32
-    %v36 = tolk.add %v28, %v33 : (si32, si32) -> si32
-    %v37 = tolk.add %v29, %v34 : (si32, si32) -> si32
-    %v38 = tolk.add %v30, %v35 : (si32, si32) -> si32
-    %v39 = tolk.add %v31, %v32 : (si32, si32) -> si32
-    %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xsi32>
-    %v41 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<si8, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<si8, global> -> si8
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<si8, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<si8, global> -> si8
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<si8, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<si8, global> -> si8
+      %v34 = tolk.cast %v25 : si8 to si32
+      %v35 = tolk.cast %v28 : si8 to si32
+      %v36 = tolk.cast %v31 : si8 to si32
+      %v37 = tolk.cast %v33 : si8 to si32
+      %v38 = tolk.add %v34, %v16 : (si32, si32) -> si32
+      %v39 = tolk.add %v35, %v17 : (si32, si32) -> si32
+      %v40 = tolk.add %v36, %v18 : (si32, si32) -> si32
+      %v41 = tolk.add %v37, %v15 : (si32, si32) -> si32
+      %v42 = vector.from_elements %v41, %v38, %v39, %v40 : vector<4xsi32>
+      %v43 = tolk.index %arg0[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v43, %v42 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_i8_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v22 = vector.extract %v21[0] : si32 from vector<4xsi32>
-    %v23 = vector.extract %v21[1] : si32 from vector<4xsi32>
-    %v24 = vector.extract %v21[2] : si32 from vector<4xsi32>
-    %v25 = vector.extract %v21[3] : si32 from vector<4xsi32>
-    %v26 = tolk.cast %v9 : si8 to si32
-    %v27 = tolk.cast %v12 : si8 to si32
-    %v28 = tolk.cast %v16 : si8 to si32
-    %v29 = tolk.cast %v18 : si8 to si32
-    %v30 = tolk.add %v26, %v23 : (si32, si32) -> si32
-    %v31 = tolk.add %v27, %v24 : (si32, si32) -> si32
-    %v32 = tolk.add %v28, %v25 : (si32, si32) -> si32
-    %v33 = tolk.add %v29, %v22 : (si32, si32) -> si32
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xsi32>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<si8, global> -> si8
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
+      %v28 = tolk.cast %v19 : si8 to si32
+      %v29 = tolk.cast %v22 : si8 to si32
+      %v30 = tolk.cast %v25 : si8 to si32
+      %v31 = tolk.cast %v27 : si8 to si32
+      %v32 = tolk.add %v28, %v8 : (si32, si32) -> si32
+      %v33 = tolk.add %v29, %v10 : (si32, si32) -> si32
+      %v34 = tolk.add %v30, %v12 : (si32, si32) -> si32
+      %v35 = tolk.add %v31, %v6 : (si32, si32) -> si32
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xsi32>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_i8_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<ui64, global> -> ui64
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<ui64, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
+    %v15 = tolk.cast %v5 : ui64 to f32
+    %v16 = tolk.cast %v8 : ui64 to f32
+    %v17 = tolk.cast %v11 : ui64 to f32
+    %v18 = tolk.cast %v14 : ui64 to f32
     %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<ui64, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<ui64, global> -> ui64
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.cast %v9 : si8 to f32
-    %v29 = tolk.cast %v12 : si8 to f32
-    %v30 = tolk.cast %v16 : si8 to f32
-    %v31 = tolk.cast %v18 : si8 to f32
-    %v32 = tolk.cast %v21 : ui64 to f32
-    %v33 = tolk.cast %v23 : ui64 to f32
-    %v34 = tolk.cast %v25 : ui64 to f32
-    %v35 = tolk.cast %v27 : ui64 to f32
-    %v36 = tolk.add %v28, %v33 : (f32, f32) -> f32
-    %v37 = tolk.add %v29, %v34 : (f32, f32) -> f32
-    %v38 = tolk.add %v30, %v35 : (f32, f32) -> f32
-    %v39 = tolk.add %v31, %v32 : (f32, f32) -> f32
-    %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xf32>
-    %v41 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<si8, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<si8, global> -> si8
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<si8, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<si8, global> -> si8
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<si8, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<si8, global> -> si8
+      %v34 = tolk.cast %v25 : si8 to f32
+      %v35 = tolk.cast %v28 : si8 to f32
+      %v36 = tolk.cast %v31 : si8 to f32
+      %v37 = tolk.cast %v33 : si8 to f32
+      %v38 = tolk.add %v34, %v16 : (f32, f32) -> f32
+      %v39 = tolk.add %v35, %v17 : (f32, f32) -> f32
+      %v40 = tolk.add %v36, %v18 : (f32, f32) -> f32
+      %v41 = tolk.add %v37, %v15 : (f32, f32) -> f32
+      %v42 = vector.from_elements %v41, %v38, %v39, %v40 : vector<4xf32>
+      %v43 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v43, %v42 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
@@ -2443,43 +2488,46 @@ gpu.module @add_i8_e4m3_0 {
   }
 }
 gpu.module @add_i8_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v22 = vector.extract %v21[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = vector.extract %v21[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v24 = vector.extract %v21[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v25 = vector.extract %v21[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v26 = tolk.cast %v9 : si8 to f8E4M3FN
-    %v27 = tolk.cast %v12 : si8 to f8E4M3FN
-    %v28 = tolk.cast %v16 : si8 to f8E4M3FN
-    %v29 = tolk.cast %v18 : si8 to f8E4M3FN
-    %v30 = tolk.add %v26, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v31 = tolk.add %v27, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v32 = tolk.add %v28, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v33 = tolk.add %v29, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E4M3FN>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<si8, global> -> si8
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
+      %v28 = tolk.cast %v19 : si8 to f8E4M3FN
+      %v29 = tolk.cast %v22 : si8 to f8E4M3FN
+      %v30 = tolk.cast %v25 : si8 to f8E4M3FN
+      %v31 = tolk.cast %v27 : si8 to f8E4M3FN
+      %v32 = tolk.add %v28, %v8 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v33 = tolk.add %v29, %v10 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v34 = tolk.add %v30, %v12 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v35 = tolk.add %v31, %v6 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf8E4M3FN>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
@@ -2509,84 +2557,90 @@ gpu.module @add_i8_e5m2fnuz_0 {
   }
 }
 gpu.module @add_i8_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v21[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = vector.extract %v21[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v24 = vector.extract %v21[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v25 = vector.extract %v21[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v26 = tolk.cast %v9 : si8 to f8E5M2FNUZ
-    %v27 = tolk.cast %v12 : si8 to f8E5M2FNUZ
-    %v28 = tolk.cast %v16 : si8 to f8E5M2FNUZ
-    %v29 = tolk.cast %v18 : si8 to f8E5M2FNUZ
-    %v30 = tolk.add %v26, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v31 = tolk.add %v27, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v32 = tolk.add %v28, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v33 = tolk.add %v29, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<si8, global> -> si8
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
+      %v28 = tolk.cast %v19 : si8 to f8E5M2FNUZ
+      %v29 = tolk.cast %v22 : si8 to f8E5M2FNUZ
+      %v30 = tolk.cast %v25 : si8 to f8E5M2FNUZ
+      %v31 = tolk.cast %v27 : si8 to f8E5M2FNUZ
+      %v32 = tolk.add %v28, %v8 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v33 = tolk.add %v29, %v10 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v34 = tolk.add %v30, %v12 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v35 = tolk.add %v31, %v6 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf8E5M2FNUZ>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_i8_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v22 = vector.extract %v21[0] : f16 from vector<4xf16>
-    %v23 = vector.extract %v21[1] : f16 from vector<4xf16>
-    %v24 = vector.extract %v21[2] : f16 from vector<4xf16>
-    %v25 = vector.extract %v21[3] : f16 from vector<4xf16>
-    %v26 = tolk.cast %v9 : si8 to f16
-    %v27 = tolk.cast %v12 : si8 to f16
-    %v28 = tolk.cast %v16 : si8 to f16
-    %v29 = tolk.cast %v18 : si8 to f16
-    %v30 = tolk.add %v26, %v23 : (f16, f16) -> f16
-    %v31 = tolk.add %v27, %v24 : (f16, f16) -> f16
-    %v32 = tolk.add %v28, %v25 : (f16, f16) -> f16
-    %v33 = tolk.add %v29, %v22 : (f16, f16) -> f16
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf16>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<si8, global> -> si8
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
+      %v28 = tolk.cast %v19 : si8 to f16
+      %v29 = tolk.cast %v22 : si8 to f16
+      %v30 = tolk.cast %v25 : si8 to f16
+      %v31 = tolk.cast %v27 : si8 to f16
+      %v32 = tolk.add %v28, %v8 : (f16, f16) -> f16
+      %v33 = tolk.add %v29, %v10 : (f16, f16) -> f16
+      %v34 = tolk.add %v30, %v12 : (f16, f16) -> f16
+      %v35 = tolk.add %v31, %v6 : (f16, f16) -> f16
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf16>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
@@ -2621,96 +2675,102 @@ gpu.module @add_i8_bf16_0 {
   }
 }
 gpu.module @add_i8_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v9 : si8 to bf16
-    %v33 = tolk.cast %v12 : si8 to bf16
-    %v34 = tolk.cast %v16 : si8 to bf16
-    %v35 = tolk.cast %v18 : si8 to bf16
-    %v36 = tolk.add %v32, %v23 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v25 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v34, %v27 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v35, %v21 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<si8, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<si8, global> -> si8
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<si8, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<si8, global> -> si8
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<si8, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<si8, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<si8, global> -> si8
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v34 = tolk.cast %v21 : si8 to bf16
+      %v35 = tolk.cast %v24 : si8 to bf16
+      %v36 = tolk.cast %v27 : si8 to bf16
+      %v37 = tolk.cast %v29 : si8 to bf16
+      %v38 = tolk.add %v34, %v8 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v35, %v11 : (bf16, bf16) -> bf16
+      %v40 = tolk.add %v36, %v14 : (bf16, bf16) -> bf16
+      %v41 = tolk.add %v37, %v5 : (bf16, bf16) -> bf16
+      tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v32, %v40 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v33, %v41 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_i8_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si8, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<si8, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<si8, global> -> si8
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<si8, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<si8, global> -> si8
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<si8, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<si8, global> -> si8
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<si8, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<si8, global> -> si8
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %v26 = tolk.cast %v9 : si8 to f32
-    %v27 = tolk.cast %v12 : si8 to f32
-    %v28 = tolk.cast %v16 : si8 to f32
-    %v29 = tolk.cast %v18 : si8 to f32
-    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
-    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
-    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
-    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<si8, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<si8, global> -> si8
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<si8, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<si8, global> -> si8
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<si8, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<si8, global> -> si8
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<si8, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<si8, global> -> si8
+      %v28 = tolk.cast %v19 : si8 to f32
+      %v29 = tolk.cast %v22 : si8 to f32
+      %v30 = tolk.cast %v25 : si8 to f32
+      %v31 = tolk.cast %v27 : si8 to f32
+      %v32 = tolk.add %v28, %v8 : (f32, f32) -> f32
+      %v33 = tolk.add %v29, %v10 : (f32, f32) -> f32
+      %v34 = tolk.add %v30, %v12 : (f32, f32) -> f32
+      %v35 = tolk.add %v31, %v6 : (f32, f32) -> f32
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf32>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_u16_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -2725,40 +2785,43 @@ gpu.module @add_u16_bool {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<ui16, global> -> ui16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<ui16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<ui16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<ui16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<ui16, global>, si32
-    %v32 = tolk.cast %v5 : i1 to ui16
-    %v33 = tolk.cast %v8 : i1 to ui16
-    %v34 = tolk.cast %v11 : i1 to ui16
-    %v35 = tolk.cast %v14 : i1 to ui16
-    %v36 = tolk.add %v19, %v33 : (ui16, ui16) -> ui16
-    %v37 = tolk.add %v22, %v34 : (ui16, ui16) -> ui16
-    %v38 = tolk.add %v25, %v35 : (ui16, ui16) -> ui16
-    %v39 = tolk.add %v27, %v32 : (ui16, ui16) -> ui16
-    tolk.store %v28, %v36 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v29, %v37 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v30, %v38 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v31, %v39 : !tolk.ptr<ui16, global>, ui16
+    %v15 = tolk.cast %v5 : i1 to ui16
+    %v16 = tolk.cast %v8 : i1 to ui16
+    %v17 = tolk.cast %v11 : i1 to ui16
+    %v18 = tolk.cast %v14 : i1 to ui16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<ui16, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<ui16, global> -> ui16
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<ui16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<ui16, global> -> ui16
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<ui16, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<ui16, global> -> ui16
+      %v34 = tolk.index %arg0[%v23] : !tolk.ptr<ui16, global>, si32
+      %v35 = tolk.index %arg0[%v26] : !tolk.ptr<ui16, global>, si32
+      %v36 = tolk.index %arg0[%v29] : !tolk.ptr<ui16, global>, si32
+      %v37 = tolk.index %arg0[%v22] : !tolk.ptr<ui16, global>, si32
+      %v38 = tolk.add %v25, %v16 : (ui16, ui16) -> ui16
+      %v39 = tolk.add %v28, %v17 : (ui16, ui16) -> ui16
+      %v40 = tolk.add %v31, %v18 : (ui16, ui16) -> ui16
+      %v41 = tolk.add %v33, %v15 : (ui16, ui16) -> ui16
+      tolk.store %v34, %v38 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v35, %v39 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v36, %v40 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v37, %v41 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @add_u16_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -2773,167 +2836,179 @@ gpu.module @add_u16_i8 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<ui16, global> -> ui16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
-    %v28 = tolk.cast %v5 : si8 to si32
-    %v29 = tolk.cast %v8 : si8 to si32
-    %v30 = tolk.cast %v11 : si8 to si32
-    %v31 = tolk.cast %v14 : si8 to si32
-    %v32 = tolk.cast %v19 : ui16 to si32
-    %v33 = tolk.cast %v22 : ui16 to si32
-    %v34 = tolk.cast %v25 : ui16 to si32
-    %v35 = tolk.cast %v27 : ui16 to si32
-    %v36 = tolk.add %v32, %v29 : (si32, si32) -> si32
-    %v37 = tolk.add %v33, %v30 : (si32, si32) -> si32
-    %v38 = tolk.add %v34, %v31 : (si32, si32) -> si32
-    %v39 = tolk.add %v35, %v28 : (si32, si32) -> si32
-    %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xsi32>
-    %v41 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v15 = tolk.cast %v5 : si8 to si32
+    %v16 = tolk.cast %v8 : si8 to si32
+    %v17 = tolk.cast %v11 : si8 to si32
+    %v18 = tolk.cast %v14 : si8 to si32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<ui16, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<ui16, global> -> ui16
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<ui16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<ui16, global> -> ui16
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<ui16, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<ui16, global> -> ui16
+      %v34 = tolk.cast %v25 : ui16 to si32
+      %v35 = tolk.cast %v28 : ui16 to si32
+      %v36 = tolk.cast %v31 : ui16 to si32
+      %v37 = tolk.cast %v33 : ui16 to si32
+      %v38 = tolk.add %v34, %v16 : (si32, si32) -> si32
+      %v39 = tolk.add %v35, %v17 : (si32, si32) -> si32
+      %v40 = tolk.add %v36, %v18 : (si32, si32) -> si32
+      %v41 = tolk.add %v37, %v15 : (si32, si32) -> si32
+      %v42 = vector.from_elements %v41, %v38, %v39, %v40 : vector<4xsi32>
+      %v43 = tolk.index %arg0[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v43, %v42 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_u16_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui16, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui16, global> -> ui16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<ui16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui16, global> -> ui16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<ui16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<ui16, global> -> ui16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<ui16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<ui16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<ui16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<ui16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<ui16, global>, si32
-    %v32 = tolk.add %v9, %v23 : (ui16, ui16) -> ui16
-    %v33 = tolk.add %v12, %v25 : (ui16, ui16) -> ui16
-    %v34 = tolk.add %v16, %v27 : (ui16, ui16) -> ui16
-    %v35 = tolk.add %v18, %v21 : (ui16, ui16) -> ui16
-    tolk.store %v28, %v32 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v29, %v33 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v30, %v34 : !tolk.ptr<ui16, global>, ui16
-    tolk.store %v31, %v35 : !tolk.ptr<ui16, global>, ui16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<ui16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<ui16, global> -> ui16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<ui16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<ui16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<ui16, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<ui16, global> -> ui16
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<ui16, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<ui16, global> -> ui16
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<ui16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<ui16, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<ui16, global> -> ui16
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<ui16, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<ui16, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<ui16, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<ui16, global>, si32
+      %v34 = tolk.add %v21, %v8 : (ui16, ui16) -> ui16
+      %v35 = tolk.add %v24, %v11 : (ui16, ui16) -> ui16
+      %v36 = tolk.add %v27, %v14 : (ui16, ui16) -> ui16
+      %v37 = tolk.add %v29, %v5 : (ui16, ui16) -> ui16
+      tolk.store %v30, %v34 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v31, %v35 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v32, %v36 : !tolk.ptr<ui16, global>, ui16
+      tolk.store %v33, %v37 : !tolk.ptr<ui16, global>, ui16
+    }
     gpu.return
   }
 }
 gpu.module @add_u16_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui16, global> -> ui16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<si32, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v22 = vector.extract %v21[0] : si32 from vector<4xsi32>
-    %v23 = vector.extract %v21[1] : si32 from vector<4xsi32>
-    %v24 = vector.extract %v21[2] : si32 from vector<4xsi32>
-    %v25 = vector.extract %v21[3] : si32 from vector<4xsi32>
-    %v26 = tolk.cast %v9 : ui16 to si32
-    %v27 = tolk.cast %v12 : ui16 to si32
-    %v28 = tolk.cast %v16 : ui16 to si32
-    %v29 = tolk.cast %v18 : ui16 to si32
-    %v30 = tolk.add %v26, %v23 : (si32, si32) -> si32
-    %v31 = tolk.add %v27, %v24 : (si32, si32) -> si32
-    %v32 = tolk.add %v28, %v25 : (si32, si32) -> si32
-    %v33 = tolk.add %v29, %v22 : (si32, si32) -> si32
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xsi32>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui16, global> -> ui16
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
+      %v28 = tolk.cast %v19 : ui16 to si32
+      %v29 = tolk.cast %v22 : ui16 to si32
+      %v30 = tolk.cast %v25 : ui16 to si32
+      %v31 = tolk.cast %v27 : ui16 to si32
+      %v32 = tolk.add %v28, %v8 : (si32, si32) -> si32
+      %v33 = tolk.add %v29, %v10 : (si32, si32) -> si32
+      %v34 = tolk.add %v30, %v12 : (si32, si32) -> si32
+      %v35 = tolk.add %v31, %v6 : (si32, si32) -> si32
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xsi32>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_u16_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui16, global> -> ui16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<ui64, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<ui64, global> -> ui64
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<ui64, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<ui64, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v32 = tolk.cast %v9 : ui16 to ui64
-    %v33 = tolk.cast %v12 : ui16 to ui64
-    %v34 = tolk.cast %v16 : ui16 to ui64
-    %v35 = tolk.cast %v18 : ui16 to ui64
-    %v36 = tolk.add %v32, %v23 : (ui64, ui64) -> ui64
-    %v37 = tolk.add %v33, %v25 : (ui64, ui64) -> ui64
-    %v38 = tolk.add %v34, %v27 : (ui64, ui64) -> ui64
-    %v39 = tolk.add %v35, %v21 : (ui64, ui64) -> ui64
-    tolk.store %v28, %v36 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v29, %v37 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v30, %v38 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v31, %v39 : !tolk.ptr<ui64, global>, ui64
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<ui64, global> -> ui64
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<ui64, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<ui16, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<ui16, global> -> ui16
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<ui16, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<ui16, global> -> ui16
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<ui16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<ui16, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<ui16, global> -> ui16
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<ui64, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<ui64, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<ui64, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<ui64, global>, si32
+      %v34 = tolk.cast %v21 : ui16 to ui64
+      %v35 = tolk.cast %v24 : ui16 to ui64
+      %v36 = tolk.cast %v27 : ui16 to ui64
+      %v37 = tolk.cast %v29 : ui16 to ui64
+      %v38 = tolk.add %v34, %v8 : (ui64, ui64) -> ui64
+      %v39 = tolk.add %v35, %v11 : (ui64, ui64) -> ui64
+      %v40 = tolk.add %v36, %v14 : (ui64, ui64) -> ui64
+      %v41 = tolk.add %v37, %v5 : (ui64, ui64) -> ui64
+      tolk.store %v30, %v38 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v31, %v39 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v32, %v40 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v33, %v41 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
@@ -2963,43 +3038,46 @@ gpu.module @add_u16_e4m3_0 {
   }
 }
 gpu.module @add_u16_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui16, global> -> ui16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v22 = vector.extract %v21[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = vector.extract %v21[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v24 = vector.extract %v21[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v25 = vector.extract %v21[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v26 = tolk.cast %v9 : ui16 to f8E4M3FN
-    %v27 = tolk.cast %v12 : ui16 to f8E4M3FN
-    %v28 = tolk.cast %v16 : ui16 to f8E4M3FN
-    %v29 = tolk.cast %v18 : ui16 to f8E4M3FN
-    %v30 = tolk.add %v26, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v31 = tolk.add %v27, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v32 = tolk.add %v28, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v33 = tolk.add %v29, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E4M3FN>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui16, global> -> ui16
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
+      %v28 = tolk.cast %v19 : ui16 to f8E4M3FN
+      %v29 = tolk.cast %v22 : ui16 to f8E4M3FN
+      %v30 = tolk.cast %v25 : ui16 to f8E4M3FN
+      %v31 = tolk.cast %v27 : ui16 to f8E4M3FN
+      %v32 = tolk.add %v28, %v8 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v33 = tolk.add %v29, %v10 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v34 = tolk.add %v30, %v12 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v35 = tolk.add %v31, %v6 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf8E4M3FN>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
@@ -3029,84 +3107,90 @@ gpu.module @add_u16_e5m2fnuz_0 {
   }
 }
 gpu.module @add_u16_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui16, global> -> ui16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v21[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = vector.extract %v21[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v24 = vector.extract %v21[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v25 = vector.extract %v21[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v26 = tolk.cast %v9 : ui16 to f8E5M2FNUZ
-    %v27 = tolk.cast %v12 : ui16 to f8E5M2FNUZ
-    %v28 = tolk.cast %v16 : ui16 to f8E5M2FNUZ
-    %v29 = tolk.cast %v18 : ui16 to f8E5M2FNUZ
-    %v30 = tolk.add %v26, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v31 = tolk.add %v27, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v32 = tolk.add %v28, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v33 = tolk.add %v29, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui16, global> -> ui16
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
+      %v28 = tolk.cast %v19 : ui16 to f8E5M2FNUZ
+      %v29 = tolk.cast %v22 : ui16 to f8E5M2FNUZ
+      %v30 = tolk.cast %v25 : ui16 to f8E5M2FNUZ
+      %v31 = tolk.cast %v27 : ui16 to f8E5M2FNUZ
+      %v32 = tolk.add %v28, %v8 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v33 = tolk.add %v29, %v10 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v34 = tolk.add %v30, %v12 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v35 = tolk.add %v31, %v6 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf8E5M2FNUZ>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_u16_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui16, global> -> ui16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v22 = vector.extract %v21[0] : f16 from vector<4xf16>
-    %v23 = vector.extract %v21[1] : f16 from vector<4xf16>
-    %v24 = vector.extract %v21[2] : f16 from vector<4xf16>
-    %v25 = vector.extract %v21[3] : f16 from vector<4xf16>
-    %v26 = tolk.cast %v9 : ui16 to f16
-    %v27 = tolk.cast %v12 : ui16 to f16
-    %v28 = tolk.cast %v16 : ui16 to f16
-    %v29 = tolk.cast %v18 : ui16 to f16
-    %v30 = tolk.add %v26, %v23 : (f16, f16) -> f16
-    %v31 = tolk.add %v27, %v24 : (f16, f16) -> f16
-    %v32 = tolk.add %v28, %v25 : (f16, f16) -> f16
-    %v33 = tolk.add %v29, %v22 : (f16, f16) -> f16
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf16>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui16, global> -> ui16
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
+      %v28 = tolk.cast %v19 : ui16 to f16
+      %v29 = tolk.cast %v22 : ui16 to f16
+      %v30 = tolk.cast %v25 : ui16 to f16
+      %v31 = tolk.cast %v27 : ui16 to f16
+      %v32 = tolk.add %v28, %v8 : (f16, f16) -> f16
+      %v33 = tolk.add %v29, %v10 : (f16, f16) -> f16
+      %v34 = tolk.add %v30, %v12 : (f16, f16) -> f16
+      %v35 = tolk.add %v31, %v6 : (f16, f16) -> f16
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf16>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
@@ -3141,96 +3225,102 @@ gpu.module @add_u16_bf16_0 {
   }
 }
 gpu.module @add_u16_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui16, global> -> ui16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v9 : ui16 to bf16
-    %v33 = tolk.cast %v12 : ui16 to bf16
-    %v34 = tolk.cast %v16 : ui16 to bf16
-    %v35 = tolk.cast %v18 : ui16 to bf16
-    %v36 = tolk.add %v32, %v23 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v25 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v34, %v27 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v35, %v21 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<ui16, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<ui16, global> -> ui16
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<ui16, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<ui16, global> -> ui16
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<ui16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<ui16, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<ui16, global> -> ui16
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v34 = tolk.cast %v21 : ui16 to bf16
+      %v35 = tolk.cast %v24 : ui16 to bf16
+      %v36 = tolk.cast %v27 : ui16 to bf16
+      %v37 = tolk.cast %v29 : ui16 to bf16
+      %v38 = tolk.add %v34, %v8 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v35, %v11 : (bf16, bf16) -> bf16
+      %v40 = tolk.add %v36, %v14 : (bf16, bf16) -> bf16
+      %v41 = tolk.add %v37, %v5 : (bf16, bf16) -> bf16
+      tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v32, %v40 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v33, %v41 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_u16_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui16, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui16, global> -> ui16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui16, global> -> ui16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui16, global> -> ui16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui16, global> -> ui16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %v26 = tolk.cast %v9 : ui16 to f32
-    %v27 = tolk.cast %v12 : ui16 to f32
-    %v28 = tolk.cast %v16 : ui16 to f32
-    %v29 = tolk.cast %v18 : ui16 to f32
-    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
-    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
-    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
-    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui16, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui16, global> -> ui16
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui16, global> -> ui16
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui16, global> -> ui16
+      %v28 = tolk.cast %v19 : ui16 to f32
+      %v29 = tolk.cast %v22 : ui16 to f32
+      %v30 = tolk.cast %v25 : ui16 to f32
+      %v31 = tolk.cast %v27 : ui16 to f32
+      %v32 = tolk.add %v28, %v8 : (f32, f32) -> f32
+      %v33 = tolk.add %v29, %v10 : (f32, f32) -> f32
+      %v34 = tolk.add %v30, %v12 : (f32, f32) -> f32
+      %v35 = tolk.add %v31, %v6 : (f32, f32) -> f32
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf32>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_i32_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3245,30 +3335,33 @@ gpu.module @add_i32_bool {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
-    %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
-    %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
-    %v23 = tolk.cast %v5 : i1 to si32
-    %v24 = tolk.cast %v8 : i1 to si32
-    %v25 = tolk.cast %v11 : i1 to si32
-    %v26 = tolk.cast %v14 : i1 to si32
-    %v27 = tolk.add %v19, %v23 : (si32, si32) -> si32
-    %v28 = tolk.add %v20, %v24 : (si32, si32) -> si32
-    %v29 = tolk.add %v21, %v25 : (si32, si32) -> si32
-    %v30 = tolk.add %v22, %v26 : (si32, si32) -> si32
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xsi32>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v15 = tolk.cast %v5 : i1 to si32
+    %v16 = tolk.cast %v8 : i1 to si32
+    %v17 = tolk.cast %v11 : i1 to si32
+    %v18 = tolk.cast %v14 : i1 to si32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v25 = vector.extract %v24[0] : si32 from vector<4xsi32>
+      %v26 = vector.extract %v24[1] : si32 from vector<4xsi32>
+      %v27 = vector.extract %v24[2] : si32 from vector<4xsi32>
+      %v28 = vector.extract %v24[3] : si32 from vector<4xsi32>
+      %v29 = tolk.add %v25, %v15 : (si32, si32) -> si32
+      %v30 = tolk.add %v26, %v16 : (si32, si32) -> si32
+      %v31 = tolk.add %v27, %v17 : (si32, si32) -> si32
+      %v32 = tolk.add %v28, %v18 : (si32, si32) -> si32
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xsi32>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_i32_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3283,30 +3376,33 @@ gpu.module @add_i32_i8 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
-    %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
-    %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
-    %v23 = tolk.cast %v5 : si8 to si32
-    %v24 = tolk.cast %v8 : si8 to si32
-    %v25 = tolk.cast %v11 : si8 to si32
-    %v26 = tolk.cast %v14 : si8 to si32
-    %v27 = tolk.add %v19, %v23 : (si32, si32) -> si32
-    %v28 = tolk.add %v20, %v24 : (si32, si32) -> si32
-    %v29 = tolk.add %v21, %v25 : (si32, si32) -> si32
-    %v30 = tolk.add %v22, %v26 : (si32, si32) -> si32
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xsi32>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v15 = tolk.cast %v5 : si8 to si32
+    %v16 = tolk.cast %v8 : si8 to si32
+    %v17 = tolk.cast %v11 : si8 to si32
+    %v18 = tolk.cast %v14 : si8 to si32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v25 = vector.extract %v24[0] : si32 from vector<4xsi32>
+      %v26 = vector.extract %v24[1] : si32 from vector<4xsi32>
+      %v27 = vector.extract %v24[2] : si32 from vector<4xsi32>
+      %v28 = vector.extract %v24[3] : si32 from vector<4xsi32>
+      %v29 = tolk.add %v25, %v15 : (si32, si32) -> si32
+      %v30 = tolk.add %v26, %v16 : (si32, si32) -> si32
+      %v31 = tolk.add %v27, %v17 : (si32, si32) -> si32
+      %v32 = tolk.add %v28, %v18 : (si32, si32) -> si32
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xsi32>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_i32_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3321,99 +3417,108 @@ gpu.module @add_i32_u16 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
-    %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
-    %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
-    %v23 = tolk.cast %v5 : ui16 to si32
-    %v24 = tolk.cast %v8 : ui16 to si32
-    %v25 = tolk.cast %v11 : ui16 to si32
-    %v26 = tolk.cast %v14 : ui16 to si32
-    %v27 = tolk.add %v19, %v23 : (si32, si32) -> si32
-    %v28 = tolk.add %v20, %v24 : (si32, si32) -> si32
-    %v29 = tolk.add %v21, %v25 : (si32, si32) -> si32
-    %v30 = tolk.add %v22, %v26 : (si32, si32) -> si32
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xsi32>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v15 = tolk.cast %v5 : ui16 to si32
+    %v16 = tolk.cast %v8 : ui16 to si32
+    %v17 = tolk.cast %v11 : ui16 to si32
+    %v18 = tolk.cast %v14 : ui16 to si32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v25 = vector.extract %v24[0] : si32 from vector<4xsi32>
+      %v26 = vector.extract %v24[1] : si32 from vector<4xsi32>
+      %v27 = vector.extract %v24[2] : si32 from vector<4xsi32>
+      %v28 = vector.extract %v24[3] : si32 from vector<4xsi32>
+      %v29 = tolk.add %v25, %v15 : (si32, si32) -> si32
+      %v30 = tolk.add %v26, %v16 : (si32, si32) -> si32
+      %v31 = tolk.add %v27, %v17 : (si32, si32) -> si32
+      %v32 = tolk.add %v28, %v18 : (si32, si32) -> si32
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xsi32>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_i32_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<si32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<si32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : si32 from vector<4xsi32>
-    %v18 = vector.extract %v10[1] : si32 from vector<4xsi32>
-    %v19 = vector.extract %v10[2] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v10[3] : si32 from vector<4xsi32>
-    %v21 = tolk.add %v11, %v17 : (si32, si32) -> si32
-    %v22 = tolk.add %v13, %v18 : (si32, si32) -> si32
-    %v23 = tolk.add %v14, %v19 : (si32, si32) -> si32
-    %v24 = tolk.add %v16, %v20 : (si32, si32) -> si32
-    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xsi32>
-    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
+      %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
+      %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
+      %v23 = tolk.add %v19, %v6 : (si32, si32) -> si32
+      %v24 = tolk.add %v20, %v8 : (si32, si32) -> si32
+      %v25 = tolk.add %v21, %v10 : (si32, si32) -> si32
+      %v26 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v27 = vector.from_elements %v23, %v24, %v25, %v26 : vector<4xsi32>
+      %v28 = tolk.index %arg0[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      tolk.store %v28, %v27 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4>, vector<4xsi32>
+    }
     gpu.return
   }
 }
 gpu.module @add_i32_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<ui64, global>, si32
-    %v10 = tolk.load %v9 : !tolk.ptr<ui64, global> -> ui64
-    %v11 = tolk.const 1 : si32
-    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<ui64, global>, si32
-    %v13 = tolk.load %v12 : !tolk.ptr<ui64, global> -> ui64
-    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<ui64, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
-    %v19 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v21 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v22 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v23 = tolk.cast %v19 : si32 to f32
-    %v24 = tolk.cast %v20 : si32 to f32
-    %v25 = tolk.cast %v21 : si32 to f32
-    %v26 = tolk.cast %v22 : si32 to f32
-    %v27 = tolk.cast %v10 : ui64 to f32
-    %v28 = tolk.cast %v13 : ui64 to f32
-    %v29 = tolk.cast %v15 : ui64 to f32
-    %v30 = tolk.cast %v18 : ui64 to f32
-    %v31 = tolk.add %v23, %v27 : (f32, f32) -> f32
-    %v32 = tolk.add %v24, %v28 : (f32, f32) -> f32
-    %v33 = tolk.add %v25, %v29 : (f32, f32) -> f32
-    %v34 = tolk.add %v26, %v30 : (f32, f32) -> f32
-    %v35 = vector.from_elements %v31, %v32, %v33, %v34 : vector<4xf32>
-    %v36 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v36, %v35 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<ui64, global> -> ui64
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<ui64, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
+    %v15 = tolk.cast %v5 : ui64 to f32
+    %v16 = tolk.cast %v8 : ui64 to f32
+    %v17 = tolk.cast %v11 : ui64 to f32
+    %v18 = tolk.cast %v14 : ui64 to f32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<si32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v25 = vector.extract %v24[0] : si32 from vector<4xsi32>
+      %v26 = vector.extract %v24[1] : si32 from vector<4xsi32>
+      %v27 = vector.extract %v24[2] : si32 from vector<4xsi32>
+      %v28 = vector.extract %v24[3] : si32 from vector<4xsi32>
+      %v29 = tolk.cast %v25 : si32 to f32
+      %v30 = tolk.cast %v26 : si32 to f32
+      %v31 = tolk.cast %v27 : si32 to f32
+      %v32 = tolk.cast %v28 : si32 to f32
+      %v33 = tolk.add %v29, %v15 : (f32, f32) -> f32
+      %v34 = tolk.add %v30, %v16 : (f32, f32) -> f32
+      %v35 = tolk.add %v31, %v17 : (f32, f32) -> f32
+      %v36 = tolk.add %v32, %v18 : (f32, f32) -> f32
+      %v37 = vector.from_elements %v33, %v34, %v35, %v36 : vector<4xf32>
+      %v38 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v38, %v37 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
@@ -3443,38 +3548,41 @@ gpu.module @add_i32_e4m3_0 {
   }
 }
 gpu.module @add_i32_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v18 = vector.extract %v10[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v19 = vector.extract %v10[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v10[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = tolk.cast %v11 : si32 to f8E4M3FN
-    %v22 = tolk.cast %v13 : si32 to f8E4M3FN
-    %v23 = tolk.cast %v14 : si32 to f8E4M3FN
-    %v24 = tolk.cast %v16 : si32 to f8E4M3FN
-    %v25 = tolk.add %v21, %v17 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v26 = tolk.add %v22, %v18 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v27 = tolk.add %v23, %v19 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v28 = tolk.add %v24, %v20 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf8E4M3FN>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
+      %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
+      %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
+      %v23 = tolk.cast %v19 : si32 to f8E4M3FN
+      %v24 = tolk.cast %v20 : si32 to f8E4M3FN
+      %v25 = tolk.cast %v21 : si32 to f8E4M3FN
+      %v26 = tolk.cast %v22 : si32 to f8E4M3FN
+      %v27 = tolk.add %v23, %v6 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v28 = tolk.add %v24, %v8 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v29 = tolk.add %v25, %v10 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v30 = tolk.add %v26, %v12 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
@@ -3504,74 +3612,80 @@ gpu.module @add_i32_e5m2fnuz_0 {
   }
 }
 gpu.module @add_i32_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = tolk.cast %v11 : si32 to f8E5M2FNUZ
-    %v22 = tolk.cast %v13 : si32 to f8E5M2FNUZ
-    %v23 = tolk.cast %v14 : si32 to f8E5M2FNUZ
-    %v24 = tolk.cast %v16 : si32 to f8E5M2FNUZ
-    %v25 = tolk.add %v21, %v17 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v26 = tolk.add %v22, %v18 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v27 = tolk.add %v23, %v19 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v28 = tolk.add %v24, %v20 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf8E5M2FNUZ>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
+      %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
+      %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
+      %v23 = tolk.cast %v19 : si32 to f8E5M2FNUZ
+      %v24 = tolk.cast %v20 : si32 to f8E5M2FNUZ
+      %v25 = tolk.cast %v21 : si32 to f8E5M2FNUZ
+      %v26 = tolk.cast %v22 : si32 to f8E5M2FNUZ
+      %v27 = tolk.add %v23, %v6 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v28 = tolk.add %v24, %v8 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v29 = tolk.add %v25, %v10 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v30 = tolk.add %v26, %v12 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_i32_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
-    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
-    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
-    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
-    %v21 = tolk.cast %v11 : si32 to f16
-    %v22 = tolk.cast %v13 : si32 to f16
-    %v23 = tolk.cast %v14 : si32 to f16
-    %v24 = tolk.cast %v16 : si32 to f16
-    %v25 = tolk.add %v21, %v17 : (f16, f16) -> f16
-    %v26 = tolk.add %v22, %v18 : (f16, f16) -> f16
-    %v27 = tolk.add %v23, %v19 : (f16, f16) -> f16
-    %v28 = tolk.add %v24, %v20 : (f16, f16) -> f16
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
+      %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
+      %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
+      %v23 = tolk.cast %v19 : si32 to f16
+      %v24 = tolk.cast %v20 : si32 to f16
+      %v25 = tolk.cast %v21 : si32 to f16
+      %v26 = tolk.cast %v22 : si32 to f16
+      %v27 = tolk.add %v23, %v6 : (f16, f16) -> f16
+      %v28 = tolk.add %v24, %v8 : (f16, f16) -> f16
+      %v29 = tolk.add %v25, %v10 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v12 : (f16, f16) -> f16
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
@@ -3606,89 +3720,95 @@ gpu.module @add_i32_bf16_0 {
   }
 }
 gpu.module @add_i32_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<bf16, global>, si32
-    %v10 = tolk.load %v9 : !tolk.ptr<bf16, global> -> bf16
-    %v11 = tolk.const 1 : si32
-    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<bf16, global>, si32
-    %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
-    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<bf16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
-    %v19 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v20 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v21 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v22 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v23 = tolk.add %v5, %v11 : (si32, si32) -> si32
-    %v24 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.add %v5, %v3 : (si32, si32) -> si32
-    %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.add %v5, %v16 : (si32, si32) -> si32
-    %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.cast %v19 : si32 to bf16
-    %v31 = tolk.cast %v20 : si32 to bf16
-    %v32 = tolk.cast %v21 : si32 to bf16
-    %v33 = tolk.cast %v22 : si32 to bf16
-    %v34 = tolk.add %v30, %v10 : (bf16, bf16) -> bf16
-    %v35 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
-    %v36 = tolk.add %v32, %v15 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v18 : (bf16, bf16) -> bf16
-    tolk.store %v24, %v35 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v26, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v28, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v34 : !tolk.ptr<bf16, global>, bf16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.index %arg1[%v18] : !tolk.ptr<si32, global, v = 4>, si32
+      %v20 = tolk.load %v19 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v21 = vector.extract %v20[0] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v20[1] : si32 from vector<4xsi32>
+      %v23 = vector.extract %v20[2] : si32 from vector<4xsi32>
+      %v24 = vector.extract %v20[3] : si32 from vector<4xsi32>
+      %v25 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+      %v27 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+      %v29 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg0[%v29] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v32 = tolk.cast %v21 : si32 to bf16
+      %v33 = tolk.cast %v22 : si32 to bf16
+      %v34 = tolk.cast %v23 : si32 to bf16
+      %v35 = tolk.cast %v24 : si32 to bf16
+      %v36 = tolk.add %v32, %v5 : (bf16, bf16) -> bf16
+      %v37 = tolk.add %v33, %v8 : (bf16, bf16) -> bf16
+      %v38 = tolk.add %v34, %v11 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v35, %v14 : (bf16, bf16) -> bf16
+      tolk.store %v26, %v37 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v28, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v30, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v31, %v36 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_i32_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<si32, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<si32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v7[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v7[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.cast %v11 : si32 to f32
-    %v22 = tolk.cast %v13 : si32 to f32
-    %v23 = tolk.cast %v14 : si32 to f32
-    %v24 = tolk.cast %v16 : si32 to f32
-    %v25 = tolk.add %v21, %v17 : (f32, f32) -> f32
-    %v26 = tolk.add %v22, %v18 : (f32, f32) -> f32
-    %v27 = tolk.add %v23, %v19 : (f32, f32) -> f32
-    %v28 = tolk.add %v24, %v20 : (f32, f32) -> f32
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<si32, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
+      %v19 = vector.extract %v18[0] : si32 from vector<4xsi32>
+      %v20 = vector.extract %v18[1] : si32 from vector<4xsi32>
+      %v21 = vector.extract %v18[2] : si32 from vector<4xsi32>
+      %v22 = vector.extract %v18[3] : si32 from vector<4xsi32>
+      %v23 = tolk.cast %v19 : si32 to f32
+      %v24 = tolk.cast %v20 : si32 to f32
+      %v25 = tolk.cast %v21 : si32 to f32
+      %v26 = tolk.cast %v22 : si32 to f32
+      %v27 = tolk.add %v23, %v6 : (f32, f32) -> f32
+      %v28 = tolk.add %v24, %v8 : (f32, f32) -> f32
+      %v29 = tolk.add %v25, %v10 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v12 : (f32, f32) -> f32
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_u64_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3703,40 +3823,43 @@ gpu.module @add_u64_bool {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<ui64, global> -> ui64
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<ui64, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<ui64, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<ui64, global>, si32
-    %v32 = tolk.cast %v5 : i1 to ui64
-    %v33 = tolk.cast %v8 : i1 to ui64
-    %v34 = tolk.cast %v11 : i1 to ui64
-    %v35 = tolk.cast %v14 : i1 to ui64
-    %v36 = tolk.add %v19, %v33 : (ui64, ui64) -> ui64
-    %v37 = tolk.add %v22, %v34 : (ui64, ui64) -> ui64
-    %v38 = tolk.add %v25, %v35 : (ui64, ui64) -> ui64
-    %v39 = tolk.add %v27, %v32 : (ui64, ui64) -> ui64
-    tolk.store %v28, %v36 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v29, %v37 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v30, %v38 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v31, %v39 : !tolk.ptr<ui64, global>, ui64
+    %v15 = tolk.cast %v5 : i1 to ui64
+    %v16 = tolk.cast %v8 : i1 to ui64
+    %v17 = tolk.cast %v11 : i1 to ui64
+    %v18 = tolk.cast %v14 : i1 to ui64
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<ui64, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<ui64, global> -> ui64
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<ui64, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<ui64, global> -> ui64
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<ui64, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<ui64, global> -> ui64
+      %v34 = tolk.index %arg0[%v23] : !tolk.ptr<ui64, global>, si32
+      %v35 = tolk.index %arg0[%v26] : !tolk.ptr<ui64, global>, si32
+      %v36 = tolk.index %arg0[%v29] : !tolk.ptr<ui64, global>, si32
+      %v37 = tolk.index %arg0[%v22] : !tolk.ptr<ui64, global>, si32
+      %v38 = tolk.add %v25, %v16 : (ui64, ui64) -> ui64
+      %v39 = tolk.add %v28, %v17 : (ui64, ui64) -> ui64
+      %v40 = tolk.add %v31, %v18 : (ui64, ui64) -> ui64
+      %v41 = tolk.add %v33, %v15 : (ui64, ui64) -> ui64
+      tolk.store %v34, %v38 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v35, %v39 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v36, %v40 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v37, %v41 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @add_u64_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3751,39 +3874,42 @@ gpu.module @add_u64_i8 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<ui64, global> -> ui64
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.cast %v5 : si8 to f32
-    %v29 = tolk.cast %v8 : si8 to f32
-    %v30 = tolk.cast %v11 : si8 to f32
-    %v31 = tolk.cast %v14 : si8 to f32
-    %v32 = tolk.cast %v19 : ui64 to f32
-    %v33 = tolk.cast %v22 : ui64 to f32
-    %v34 = tolk.cast %v25 : ui64 to f32
-    %v35 = tolk.cast %v27 : ui64 to f32
-    %v36 = tolk.add %v32, %v29 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v30 : (f32, f32) -> f32
-    %v38 = tolk.add %v34, %v31 : (f32, f32) -> f32
-    %v39 = tolk.add %v35, %v28 : (f32, f32) -> f32
-    %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xf32>
-    %v41 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v15 = tolk.cast %v5 : si8 to f32
+    %v16 = tolk.cast %v8 : si8 to f32
+    %v17 = tolk.cast %v11 : si8 to f32
+    %v18 = tolk.cast %v14 : si8 to f32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<ui64, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<ui64, global> -> ui64
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<ui64, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<ui64, global> -> ui64
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<ui64, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<ui64, global> -> ui64
+      %v34 = tolk.cast %v25 : ui64 to f32
+      %v35 = tolk.cast %v28 : ui64 to f32
+      %v36 = tolk.cast %v31 : ui64 to f32
+      %v37 = tolk.cast %v33 : ui64 to f32
+      %v38 = tolk.add %v34, %v16 : (f32, f32) -> f32
+      %v39 = tolk.add %v35, %v17 : (f32, f32) -> f32
+      %v40 = tolk.add %v36, %v18 : (f32, f32) -> f32
+      %v41 = tolk.add %v37, %v15 : (f32, f32) -> f32
+      %v42 = vector.from_elements %v41, %v38, %v39, %v40 : vector<4xf32>
+      %v43 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v43, %v42 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_u64_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -3798,124 +3924,133 @@ gpu.module @add_u64_u16 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<ui64, global> -> ui64
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<ui64, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<ui64, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<ui64, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<ui64, global>, si32
-    %v32 = tolk.cast %v5 : ui16 to ui64
-    %v33 = tolk.cast %v8 : ui16 to ui64
-    %v34 = tolk.cast %v11 : ui16 to ui64
-    %v35 = tolk.cast %v14 : ui16 to ui64
-    %v36 = tolk.add %v19, %v33 : (ui64, ui64) -> ui64
-    %v37 = tolk.add %v22, %v34 : (ui64, ui64) -> ui64
-    %v38 = tolk.add %v25, %v35 : (ui64, ui64) -> ui64
-    %v39 = tolk.add %v27, %v32 : (ui64, ui64) -> ui64
-    tolk.store %v28, %v36 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v29, %v37 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v30, %v38 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v31, %v39 : !tolk.ptr<ui64, global>, ui64
+    %v15 = tolk.cast %v5 : ui16 to ui64
+    %v16 = tolk.cast %v8 : ui16 to ui64
+    %v17 = tolk.cast %v11 : ui16 to ui64
+    %v18 = tolk.cast %v14 : ui16 to ui64
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<ui64, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<ui64, global> -> ui64
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<ui64, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<ui64, global> -> ui64
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<ui64, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<ui64, global> -> ui64
+      %v34 = tolk.index %arg0[%v23] : !tolk.ptr<ui64, global>, si32
+      %v35 = tolk.index %arg0[%v26] : !tolk.ptr<ui64, global>, si32
+      %v36 = tolk.index %arg0[%v29] : !tolk.ptr<ui64, global>, si32
+      %v37 = tolk.index %arg0[%v22] : !tolk.ptr<ui64, global>, si32
+      %v38 = tolk.add %v25, %v16 : (ui64, ui64) -> ui64
+      %v39 = tolk.add %v28, %v17 : (ui64, ui64) -> ui64
+      %v40 = tolk.add %v31, %v18 : (ui64, ui64) -> ui64
+      %v41 = tolk.add %v33, %v15 : (ui64, ui64) -> ui64
+      tolk.store %v34, %v38 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v35, %v39 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v36, %v40 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v37, %v41 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
 gpu.module @add_u64_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
-    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui64, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui64, global> -> ui64
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
-    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
-    %v22 = vector.extract %v5[0] : si32 from vector<4xsi32>
-    %v23 = vector.extract %v5[1] : si32 from vector<4xsi32>
-    %v24 = vector.extract %v5[2] : si32 from vector<4xsi32>
-    %v25 = vector.extract %v5[3] : si32 from vector<4xsi32>
-    %v26 = tolk.cast %v22 : si32 to f32
-    %v27 = tolk.cast %v23 : si32 to f32
-    %v28 = tolk.cast %v24 : si32 to f32
-    %v29 = tolk.cast %v25 : si32 to f32
-    %v30 = tolk.cast %v12 : ui64 to f32
-    %v31 = tolk.cast %v15 : ui64 to f32
-    %v32 = tolk.cast %v19 : ui64 to f32
-    %v33 = tolk.cast %v21 : ui64 to f32
-    %v34 = tolk.add %v30, %v27 : (f32, f32) -> f32
-    %v35 = tolk.add %v31, %v28 : (f32, f32) -> f32
-    %v36 = tolk.add %v32, %v29 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v26 : (f32, f32) -> f32
-    %v38 = vector.from_elements %v37, %v34, %v35, %v36 : vector<4xf32>
-    %v39 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v39, %v38 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.cast %v6 : si32 to f32
+    %v14 = tolk.cast %v8 : si32 to f32
+    %v15 = tolk.cast %v10 : si32 to f32
+    %v16 = tolk.cast %v12 : si32 to f32
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.add %v20, %v7 : (si32, si32) -> si32
+      %v22 = tolk.index %arg1[%v21] : !tolk.ptr<ui64, global>, si32
+      %v23 = tolk.load %v22 : !tolk.ptr<ui64, global> -> ui64
+      %v24 = tolk.add %v20, %v9 : (si32, si32) -> si32
+      %v25 = tolk.index %arg1[%v24] : !tolk.ptr<ui64, global>, si32
+      %v26 = tolk.load %v25 : !tolk.ptr<ui64, global> -> ui64
+      %v27 = tolk.add %v20, %v11 : (si32, si32) -> si32
+      %v28 = tolk.index %arg1[%v27] : !tolk.ptr<ui64, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<ui64, global> -> ui64
+      %v30 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<ui64, global> -> ui64
+      %v32 = tolk.cast %v23 : ui64 to f32
+      %v33 = tolk.cast %v26 : ui64 to f32
+      %v34 = tolk.cast %v29 : ui64 to f32
+      %v35 = tolk.cast %v31 : ui64 to f32
+      %v36 = tolk.add %v32, %v14 : (f32, f32) -> f32
+      %v37 = tolk.add %v33, %v15 : (f32, f32) -> f32
+      %v38 = tolk.add %v34, %v16 : (f32, f32) -> f32
+      %v39 = tolk.add %v35, %v13 : (f32, f32) -> f32
+      %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xf32>
+      %v41 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_u64_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<ui64, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui64, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui64, global> -> ui64
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui64, global> -> ui64
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<ui64, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<ui64, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<ui64, global> -> ui64
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<ui64, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<ui64, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<ui64, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<ui64, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<ui64, global>, si32
-    %v32 = tolk.add %v9, %v23 : (ui64, ui64) -> ui64
-    %v33 = tolk.add %v12, %v25 : (ui64, ui64) -> ui64
-    %v34 = tolk.add %v16, %v27 : (ui64, ui64) -> ui64
-    %v35 = tolk.add %v18, %v21 : (ui64, ui64) -> ui64
-    tolk.store %v28, %v32 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v29, %v33 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v30, %v34 : !tolk.ptr<ui64, global>, ui64
-    tolk.store %v31, %v35 : !tolk.ptr<ui64, global>, ui64
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<ui64, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<ui64, global> -> ui64
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<ui64, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<ui64, global> -> ui64
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<ui64, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<ui64, global> -> ui64
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<ui64, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<ui64, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<ui64, global> -> ui64
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<ui64, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<ui64, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<ui64, global> -> ui64
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<ui64, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<ui64, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<ui64, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<ui64, global>, si32
+      %v34 = tolk.add %v21, %v8 : (ui64, ui64) -> ui64
+      %v35 = tolk.add %v24, %v11 : (ui64, ui64) -> ui64
+      %v36 = tolk.add %v27, %v14 : (ui64, ui64) -> ui64
+      %v37 = tolk.add %v29, %v5 : (ui64, ui64) -> ui64
+      tolk.store %v30, %v34 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v31, %v35 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v32, %v36 : !tolk.ptr<ui64, global>, ui64
+      tolk.store %v33, %v37 : !tolk.ptr<ui64, global>, ui64
+    }
     gpu.return
   }
 }
@@ -3945,43 +4080,46 @@ gpu.module @add_u64_e4m3_0 {
   }
 }
 gpu.module @add_u64_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui64, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui64, global> -> ui64
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui64, global> -> ui64
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v22 = vector.extract %v21[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = vector.extract %v21[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v24 = vector.extract %v21[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v25 = vector.extract %v21[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v26 = tolk.cast %v9 : ui64 to f8E4M3FN
-    %v27 = tolk.cast %v12 : ui64 to f8E4M3FN
-    %v28 = tolk.cast %v16 : ui64 to f8E4M3FN
-    %v29 = tolk.cast %v18 : ui64 to f8E4M3FN
-    %v30 = tolk.add %v26, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v31 = tolk.add %v27, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v32 = tolk.add %v28, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v33 = tolk.add %v29, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E4M3FN>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui64, global> -> ui64
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
+      %v28 = tolk.cast %v19 : ui64 to f8E4M3FN
+      %v29 = tolk.cast %v22 : ui64 to f8E4M3FN
+      %v30 = tolk.cast %v25 : ui64 to f8E4M3FN
+      %v31 = tolk.cast %v27 : ui64 to f8E4M3FN
+      %v32 = tolk.add %v28, %v8 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v33 = tolk.add %v29, %v10 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v34 = tolk.add %v30, %v12 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v35 = tolk.add %v31, %v6 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf8E4M3FN>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
@@ -4011,84 +4149,90 @@ gpu.module @add_u64_e5m2fnuz_0 {
   }
 }
 gpu.module @add_u64_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui64, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui64, global> -> ui64
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui64, global> -> ui64
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v21[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = vector.extract %v21[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v24 = vector.extract %v21[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v25 = vector.extract %v21[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v26 = tolk.cast %v9 : ui64 to f8E5M2FNUZ
-    %v27 = tolk.cast %v12 : ui64 to f8E5M2FNUZ
-    %v28 = tolk.cast %v16 : ui64 to f8E5M2FNUZ
-    %v29 = tolk.cast %v18 : ui64 to f8E5M2FNUZ
-    %v30 = tolk.add %v26, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v31 = tolk.add %v27, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v32 = tolk.add %v28, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v33 = tolk.add %v29, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui64, global> -> ui64
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
+      %v28 = tolk.cast %v19 : ui64 to f8E5M2FNUZ
+      %v29 = tolk.cast %v22 : ui64 to f8E5M2FNUZ
+      %v30 = tolk.cast %v25 : ui64 to f8E5M2FNUZ
+      %v31 = tolk.cast %v27 : ui64 to f8E5M2FNUZ
+      %v32 = tolk.add %v28, %v8 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v33 = tolk.add %v29, %v10 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v34 = tolk.add %v30, %v12 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v35 = tolk.add %v31, %v6 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf8E5M2FNUZ>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_u64_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui64, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui64, global> -> ui64
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui64, global> -> ui64
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f16, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v22 = vector.extract %v21[0] : f16 from vector<4xf16>
-    %v23 = vector.extract %v21[1] : f16 from vector<4xf16>
-    %v24 = vector.extract %v21[2] : f16 from vector<4xf16>
-    %v25 = vector.extract %v21[3] : f16 from vector<4xf16>
-    %v26 = tolk.cast %v9 : ui64 to f16
-    %v27 = tolk.cast %v12 : ui64 to f16
-    %v28 = tolk.cast %v16 : ui64 to f16
-    %v29 = tolk.cast %v18 : ui64 to f16
-    %v30 = tolk.add %v26, %v23 : (f16, f16) -> f16
-    %v31 = tolk.add %v27, %v24 : (f16, f16) -> f16
-    %v32 = tolk.add %v28, %v25 : (f16, f16) -> f16
-    %v33 = tolk.add %v29, %v22 : (f16, f16) -> f16
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf16>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui64, global> -> ui64
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
+      %v28 = tolk.cast %v19 : ui64 to f16
+      %v29 = tolk.cast %v22 : ui64 to f16
+      %v30 = tolk.cast %v25 : ui64 to f16
+      %v31 = tolk.cast %v27 : ui64 to f16
+      %v32 = tolk.add %v28, %v8 : (f16, f16) -> f16
+      %v33 = tolk.add %v29, %v10 : (f16, f16) -> f16
+      %v34 = tolk.add %v30, %v12 : (f16, f16) -> f16
+      %v35 = tolk.add %v31, %v6 : (f16, f16) -> f16
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf16>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
@@ -4123,126 +4267,135 @@ gpu.module @add_u64_bf16_0 {
   }
 }
 gpu.module @add_u64_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui64, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui64, global> -> ui64
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui64, global> -> ui64
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v9 : ui64 to bf16
-    %v33 = tolk.cast %v12 : ui64 to bf16
-    %v34 = tolk.cast %v16 : ui64 to bf16
-    %v35 = tolk.cast %v18 : ui64 to bf16
-    %v36 = tolk.add %v32, %v23 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v25 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v34, %v27 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v35, %v21 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<ui64, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<ui64, global> -> ui64
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<ui64, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<ui64, global> -> ui64
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<ui64, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<ui64, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<ui64, global> -> ui64
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v34 = tolk.cast %v21 : ui64 to bf16
+      %v35 = tolk.cast %v24 : ui64 to bf16
+      %v36 = tolk.cast %v27 : ui64 to bf16
+      %v37 = tolk.cast %v29 : ui64 to bf16
+      %v38 = tolk.add %v34, %v8 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v35, %v11 : (bf16, bf16) -> bf16
+      %v40 = tolk.add %v36, %v14 : (bf16, bf16) -> bf16
+      %v41 = tolk.add %v37, %v5 : (bf16, bf16) -> bf16
+      tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v32, %v40 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v33, %v41 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_u64_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<ui64, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<ui64, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<ui64, global> -> ui64
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui64, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<ui64, global> -> ui64
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<ui64, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<ui64, global> -> ui64
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<ui64, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<ui64, global> -> ui64
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %v26 = tolk.cast %v9 : ui64 to f32
-    %v27 = tolk.cast %v12 : ui64 to f32
-    %v28 = tolk.cast %v16 : ui64 to f32
-    %v29 = tolk.cast %v18 : ui64 to f32
-    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
-    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
-    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
-    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<ui64, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui64, global> -> ui64
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<ui64, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<ui64, global> -> ui64
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<ui64, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<ui64, global> -> ui64
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<ui64, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<ui64, global> -> ui64
+      %v28 = tolk.cast %v19 : ui64 to f32
+      %v29 = tolk.cast %v22 : ui64 to f32
+      %v30 = tolk.cast %v25 : ui64 to f32
+      %v31 = tolk.cast %v27 : ui64 to f32
+      %v32 = tolk.add %v28, %v8 : (f32, f32) -> f32
+      %v33 = tolk.add %v29, %v10 : (f32, f32) -> f32
+      %v34 = tolk.add %v30, %v12 : (f32, f32) -> f32
+      %v35 = tolk.add %v31, %v6 : (f32, f32) -> f32
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf32>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4257,60 +4410,66 @@ gpu.module @add_e4m3_bool_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = tolk.cast %v5 : i1 to f8E4M3FN
-    %v24 = tolk.cast %v8 : i1 to f8E4M3FN
-    %v25 = tolk.cast %v11 : i1 to f8E4M3FN
-    %v26 = tolk.cast %v14 : i1 to f8E4M3FN
-    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v29 = tolk.add %v21, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v30 = tolk.add %v22, %v26 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v15 = tolk.cast %v5 : i1 to f8E4M3FN
+    %v16 = tolk.cast %v8 : i1 to f8E4M3FN
+    %v17 = tolk.cast %v11 : i1 to f8E4M3FN
+    %v18 = tolk.cast %v14 : i1 to f8E4M3FN
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v25 = vector.extract %v24[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v26 = vector.extract %v24[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v27 = vector.extract %v24[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v28 = vector.extract %v24[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v29 = tolk.add %v25, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v30 = tolk.add %v26, %v16 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v31 = tolk.add %v27, %v17 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v32 = tolk.add %v28, %v18 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf8E4M3FN>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4325,60 +4484,66 @@ gpu.module @add_e4m3_i8_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = tolk.cast %v5 : si8 to f8E4M3FN
-    %v24 = tolk.cast %v8 : si8 to f8E4M3FN
-    %v25 = tolk.cast %v11 : si8 to f8E4M3FN
-    %v26 = tolk.cast %v14 : si8 to f8E4M3FN
-    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v29 = tolk.add %v21, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v30 = tolk.add %v22, %v26 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v15 = tolk.cast %v5 : si8 to f8E4M3FN
+    %v16 = tolk.cast %v8 : si8 to f8E4M3FN
+    %v17 = tolk.cast %v11 : si8 to f8E4M3FN
+    %v18 = tolk.cast %v14 : si8 to f8E4M3FN
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v25 = vector.extract %v24[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v26 = vector.extract %v24[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v27 = vector.extract %v24[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v28 = vector.extract %v24[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v29 = tolk.add %v25, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v30 = tolk.add %v26, %v16 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v31 = tolk.add %v27, %v17 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v32 = tolk.add %v28, %v18 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf8E4M3FN>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4393,126 +4558,138 @@ gpu.module @add_e4m3_u16_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = tolk.cast %v5 : ui16 to f8E4M3FN
-    %v24 = tolk.cast %v8 : ui16 to f8E4M3FN
-    %v25 = tolk.cast %v11 : ui16 to f8E4M3FN
-    %v26 = tolk.cast %v14 : ui16 to f8E4M3FN
-    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v29 = tolk.add %v21, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v30 = tolk.add %v22, %v26 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v15 = tolk.cast %v5 : ui16 to f8E4M3FN
+    %v16 = tolk.cast %v8 : ui16 to f8E4M3FN
+    %v17 = tolk.cast %v11 : ui16 to f8E4M3FN
+    %v18 = tolk.cast %v14 : ui16 to f8E4M3FN
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v25 = vector.extract %v24[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v26 = vector.extract %v24[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v27 = vector.extract %v24[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v28 = vector.extract %v24[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v29 = tolk.add %v25, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v30 = tolk.add %v26, %v16 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v31 = tolk.add %v27, %v17 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v32 = tolk.add %v28, %v18 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf8E4M3FN>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v11 = vector.extract %v5[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v5[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v18 = vector.extract %v10[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v19 = vector.extract %v10[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v10[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = tolk.cast %v11 : si32 to f8E4M3FN
-    %v22 = tolk.cast %v13 : si32 to f8E4M3FN
-    %v23 = tolk.cast %v14 : si32 to f8E4M3FN
-    %v24 = tolk.cast %v16 : si32 to f8E4M3FN
-    %v25 = tolk.add %v17, %v21 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v26 = tolk.add %v18, %v22 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf8E4M3FN>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.cast %v6 : si32 to f8E4M3FN
+    %v14 = tolk.cast %v8 : si32 to f8E4M3FN
+    %v15 = tolk.cast %v10 : si32 to f8E4M3FN
+    %v16 = tolk.cast %v12 : si32 to f8E4M3FN
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v23 = vector.extract %v22[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v24 = vector.extract %v22[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v25 = vector.extract %v22[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v26 = vector.extract %v22[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v27 = tolk.add %v23, %v13 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v28 = tolk.add %v24, %v14 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v29 = tolk.add %v25, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v30 = tolk.add %v26, %v16 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -4527,55 +4704,61 @@ gpu.module @add_e4m3_u64_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = tolk.cast %v5 : ui64 to f8E4M3FN
-    %v24 = tolk.cast %v8 : ui64 to f8E4M3FN
-    %v25 = tolk.cast %v11 : ui64 to f8E4M3FN
-    %v26 = tolk.cast %v14 : ui64 to f8E4M3FN
-    %v27 = tolk.add %v19, %v23 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v28 = tolk.add %v20, %v24 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v29 = tolk.add %v21, %v25 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v30 = tolk.add %v22, %v26 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E4M3FN>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v15 = tolk.cast %v5 : ui64 to f8E4M3FN
+    %v16 = tolk.cast %v8 : ui64 to f8E4M3FN
+    %v17 = tolk.cast %v11 : ui64 to f8E4M3FN
+    %v18 = tolk.cast %v14 : ui64 to f8E4M3FN
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v25 = vector.extract %v24[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v26 = vector.extract %v24[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v27 = vector.extract %v24[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v28 = vector.extract %v24[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v29 = tolk.add %v25, %v15 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v30 = tolk.add %v26, %v16 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v31 = tolk.add %v27, %v17 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v32 = tolk.add %v28, %v18 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf8E4M3FN>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
@@ -4605,64 +4788,70 @@ gpu.module @add_e4m3_e4m3_1 {
   }
 }
 gpu.module @add_e4m3_e4m3_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v11 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v14 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v17 = vector.extract %v10[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v18 = vector.extract %v10[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v19 = vector.extract %v10[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v10[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = tolk.add %v11, %v17 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v22 = tolk.add %v13, %v18 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v23 = tolk.add %v14, %v19 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v24 = tolk.add %v16, %v20 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
-    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xf8E4M3FN>
-    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = tolk.add %v19, %v6 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v24 = tolk.add %v20, %v8 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v25 = tolk.add %v21, %v10 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v26 = tolk.add %v22, %v12 : (f8E4M3FN, f8E4M3FN) -> f8E4M3FN
+      %v27 = vector.from_elements %v23, %v24, %v25, %v26 : vector<4xf8E4M3FN>
+      %v28 = tolk.index %arg0[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v28, %v27 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
@@ -4692,138 +4881,150 @@ gpu.module @add_e4m3_e5m2fnuz_1 {
   }
 }
 gpu.module @add_e4m3_e5m2fnuz_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v11 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v14 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = tolk.cast %v11 : f8E4M3FN to f16
-    %v22 = tolk.cast %v13 : f8E4M3FN to f16
-    %v23 = tolk.cast %v14 : f8E4M3FN to f16
-    %v24 = tolk.cast %v16 : f8E4M3FN to f16
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to f16
-    %v26 = tolk.cast %v18 : f8E5M2FNUZ to f16
-    %v27 = tolk.cast %v19 : f8E5M2FNUZ to f16
-    %v28 = tolk.cast %v20 : f8E5M2FNUZ to f16
-    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
-    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
-    %v31 = tolk.add %v23, %v27 : (f16, f16) -> f16
-    %v32 = tolk.add %v24, %v28 : (f16, f16) -> f16
-    %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf16>
-    %v34 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v34, %v33 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.cast %v6 : f8E5M2FNUZ to f16
+    %v14 = tolk.cast %v8 : f8E5M2FNUZ to f16
+    %v15 = tolk.cast %v10 : f8E5M2FNUZ to f16
+    %v16 = tolk.cast %v12 : f8E5M2FNUZ to f16
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v23 = vector.extract %v22[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v24 = vector.extract %v22[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v25 = vector.extract %v22[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v26 = vector.extract %v22[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v27 = tolk.cast %v23 : f8E4M3FN to f16
+      %v28 = tolk.cast %v24 : f8E4M3FN to f16
+      %v29 = tolk.cast %v25 : f8E4M3FN to f16
+      %v30 = tolk.cast %v26 : f8E4M3FN to f16
+      %v31 = tolk.add %v27, %v13 : (f16, f16) -> f16
+      %v32 = tolk.add %v28, %v14 : (f16, f16) -> f16
+      %v33 = tolk.add %v29, %v15 : (f16, f16) -> f16
+      %v34 = tolk.add %v30, %v16 : (f16, f16) -> f16
+      %v35 = vector.from_elements %v31, %v32, %v33, %v34 : vector<4xf16>
+      %v36 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v36, %v35 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v11 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v14 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
-    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
-    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
-    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
-    %v21 = tolk.cast %v11 : f8E4M3FN to f16
-    %v22 = tolk.cast %v13 : f8E4M3FN to f16
-    %v23 = tolk.cast %v14 : f8E4M3FN to f16
-    %v24 = tolk.cast %v16 : f8E4M3FN to f16
-    %v25 = tolk.add %v21, %v17 : (f16, f16) -> f16
-    %v26 = tolk.add %v22, %v18 : (f16, f16) -> f16
-    %v27 = tolk.add %v23, %v19 : (f16, f16) -> f16
-    %v28 = tolk.add %v24, %v20 : (f16, f16) -> f16
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = tolk.cast %v19 : f8E4M3FN to f16
+      %v24 = tolk.cast %v20 : f8E4M3FN to f16
+      %v25 = tolk.cast %v21 : f8E4M3FN to f16
+      %v26 = tolk.cast %v22 : f8E4M3FN to f16
+      %v27 = tolk.add %v23, %v6 : (f16, f16) -> f16
+      %v28 = tolk.add %v24, %v8 : (f16, f16) -> f16
+      %v29 = tolk.add %v25, %v10 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v12 : (f16, f16) -> f16
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
@@ -4858,149 +5059,161 @@ gpu.module @add_e4m3_bf16_1 {
   }
 }
 gpu.module @add_e4m3_bf16_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<bf16, global>, si32
-    %v10 = tolk.load %v9 : !tolk.ptr<bf16, global> -> bf16
-    %v11 = tolk.const 1 : si32
-    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<bf16, global>, si32
-    %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
-    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<bf16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
-    %v19 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v20 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v21 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v22 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = tolk.add %v5, %v11 : (si32, si32) -> si32
-    %v24 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.add %v5, %v3 : (si32, si32) -> si32
-    %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.add %v5, %v16 : (si32, si32) -> si32
-    %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.cast %v19 : f8E4M3FN to bf16
-    %v31 = tolk.cast %v20 : f8E4M3FN to bf16
-    %v32 = tolk.cast %v21 : f8E4M3FN to bf16
-    %v33 = tolk.cast %v22 : f8E4M3FN to bf16
-    %v34 = tolk.add %v30, %v10 : (bf16, bf16) -> bf16
-    %v35 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
-    %v36 = tolk.add %v32, %v15 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v18 : (bf16, bf16) -> bf16
-    tolk.store %v24, %v35 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v26, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v28, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v34 : !tolk.ptr<bf16, global>, bf16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.index %arg1[%v18] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v20 = tolk.load %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v21 = vector.extract %v20[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v20[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = vector.extract %v20[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v24 = vector.extract %v20[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v25 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+      %v27 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+      %v29 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg0[%v29] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v32 = tolk.cast %v21 : f8E4M3FN to bf16
+      %v33 = tolk.cast %v22 : f8E4M3FN to bf16
+      %v34 = tolk.cast %v23 : f8E4M3FN to bf16
+      %v35 = tolk.cast %v24 : f8E4M3FN to bf16
+      %v36 = tolk.add %v32, %v5 : (bf16, bf16) -> bf16
+      %v37 = tolk.add %v33, %v8 : (bf16, bf16) -> bf16
+      %v38 = tolk.add %v34, %v11 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v35, %v14 : (bf16, bf16) -> bf16
+      tolk.store %v26, %v37 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v28, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v30, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v31, %v36 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E4M3FN
-    %v19 = tolk.bitcast %v11 : ui8 to f8E4M3FN
-    %v20 = tolk.bitcast %v15 : ui8 to f8E4M3FN
-    %v21 = tolk.bitcast %v17 : ui8 to f8E4M3FN
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E4M3FN>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E4M3FN
+      %v22 = tolk.bitcast %v15 : ui8 to f8E4M3FN
+      %v23 = tolk.bitcast %v18 : ui8 to f8E4M3FN
+      %v24 = tolk.bitcast %v20 : ui8 to f8E4M3FN
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E4M3FN>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4>, vector<4xf8E4M3FN>
+    }
     gpu.return
   }
 }
 gpu.module @add_e4m3_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E4M3FN, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v7[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v14 = vector.extract %v7[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.cast %v11 : f8E4M3FN to f32
-    %v22 = tolk.cast %v13 : f8E4M3FN to f32
-    %v23 = tolk.cast %v14 : f8E4M3FN to f32
-    %v24 = tolk.cast %v16 : f8E4M3FN to f32
-    %v25 = tolk.add %v21, %v17 : (f32, f32) -> f32
-    %v26 = tolk.add %v22, %v18 : (f32, f32) -> f32
-    %v27 = tolk.add %v23, %v19 : (f32, f32) -> f32
-    %v28 = tolk.add %v24, %v20 : (f32, f32) -> f32
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
+      %v19 = vector.extract %v18[0] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v20 = vector.extract %v18[1] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v21 = vector.extract %v18[2] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v22 = vector.extract %v18[3] : f8E4M3FN from vector<4xf8E4M3FN>
+      %v23 = tolk.cast %v19 : f8E4M3FN to f32
+      %v24 = tolk.cast %v20 : f8E4M3FN to f32
+      %v25 = tolk.cast %v21 : f8E4M3FN to f32
+      %v26 = tolk.cast %v22 : f8E4M3FN to f32
+      %v27 = tolk.add %v23, %v6 : (f32, f32) -> f32
+      %v28 = tolk.add %v24, %v8 : (f32, f32) -> f32
+      %v29 = tolk.add %v25, %v10 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v12 : (f32, f32) -> f32
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5015,60 +5228,66 @@ gpu.module @add_e5m2fnuz_bool_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = tolk.cast %v5 : i1 to f8E5M2FNUZ
-    %v24 = tolk.cast %v8 : i1 to f8E5M2FNUZ
-    %v25 = tolk.cast %v11 : i1 to f8E5M2FNUZ
-    %v26 = tolk.cast %v14 : i1 to f8E5M2FNUZ
-    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v29 = tolk.add %v21, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v30 = tolk.add %v22, %v26 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v15 = tolk.cast %v5 : i1 to f8E5M2FNUZ
+    %v16 = tolk.cast %v8 : i1 to f8E5M2FNUZ
+    %v17 = tolk.cast %v11 : i1 to f8E5M2FNUZ
+    %v18 = tolk.cast %v14 : i1 to f8E5M2FNUZ
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v25 = vector.extract %v24[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v26 = vector.extract %v24[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v27 = vector.extract %v24[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v28 = vector.extract %v24[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v29 = tolk.add %v25, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v30 = tolk.add %v26, %v16 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v31 = tolk.add %v27, %v17 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v32 = tolk.add %v28, %v18 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5083,60 +5302,66 @@ gpu.module @add_e5m2fnuz_i8_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = tolk.cast %v5 : si8 to f8E5M2FNUZ
-    %v24 = tolk.cast %v8 : si8 to f8E5M2FNUZ
-    %v25 = tolk.cast %v11 : si8 to f8E5M2FNUZ
-    %v26 = tolk.cast %v14 : si8 to f8E5M2FNUZ
-    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v29 = tolk.add %v21, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v30 = tolk.add %v22, %v26 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v15 = tolk.cast %v5 : si8 to f8E5M2FNUZ
+    %v16 = tolk.cast %v8 : si8 to f8E5M2FNUZ
+    %v17 = tolk.cast %v11 : si8 to f8E5M2FNUZ
+    %v18 = tolk.cast %v14 : si8 to f8E5M2FNUZ
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v25 = vector.extract %v24[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v26 = vector.extract %v24[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v27 = vector.extract %v24[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v28 = vector.extract %v24[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v29 = tolk.add %v25, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v30 = tolk.add %v26, %v16 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v31 = tolk.add %v27, %v17 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v32 = tolk.add %v28, %v18 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5151,126 +5376,138 @@ gpu.module @add_e5m2fnuz_u16_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = tolk.cast %v5 : ui16 to f8E5M2FNUZ
-    %v24 = tolk.cast %v8 : ui16 to f8E5M2FNUZ
-    %v25 = tolk.cast %v11 : ui16 to f8E5M2FNUZ
-    %v26 = tolk.cast %v14 : ui16 to f8E5M2FNUZ
-    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v29 = tolk.add %v21, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v30 = tolk.add %v22, %v26 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v15 = tolk.cast %v5 : ui16 to f8E5M2FNUZ
+    %v16 = tolk.cast %v8 : ui16 to f8E5M2FNUZ
+    %v17 = tolk.cast %v11 : ui16 to f8E5M2FNUZ
+    %v18 = tolk.cast %v14 : ui16 to f8E5M2FNUZ
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v25 = vector.extract %v24[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v26 = vector.extract %v24[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v27 = vector.extract %v24[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v28 = vector.extract %v24[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v29 = tolk.add %v25, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v30 = tolk.add %v26, %v16 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v31 = tolk.add %v27, %v17 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v32 = tolk.add %v28, %v18 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v11 = vector.extract %v5[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v5[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = tolk.cast %v11 : si32 to f8E5M2FNUZ
-    %v22 = tolk.cast %v13 : si32 to f8E5M2FNUZ
-    %v23 = tolk.cast %v14 : si32 to f8E5M2FNUZ
-    %v24 = tolk.cast %v16 : si32 to f8E5M2FNUZ
-    %v25 = tolk.add %v17, %v21 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v26 = tolk.add %v18, %v22 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf8E5M2FNUZ>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.cast %v6 : si32 to f8E5M2FNUZ
+    %v14 = tolk.cast %v8 : si32 to f8E5M2FNUZ
+    %v15 = tolk.cast %v10 : si32 to f8E5M2FNUZ
+    %v16 = tolk.cast %v12 : si32 to f8E5M2FNUZ
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v23 = vector.extract %v22[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v24 = vector.extract %v22[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v25 = vector.extract %v22[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v26 = vector.extract %v22[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v27 = tolk.add %v23, %v13 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v28 = tolk.add %v24, %v14 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v29 = tolk.add %v25, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v30 = tolk.add %v26, %v16 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5285,55 +5522,61 @@ gpu.module @add_e5m2fnuz_u64_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = tolk.cast %v5 : ui64 to f8E5M2FNUZ
-    %v24 = tolk.cast %v8 : ui64 to f8E5M2FNUZ
-    %v25 = tolk.cast %v11 : ui64 to f8E5M2FNUZ
-    %v26 = tolk.cast %v14 : ui64 to f8E5M2FNUZ
-    %v27 = tolk.add %v19, %v23 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v28 = tolk.add %v20, %v24 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v29 = tolk.add %v21, %v25 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v30 = tolk.add %v22, %v26 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf8E5M2FNUZ>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v15 = tolk.cast %v5 : ui64 to f8E5M2FNUZ
+    %v16 = tolk.cast %v8 : ui64 to f8E5M2FNUZ
+    %v17 = tolk.cast %v11 : ui64 to f8E5M2FNUZ
+    %v18 = tolk.cast %v14 : ui64 to f8E5M2FNUZ
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v25 = vector.extract %v24[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v26 = vector.extract %v24[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v27 = vector.extract %v24[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v28 = vector.extract %v24[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v29 = tolk.add %v25, %v15 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v30 = tolk.add %v26, %v16 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v31 = tolk.add %v27, %v17 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v32 = tolk.add %v28, %v18 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf8E5M2FNUZ>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
@@ -5363,72 +5606,78 @@ gpu.module @add_e5m2fnuz_e4m3_1 {
   }
 }
 gpu.module @add_e5m2fnuz_e4m3_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v11 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v14 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = tolk.cast %v11 : f8E4M3FN to f16
-    %v22 = tolk.cast %v13 : f8E4M3FN to f16
-    %v23 = tolk.cast %v14 : f8E4M3FN to f16
-    %v24 = tolk.cast %v16 : f8E4M3FN to f16
-    %v25 = tolk.cast %v17 : f8E5M2FNUZ to f16
-    %v26 = tolk.cast %v18 : f8E5M2FNUZ to f16
-    %v27 = tolk.cast %v19 : f8E5M2FNUZ to f16
-    %v28 = tolk.cast %v20 : f8E5M2FNUZ to f16
-    %v29 = tolk.add %v25, %v21 : (f16, f16) -> f16
-    %v30 = tolk.add %v26, %v22 : (f16, f16) -> f16
-    %v31 = tolk.add %v27, %v23 : (f16, f16) -> f16
-    %v32 = tolk.add %v28, %v24 : (f16, f16) -> f16
-    %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf16>
-    %v34 = tolk.index %arg0[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v34, %v33 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.cast %v6 : f8E4M3FN to f16
+    %v14 = tolk.cast %v8 : f8E4M3FN to f16
+    %v15 = tolk.cast %v10 : f8E4M3FN to f16
+    %v16 = tolk.cast %v12 : f8E4M3FN to f16
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v23 = vector.extract %v22[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v24 = vector.extract %v22[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v25 = vector.extract %v22[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v26 = vector.extract %v22[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v27 = tolk.cast %v23 : f8E5M2FNUZ to f16
+      %v28 = tolk.cast %v24 : f8E5M2FNUZ to f16
+      %v29 = tolk.cast %v25 : f8E5M2FNUZ to f16
+      %v30 = tolk.cast %v26 : f8E5M2FNUZ to f16
+      %v31 = tolk.add %v27, %v13 : (f16, f16) -> f16
+      %v32 = tolk.add %v28, %v14 : (f16, f16) -> f16
+      %v33 = tolk.add %v29, %v15 : (f16, f16) -> f16
+      %v34 = tolk.add %v30, %v16 : (f16, f16) -> f16
+      %v35 = vector.from_elements %v31, %v32, %v33, %v34 : vector<4xf16>
+      %v36 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v36, %v35 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
@@ -5458,130 +5707,142 @@ gpu.module @add_e5m2fnuz_e5m2fnuz_1 {
   }
 }
 gpu.module @add_e5m2fnuz_e5m2fnuz_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v11 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v14 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v17 = vector.extract %v10[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v18 = vector.extract %v10[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v19 = vector.extract %v10[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v10[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = tolk.add %v11, %v17 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v22 = tolk.add %v13, %v18 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v23 = tolk.add %v14, %v19 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v24 = tolk.add %v16, %v20 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
-    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xf8E5M2FNUZ>
-    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = tolk.add %v19, %v6 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v24 = tolk.add %v20, %v8 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v25 = tolk.add %v21, %v10 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v26 = tolk.add %v22, %v12 : (f8E5M2FNUZ, f8E5M2FNUZ) -> f8E5M2FNUZ
+      %v27 = vector.from_elements %v23, %v24, %v25, %v26 : vector<4xf8E5M2FNUZ>
+      %v28 = tolk.index %arg0[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v28, %v27 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v11 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v14 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
-    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
-    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
-    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
-    %v21 = tolk.cast %v11 : f8E5M2FNUZ to f16
-    %v22 = tolk.cast %v13 : f8E5M2FNUZ to f16
-    %v23 = tolk.cast %v14 : f8E5M2FNUZ to f16
-    %v24 = tolk.cast %v16 : f8E5M2FNUZ to f16
-    %v25 = tolk.add %v21, %v17 : (f16, f16) -> f16
-    %v26 = tolk.add %v22, %v18 : (f16, f16) -> f16
-    %v27 = tolk.add %v23, %v19 : (f16, f16) -> f16
-    %v28 = tolk.add %v24, %v20 : (f16, f16) -> f16
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = tolk.cast %v19 : f8E5M2FNUZ to f16
+      %v24 = tolk.cast %v20 : f8E5M2FNUZ to f16
+      %v25 = tolk.cast %v21 : f8E5M2FNUZ to f16
+      %v26 = tolk.cast %v22 : f8E5M2FNUZ to f16
+      %v27 = tolk.add %v23, %v6 : (f16, f16) -> f16
+      %v28 = tolk.add %v24, %v8 : (f16, f16) -> f16
+      %v29 = tolk.add %v25, %v10 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v12 : (f16, f16) -> f16
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
@@ -5616,119 +5877,128 @@ gpu.module @add_e5m2fnuz_bf16_1 {
   }
 }
 gpu.module @add_e5m2fnuz_bf16_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<bf16, global>, si32
-    %v10 = tolk.load %v9 : !tolk.ptr<bf16, global> -> bf16
-    %v11 = tolk.const 1 : si32
-    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<bf16, global>, si32
-    %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
-    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<bf16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
-    %v19 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v20 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v21 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v22 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = tolk.add %v5, %v11 : (si32, si32) -> si32
-    %v24 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.add %v5, %v3 : (si32, si32) -> si32
-    %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.add %v5, %v16 : (si32, si32) -> si32
-    %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.cast %v19 : f8E5M2FNUZ to bf16
-    %v31 = tolk.cast %v20 : f8E5M2FNUZ to bf16
-    %v32 = tolk.cast %v21 : f8E5M2FNUZ to bf16
-    %v33 = tolk.cast %v22 : f8E5M2FNUZ to bf16
-    %v34 = tolk.add %v30, %v10 : (bf16, bf16) -> bf16
-    %v35 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
-    %v36 = tolk.add %v32, %v15 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v33, %v18 : (bf16, bf16) -> bf16
-    tolk.store %v24, %v35 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v26, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v28, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v34 : !tolk.ptr<bf16, global>, bf16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.index %arg1[%v18] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v20 = tolk.load %v19 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v21 = vector.extract %v20[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v20[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = vector.extract %v20[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v24 = vector.extract %v20[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v25 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v26 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+      %v27 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v28 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+      %v29 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg0[%v29] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v32 = tolk.cast %v21 : f8E5M2FNUZ to bf16
+      %v33 = tolk.cast %v22 : f8E5M2FNUZ to bf16
+      %v34 = tolk.cast %v23 : f8E5M2FNUZ to bf16
+      %v35 = tolk.cast %v24 : f8E5M2FNUZ to bf16
+      %v36 = tolk.add %v32, %v5 : (bf16, bf16) -> bf16
+      %v37 = tolk.add %v33, %v8 : (bf16, bf16) -> bf16
+      %v38 = tolk.add %v34, %v11 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v35, %v14 : (bf16, bf16) -> bf16
+      tolk.store %v26, %v37 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v28, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v30, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v31, %v36 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg1: !tolk.ptr<ui8, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui8, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui8, global> -> ui8
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui8, global> -> ui8
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui8, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui8, global> -> ui8
-    %v18 = tolk.bitcast %v8 : ui8 to f8E5M2FNUZ
-    %v19 = tolk.bitcast %v11 : ui8 to f8E5M2FNUZ
-    %v20 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
-    %v21 = tolk.bitcast %v17 : ui8 to f8E5M2FNUZ
-    %v22 = vector.from_elements %v21, %v18, %v19, %v20 : vector<4xf8E5M2FNUZ>
-    %v23 = tolk.const 4 : si32
-    %v24 = tolk.index %arg0[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    tolk.store %v24, %v22 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 4 : si32
+    %v6 = tolk.const 0 : si32
+    %v7 = tolk.const 1 : si32
+    tolk.range %v8 = %v6 to %v3 step %v7 : si32 {
+      %v9 = tolk.shl %v8, %v3 : (si32, si32) -> si32
+      %v10 = tolk.add %v9, %v2 : (si32, si32) -> si32
+      %v11 = tolk.index %arg1[%v10] : !tolk.ptr<ui8, global>, si32
+      %v12 = tolk.load %v11 : !tolk.ptr<ui8, global> -> ui8
+      %v13 = tolk.add %v9, %v3 : (si32, si32) -> si32
+      %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui8, global>, si32
+      %v15 = tolk.load %v14 : !tolk.ptr<ui8, global> -> ui8
+      %v16 = tolk.add %v9, %v4 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<ui8, global>, si32
+      %v18 = tolk.load %v17 : !tolk.ptr<ui8, global> -> ui8
+      %v19 = tolk.index %arg1[%v9] : !tolk.ptr<ui8, global>, si32
+      %v20 = tolk.load %v19 : !tolk.ptr<ui8, global> -> ui8
+      %v21 = tolk.bitcast %v12 : ui8 to f8E5M2FNUZ
+      %v22 = tolk.bitcast %v15 : ui8 to f8E5M2FNUZ
+      %v23 = tolk.bitcast %v18 : ui8 to f8E5M2FNUZ
+      %v24 = tolk.bitcast %v20 : ui8 to f8E5M2FNUZ
+      %v25 = vector.from_elements %v24, %v21, %v22, %v23 : vector<4xf8E5M2FNUZ>
+      %v26 = tolk.index %arg0[%v9] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      tolk.store %v26, %v25 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, vector<4xf8E5M2FNUZ>
+    }
     gpu.return
   }
 }
 gpu.module @add_e5m2fnuz_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f8E5M2FNUZ, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v7[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v14 = vector.extract %v7[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.cast %v11 : f8E5M2FNUZ to f32
-    %v22 = tolk.cast %v13 : f8E5M2FNUZ to f32
-    %v23 = tolk.cast %v14 : f8E5M2FNUZ to f32
-    %v24 = tolk.cast %v16 : f8E5M2FNUZ to f32
-    %v25 = tolk.add %v21, %v17 : (f32, f32) -> f32
-    %v26 = tolk.add %v22, %v18 : (f32, f32) -> f32
-    %v27 = tolk.add %v23, %v19 : (f32, f32) -> f32
-    %v28 = tolk.add %v24, %v20 : (f32, f32) -> f32
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
+      %v19 = vector.extract %v18[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v20 = vector.extract %v18[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v21 = vector.extract %v18[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v22 = vector.extract %v18[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+      %v23 = tolk.cast %v19 : f8E5M2FNUZ to f32
+      %v24 = tolk.cast %v20 : f8E5M2FNUZ to f32
+      %v25 = tolk.cast %v21 : f8E5M2FNUZ to f32
+      %v26 = tolk.cast %v22 : f8E5M2FNUZ to f32
+      %v27 = tolk.add %v23, %v6 : (f32, f32) -> f32
+      %v28 = tolk.add %v24, %v8 : (f32, f32) -> f32
+      %v29 = tolk.add %v25, %v10 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v12 : (f32, f32) -> f32
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f16_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5743,30 +6013,33 @@ gpu.module @add_f16_bool {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
-    %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
-    %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
-    %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
-    %v23 = tolk.cast %v5 : i1 to f16
-    %v24 = tolk.cast %v8 : i1 to f16
-    %v25 = tolk.cast %v11 : i1 to f16
-    %v26 = tolk.cast %v14 : i1 to f16
-    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
-    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
-    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
-    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v15 = tolk.cast %v5 : i1 to f16
+    %v16 = tolk.cast %v8 : i1 to f16
+    %v17 = tolk.cast %v11 : i1 to f16
+    %v18 = tolk.cast %v14 : i1 to f16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v25 = vector.extract %v24[0] : f16 from vector<4xf16>
+      %v26 = vector.extract %v24[1] : f16 from vector<4xf16>
+      %v27 = vector.extract %v24[2] : f16 from vector<4xf16>
+      %v28 = vector.extract %v24[3] : f16 from vector<4xf16>
+      %v29 = tolk.add %v25, %v15 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v16 : (f16, f16) -> f16
+      %v31 = tolk.add %v27, %v17 : (f16, f16) -> f16
+      %v32 = tolk.add %v28, %v18 : (f16, f16) -> f16
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf16>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_f16_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5781,30 +6054,33 @@ gpu.module @add_f16_i8 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
-    %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
-    %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
-    %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
-    %v23 = tolk.cast %v5 : si8 to f16
-    %v24 = tolk.cast %v8 : si8 to f16
-    %v25 = tolk.cast %v11 : si8 to f16
-    %v26 = tolk.cast %v14 : si8 to f16
-    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
-    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
-    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
-    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v15 = tolk.cast %v5 : si8 to f16
+    %v16 = tolk.cast %v8 : si8 to f16
+    %v17 = tolk.cast %v11 : si8 to f16
+    %v18 = tolk.cast %v14 : si8 to f16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v25 = vector.extract %v24[0] : f16 from vector<4xf16>
+      %v26 = vector.extract %v24[1] : f16 from vector<4xf16>
+      %v27 = vector.extract %v24[2] : f16 from vector<4xf16>
+      %v28 = vector.extract %v24[3] : f16 from vector<4xf16>
+      %v29 = tolk.add %v25, %v15 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v16 : (f16, f16) -> f16
+      %v31 = tolk.add %v27, %v17 : (f16, f16) -> f16
+      %v32 = tolk.add %v28, %v18 : (f16, f16) -> f16
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf16>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_f16_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5819,66 +6095,72 @@ gpu.module @add_f16_u16 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
-    %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
-    %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
-    %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
-    %v23 = tolk.cast %v5 : ui16 to f16
-    %v24 = tolk.cast %v8 : ui16 to f16
-    %v25 = tolk.cast %v11 : ui16 to f16
-    %v26 = tolk.cast %v14 : ui16 to f16
-    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
-    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
-    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
-    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v15 = tolk.cast %v5 : ui16 to f16
+    %v16 = tolk.cast %v8 : ui16 to f16
+    %v17 = tolk.cast %v11 : ui16 to f16
+    %v18 = tolk.cast %v14 : ui16 to f16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v25 = vector.extract %v24[0] : f16 from vector<4xf16>
+      %v26 = vector.extract %v24[1] : f16 from vector<4xf16>
+      %v27 = vector.extract %v24[2] : f16 from vector<4xf16>
+      %v28 = vector.extract %v24[3] : f16 from vector<4xf16>
+      %v29 = tolk.add %v25, %v15 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v16 : (f16, f16) -> f16
+      %v31 = tolk.add %v27, %v17 : (f16, f16) -> f16
+      %v32 = tolk.add %v28, %v18 : (f16, f16) -> f16
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf16>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_f16_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v11 = vector.extract %v5[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v5[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
-    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
-    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
-    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
-    %v21 = tolk.cast %v11 : si32 to f16
-    %v22 = tolk.cast %v13 : si32 to f16
-    %v23 = tolk.cast %v14 : si32 to f16
-    %v24 = tolk.cast %v16 : si32 to f16
-    %v25 = tolk.add %v17, %v21 : (f16, f16) -> f16
-    %v26 = tolk.add %v18, %v22 : (f16, f16) -> f16
-    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
-    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.cast %v6 : si32 to f16
+    %v14 = tolk.cast %v8 : si32 to f16
+    %v15 = tolk.cast %v10 : si32 to f16
+    %v16 = tolk.cast %v12 : si32 to f16
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v23 = vector.extract %v22[0] : f16 from vector<4xf16>
+      %v24 = vector.extract %v22[1] : f16 from vector<4xf16>
+      %v25 = vector.extract %v22[2] : f16 from vector<4xf16>
+      %v26 = vector.extract %v22[3] : f16 from vector<4xf16>
+      %v27 = tolk.add %v23, %v13 : (f16, f16) -> f16
+      %v28 = tolk.add %v24, %v14 : (f16, f16) -> f16
+      %v29 = tolk.add %v25, %v15 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v16 : (f16, f16) -> f16
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_f16_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -5893,25 +6175,28 @@ gpu.module @add_f16_u64 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
-    %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
-    %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
-    %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
-    %v23 = tolk.cast %v5 : ui64 to f16
-    %v24 = tolk.cast %v8 : ui64 to f16
-    %v25 = tolk.cast %v11 : ui64 to f16
-    %v26 = tolk.cast %v14 : ui64 to f16
-    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
-    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
-    %v29 = tolk.add %v21, %v25 : (f16, f16) -> f16
-    %v30 = tolk.add %v22, %v26 : (f16, f16) -> f16
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v15 = tolk.cast %v5 : ui64 to f16
+    %v16 = tolk.cast %v8 : ui64 to f16
+    %v17 = tolk.cast %v11 : ui64 to f16
+    %v18 = tolk.cast %v14 : ui64 to f16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v25 = vector.extract %v24[0] : f16 from vector<4xf16>
+      %v26 = vector.extract %v24[1] : f16 from vector<4xf16>
+      %v27 = vector.extract %v24[2] : f16 from vector<4xf16>
+      %v28 = vector.extract %v24[3] : f16 from vector<4xf16>
+      %v29 = tolk.add %v25, %v15 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v16 : (f16, f16) -> f16
+      %v31 = tolk.add %v27, %v17 : (f16, f16) -> f16
+      %v32 = tolk.add %v28, %v18 : (f16, f16) -> f16
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf16>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
@@ -5941,38 +6226,41 @@ gpu.module @add_f16_e4m3_0 {
   }
 }
 gpu.module @add_f16_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v11 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v14 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
-    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
-    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
-    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
-    %v21 = tolk.cast %v11 : f8E4M3FN to f16
-    %v22 = tolk.cast %v13 : f8E4M3FN to f16
-    %v23 = tolk.cast %v14 : f8E4M3FN to f16
-    %v24 = tolk.cast %v16 : f8E4M3FN to f16
-    %v25 = tolk.add %v17, %v21 : (f16, f16) -> f16
-    %v26 = tolk.add %v18, %v22 : (f16, f16) -> f16
-    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
-    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.cast %v6 : f8E4M3FN to f16
+    %v14 = tolk.cast %v8 : f8E4M3FN to f16
+    %v15 = tolk.cast %v10 : f8E4M3FN to f16
+    %v16 = tolk.cast %v12 : f8E4M3FN to f16
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v23 = vector.extract %v22[0] : f16 from vector<4xf16>
+      %v24 = vector.extract %v22[1] : f16 from vector<4xf16>
+      %v25 = vector.extract %v22[2] : f16 from vector<4xf16>
+      %v26 = vector.extract %v22[3] : f16 from vector<4xf16>
+      %v27 = tolk.add %v23, %v13 : (f16, f16) -> f16
+      %v28 = tolk.add %v24, %v14 : (f16, f16) -> f16
+      %v29 = tolk.add %v25, %v15 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v16 : (f16, f16) -> f16
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
@@ -6002,70 +6290,76 @@ gpu.module @add_f16_e5m2fnuz_0 {
   }
 }
 gpu.module @add_f16_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v11 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v14 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
-    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
-    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
-    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
-    %v21 = tolk.cast %v11 : f8E5M2FNUZ to f16
-    %v22 = tolk.cast %v13 : f8E5M2FNUZ to f16
-    %v23 = tolk.cast %v14 : f8E5M2FNUZ to f16
-    %v24 = tolk.cast %v16 : f8E5M2FNUZ to f16
-    %v25 = tolk.add %v17, %v21 : (f16, f16) -> f16
-    %v26 = tolk.add %v18, %v22 : (f16, f16) -> f16
-    %v27 = tolk.add %v19, %v23 : (f16, f16) -> f16
-    %v28 = tolk.add %v20, %v24 : (f16, f16) -> f16
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf16>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.cast %v6 : f8E5M2FNUZ to f16
+    %v14 = tolk.cast %v8 : f8E5M2FNUZ to f16
+    %v15 = tolk.cast %v10 : f8E5M2FNUZ to f16
+    %v16 = tolk.cast %v12 : f8E5M2FNUZ to f16
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f16, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v23 = vector.extract %v22[0] : f16 from vector<4xf16>
+      %v24 = vector.extract %v22[1] : f16 from vector<4xf16>
+      %v25 = vector.extract %v22[2] : f16 from vector<4xf16>
+      %v26 = vector.extract %v22[3] : f16 from vector<4xf16>
+      %v27 = tolk.add %v23, %v13 : (f16, f16) -> f16
+      %v28 = tolk.add %v24, %v14 : (f16, f16) -> f16
+      %v29 = tolk.add %v25, %v15 : (f16, f16) -> f16
+      %v30 = tolk.add %v26, %v16 : (f16, f16) -> f16
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf16>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
 gpu.module @add_f16_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f16, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f16, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v11 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v14 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v17 = vector.extract %v10[0] : f16 from vector<4xf16>
-    %v18 = vector.extract %v10[1] : f16 from vector<4xf16>
-    %v19 = vector.extract %v10[2] : f16 from vector<4xf16>
-    %v20 = vector.extract %v10[3] : f16 from vector<4xf16>
-    %v21 = tolk.add %v11, %v17 : (f16, f16) -> f16
-    %v22 = tolk.add %v13, %v18 : (f16, f16) -> f16
-    %v23 = tolk.add %v14, %v19 : (f16, f16) -> f16
-    %v24 = tolk.add %v16, %v20 : (f16, f16) -> f16
-    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xf16>
-    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    tolk.store %v26, %v25 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
+      %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
+      %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
+      %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
+      %v23 = tolk.add %v19, %v6 : (f16, f16) -> f16
+      %v24 = tolk.add %v20, %v8 : (f16, f16) -> f16
+      %v25 = tolk.add %v21, %v10 : (f16, f16) -> f16
+      %v26 = tolk.add %v22, %v12 : (f16, f16) -> f16
+      %v27 = vector.from_elements %v23, %v24, %v25, %v26 : vector<4xf16>
+      %v28 = tolk.index %arg0[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      tolk.store %v28, %v27 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4>, vector<4xf16>
+    }
     gpu.return
   }
 }
@@ -6100,119 +6394,128 @@ gpu.module @add_f16_bf16_0 {
   }
 }
 gpu.module @add_f16_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<bf16, global>, si32
-    %v10 = tolk.load %v9 : !tolk.ptr<bf16, global> -> bf16
-    %v11 = tolk.const 1 : si32
-    %v12 = tolk.index %arg2[%v11] : !tolk.ptr<bf16, global>, si32
-    %v13 = tolk.load %v12 : !tolk.ptr<bf16, global> -> bf16
-    %v14 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.index %arg2[%v16] : !tolk.ptr<bf16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
-    %v19 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v20 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v21 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v22 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v23 = tolk.cast %v19 : f16 to f32
-    %v24 = tolk.cast %v20 : f16 to f32
-    %v25 = tolk.cast %v21 : f16 to f32
-    %v26 = tolk.cast %v22 : f16 to f32
-    %v27 = tolk.cast %v10 : bf16 to f32
-    %v28 = tolk.cast %v13 : bf16 to f32
-    %v29 = tolk.cast %v15 : bf16 to f32
-    %v30 = tolk.cast %v18 : bf16 to f32
-    %v31 = tolk.add %v23, %v27 : (f32, f32) -> f32
-    %v32 = tolk.add %v24, %v28 : (f32, f32) -> f32
-    %v33 = tolk.add %v25, %v29 : (f32, f32) -> f32
-    %v34 = tolk.add %v26, %v30 : (f32, f32) -> f32
-    %v35 = vector.from_elements %v31, %v32, %v33, %v34 : vector<4xf32>
-    %v36 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v36, %v35 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.cast %v5 : bf16 to f32
+    %v16 = tolk.cast %v8 : bf16 to f32
+    %v17 = tolk.cast %v11 : bf16 to f32
+    %v18 = tolk.cast %v14 : bf16 to f32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f16, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v25 = vector.extract %v24[0] : f16 from vector<4xf16>
+      %v26 = vector.extract %v24[1] : f16 from vector<4xf16>
+      %v27 = vector.extract %v24[2] : f16 from vector<4xf16>
+      %v28 = vector.extract %v24[3] : f16 from vector<4xf16>
+      %v29 = tolk.cast %v25 : f16 to f32
+      %v30 = tolk.cast %v26 : f16 to f32
+      %v31 = tolk.cast %v27 : f16 to f32
+      %v32 = tolk.cast %v28 : f16 to f32
+      %v33 = tolk.add %v29, %v15 : (f32, f32) -> f32
+      %v34 = tolk.add %v30, %v16 : (f32, f32) -> f32
+      %v35 = tolk.add %v31, %v17 : (f32, f32) -> f32
+      %v36 = tolk.add %v32, %v18 : (f32, f32) -> f32
+      %v37 = vector.from_elements %v33, %v34, %v35, %v36 : vector<4xf32>
+      %v38 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v38, %v37 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f16_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f16, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f16, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v7[0] : f16 from vector<4xf16>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f16 from vector<4xf16>
-    %v14 = vector.extract %v7[2] : f16 from vector<4xf16>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f16 from vector<4xf16>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.cast %v11 : f16 to f32
-    %v22 = tolk.cast %v13 : f16 to f32
-    %v23 = tolk.cast %v14 : f16 to f32
-    %v24 = tolk.cast %v16 : f16 to f32
-    %v25 = tolk.add %v21, %v17 : (f32, f32) -> f32
-    %v26 = tolk.add %v22, %v18 : (f32, f32) -> f32
-    %v27 = tolk.add %v23, %v19 : (f32, f32) -> f32
-    %v28 = tolk.add %v24, %v20 : (f32, f32) -> f32
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
-    %v30 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f16, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
+      %v19 = vector.extract %v18[0] : f16 from vector<4xf16>
+      %v20 = vector.extract %v18[1] : f16 from vector<4xf16>
+      %v21 = vector.extract %v18[2] : f16 from vector<4xf16>
+      %v22 = vector.extract %v18[3] : f16 from vector<4xf16>
+      %v23 = tolk.cast %v19 : f16 to f32
+      %v24 = tolk.cast %v20 : f16 to f32
+      %v25 = tolk.cast %v21 : f16 to f32
+      %v26 = tolk.cast %v22 : f16 to f32
+      %v27 = tolk.add %v23, %v6 : (f32, f32) -> f32
+      %v28 = tolk.add %v24, %v8 : (f32, f32) -> f32
+      %v29 = tolk.add %v25, %v10 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v12 : (f32, f32) -> f32
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+      %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_bool_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_bool_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -6227,74 +6530,80 @@ gpu.module @add_bf16_bool_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v5 : i1 to bf16
-    %v33 = tolk.cast %v8 : i1 to bf16
-    %v34 = tolk.cast %v11 : i1 to bf16
-    %v35 = tolk.cast %v14 : i1 to bf16
-    %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v22, %v34 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v25, %v35 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v27, %v32 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v15 = tolk.cast %v5 : i1 to bf16
+    %v16 = tolk.cast %v8 : i1 to bf16
+    %v17 = tolk.cast %v11 : i1 to bf16
+    %v18 = tolk.cast %v14 : i1 to bf16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<bf16, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<bf16, global> -> bf16
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<bf16, global> -> bf16
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<bf16, global> -> bf16
+      %v34 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
+      %v35 = tolk.index %arg0[%v26] : !tolk.ptr<bf16, global>, si32
+      %v36 = tolk.index %arg0[%v29] : !tolk.ptr<bf16, global>, si32
+      %v37 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v38 = tolk.add %v25, %v16 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v28, %v17 : (bf16, bf16) -> bf16
+      %v40 = tolk.add %v31, %v18 : (bf16, bf16) -> bf16
+      %v41 = tolk.add %v33, %v15 : (bf16, bf16) -> bf16
+      tolk.store %v34, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v35, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v36, %v40 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v37, %v41 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_i8_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_i8_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -6309,74 +6618,80 @@ gpu.module @add_bf16_i8_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v5 : si8 to bf16
-    %v33 = tolk.cast %v8 : si8 to bf16
-    %v34 = tolk.cast %v11 : si8 to bf16
-    %v35 = tolk.cast %v14 : si8 to bf16
-    %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v22, %v34 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v25, %v35 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v27, %v32 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v15 = tolk.cast %v5 : si8 to bf16
+    %v16 = tolk.cast %v8 : si8 to bf16
+    %v17 = tolk.cast %v11 : si8 to bf16
+    %v18 = tolk.cast %v14 : si8 to bf16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<bf16, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<bf16, global> -> bf16
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<bf16, global> -> bf16
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<bf16, global> -> bf16
+      %v34 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
+      %v35 = tolk.index %arg0[%v26] : !tolk.ptr<bf16, global>, si32
+      %v36 = tolk.index %arg0[%v29] : !tolk.ptr<bf16, global>, si32
+      %v37 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v38 = tolk.add %v25, %v16 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v28, %v17 : (bf16, bf16) -> bf16
+      %v40 = tolk.add %v31, %v18 : (bf16, bf16) -> bf16
+      %v41 = tolk.add %v33, %v15 : (bf16, bf16) -> bf16
+      tolk.store %v34, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v35, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v36, %v40 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v37, %v41 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_u16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_u16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -6391,154 +6706,166 @@ gpu.module @add_bf16_u16_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v5 : ui16 to bf16
-    %v33 = tolk.cast %v8 : ui16 to bf16
-    %v34 = tolk.cast %v11 : ui16 to bf16
-    %v35 = tolk.cast %v14 : ui16 to bf16
-    %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v22, %v34 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v25, %v35 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v27, %v32 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v15 = tolk.cast %v5 : ui16 to bf16
+    %v16 = tolk.cast %v8 : ui16 to bf16
+    %v17 = tolk.cast %v11 : ui16 to bf16
+    %v18 = tolk.cast %v14 : ui16 to bf16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<bf16, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<bf16, global> -> bf16
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<bf16, global> -> bf16
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<bf16, global> -> bf16
+      %v34 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
+      %v35 = tolk.index %arg0[%v26] : !tolk.ptr<bf16, global>, si32
+      %v36 = tolk.index %arg0[%v29] : !tolk.ptr<bf16, global>, si32
+      %v37 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v38 = tolk.add %v25, %v16 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v28, %v17 : (bf16, bf16) -> bf16
+      %v40 = tolk.add %v31, %v18 : (bf16, bf16) -> bf16
+      %v41 = tolk.add %v33, %v15 : (bf16, bf16) -> bf16
+      tolk.store %v34, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v35, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v36, %v40 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v37, %v41 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_i32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_i32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
-    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = vector.extract %v5[0] : si32 from vector<4xsi32>
-    %v23 = vector.extract %v5[1] : si32 from vector<4xsi32>
-    %v24 = vector.extract %v5[2] : si32 from vector<4xsi32>
-    %v25 = vector.extract %v5[3] : si32 from vector<4xsi32>
-    %v26 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.cast %v22 : si32 to bf16
-    %v31 = tolk.cast %v23 : si32 to bf16
-    %v32 = tolk.cast %v24 : si32 to bf16
-    %v33 = tolk.cast %v25 : si32 to bf16
-    %v34 = tolk.add %v12, %v31 : (bf16, bf16) -> bf16
-    %v35 = tolk.add %v15, %v32 : (bf16, bf16) -> bf16
-    %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v21, %v30 : (bf16, bf16) -> bf16
-    tolk.store %v26, %v34 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v27, %v35 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.cast %v6 : si32 to bf16
+    %v14 = tolk.cast %v8 : si32 to bf16
+    %v15 = tolk.cast %v10 : si32 to bf16
+    %v16 = tolk.cast %v12 : si32 to bf16
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.add %v20, %v7 : (si32, si32) -> si32
+      %v22 = tolk.index %arg1[%v21] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
+      %v24 = tolk.add %v20, %v9 : (si32, si32) -> si32
+      %v25 = tolk.index %arg1[%v24] : !tolk.ptr<bf16, global>, si32
+      %v26 = tolk.load %v25 : !tolk.ptr<bf16, global> -> bf16
+      %v27 = tolk.add %v20, %v11 : (si32, si32) -> si32
+      %v28 = tolk.index %arg1[%v27] : !tolk.ptr<bf16, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<bf16, global> -> bf16
+      %v30 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<bf16, global> -> bf16
+      %v32 = tolk.index %arg0[%v21] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.index %arg0[%v24] : !tolk.ptr<bf16, global>, si32
+      %v34 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+      %v35 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
+      %v36 = tolk.add %v23, %v14 : (bf16, bf16) -> bf16
+      %v37 = tolk.add %v26, %v15 : (bf16, bf16) -> bf16
+      %v38 = tolk.add %v29, %v16 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
+      tolk.store %v32, %v36 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v33, %v37 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v34, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v35, %v39 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_u64_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_u64_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -6553,69 +6880,75 @@ gpu.module @add_bf16_u64_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.add %v16, %v6 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
-    %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
-    %v23 = tolk.add %v16, %v12 : (si32, si32) -> si32
-    %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v16] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.cast %v5 : ui64 to bf16
-    %v33 = tolk.cast %v8 : ui64 to bf16
-    %v34 = tolk.cast %v11 : ui64 to bf16
-    %v35 = tolk.cast %v14 : ui64 to bf16
-    %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v22, %v34 : (bf16, bf16) -> bf16
-    %v38 = tolk.add %v25, %v35 : (bf16, bf16) -> bf16
-    %v39 = tolk.add %v27, %v32 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v38 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v39 : !tolk.ptr<bf16, global>, bf16
+    %v15 = tolk.cast %v5 : ui64 to bf16
+    %v16 = tolk.cast %v8 : ui64 to bf16
+    %v17 = tolk.cast %v11 : ui64 to bf16
+    %v18 = tolk.cast %v14 : ui64 to bf16
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.add %v22, %v6 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
+      %v26 = tolk.add %v22, %v9 : (si32, si32) -> si32
+      %v27 = tolk.index %arg1[%v26] : !tolk.ptr<bf16, global>, si32
+      %v28 = tolk.load %v27 : !tolk.ptr<bf16, global> -> bf16
+      %v29 = tolk.add %v22, %v12 : (si32, si32) -> si32
+      %v30 = tolk.index %arg1[%v29] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<bf16, global> -> bf16
+      %v32 = tolk.index %arg1[%v22] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.load %v32 : !tolk.ptr<bf16, global> -> bf16
+      %v34 = tolk.index %arg0[%v23] : !tolk.ptr<bf16, global>, si32
+      %v35 = tolk.index %arg0[%v26] : !tolk.ptr<bf16, global>, si32
+      %v36 = tolk.index %arg0[%v29] : !tolk.ptr<bf16, global>, si32
+      %v37 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v38 = tolk.add %v25, %v16 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v28, %v17 : (bf16, bf16) -> bf16
+      %v40 = tolk.add %v31, %v18 : (bf16, bf16) -> bf16
+      %v41 = tolk.add %v33, %v15 : (bf16, bf16) -> bf16
+      tolk.store %v34, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v35, %v39 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v36, %v40 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v37, %v41 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_e4m3_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
@@ -6645,82 +6978,88 @@ gpu.module @add_bf16_e4m3_1 {
   }
 }
 gpu.module @add_bf16_e4m3_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
-    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v23 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v24 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v25 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v26 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.cast %v22 : f8E4M3FN to bf16
-    %v31 = tolk.cast %v23 : f8E4M3FN to bf16
-    %v32 = tolk.cast %v24 : f8E4M3FN to bf16
-    %v33 = tolk.cast %v25 : f8E4M3FN to bf16
-    %v34 = tolk.add %v12, %v31 : (bf16, bf16) -> bf16
-    %v35 = tolk.add %v15, %v32 : (bf16, bf16) -> bf16
-    %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v21, %v30 : (bf16, bf16) -> bf16
-    tolk.store %v26, %v34 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v27, %v35 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.cast %v6 : f8E4M3FN to bf16
+    %v14 = tolk.cast %v8 : f8E4M3FN to bf16
+    %v15 = tolk.cast %v10 : f8E4M3FN to bf16
+    %v16 = tolk.cast %v12 : f8E4M3FN to bf16
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.add %v20, %v7 : (si32, si32) -> si32
+      %v22 = tolk.index %arg1[%v21] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
+      %v24 = tolk.add %v20, %v9 : (si32, si32) -> si32
+      %v25 = tolk.index %arg1[%v24] : !tolk.ptr<bf16, global>, si32
+      %v26 = tolk.load %v25 : !tolk.ptr<bf16, global> -> bf16
+      %v27 = tolk.add %v20, %v11 : (si32, si32) -> si32
+      %v28 = tolk.index %arg1[%v27] : !tolk.ptr<bf16, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<bf16, global> -> bf16
+      %v30 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<bf16, global> -> bf16
+      %v32 = tolk.index %arg0[%v21] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.index %arg0[%v24] : !tolk.ptr<bf16, global>, si32
+      %v34 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+      %v35 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
+      %v36 = tolk.add %v23, %v14 : (bf16, bf16) -> bf16
+      %v37 = tolk.add %v26, %v15 : (bf16, bf16) -> bf16
+      %v38 = tolk.add %v29, %v16 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
+      tolk.store %v32, %v36 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v33, %v37 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v34, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v35, %v39 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_e5m2fnuz_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
@@ -6750,161 +7089,173 @@ gpu.module @add_bf16_e5m2fnuz_1 {
   }
 }
 gpu.module @add_bf16_e5m2fnuz_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
-    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v23 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v24 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v25 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v26 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v28 = tolk.index %arg0[%v17] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.cast %v22 : f8E5M2FNUZ to bf16
-    %v31 = tolk.cast %v23 : f8E5M2FNUZ to bf16
-    %v32 = tolk.cast %v24 : f8E5M2FNUZ to bf16
-    %v33 = tolk.cast %v25 : f8E5M2FNUZ to bf16
-    %v34 = tolk.add %v12, %v31 : (bf16, bf16) -> bf16
-    %v35 = tolk.add %v15, %v32 : (bf16, bf16) -> bf16
-    %v36 = tolk.add %v19, %v33 : (bf16, bf16) -> bf16
-    %v37 = tolk.add %v21, %v30 : (bf16, bf16) -> bf16
-    tolk.store %v26, %v34 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v27, %v35 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v28, %v36 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v37 : !tolk.ptr<bf16, global>, bf16
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.cast %v6 : f8E5M2FNUZ to bf16
+    %v14 = tolk.cast %v8 : f8E5M2FNUZ to bf16
+    %v15 = tolk.cast %v10 : f8E5M2FNUZ to bf16
+    %v16 = tolk.cast %v12 : f8E5M2FNUZ to bf16
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.add %v20, %v7 : (si32, si32) -> si32
+      %v22 = tolk.index %arg1[%v21] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
+      %v24 = tolk.add %v20, %v9 : (si32, si32) -> si32
+      %v25 = tolk.index %arg1[%v24] : !tolk.ptr<bf16, global>, si32
+      %v26 = tolk.load %v25 : !tolk.ptr<bf16, global> -> bf16
+      %v27 = tolk.add %v20, %v11 : (si32, si32) -> si32
+      %v28 = tolk.index %arg1[%v27] : !tolk.ptr<bf16, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<bf16, global> -> bf16
+      %v30 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<bf16, global> -> bf16
+      %v32 = tolk.index %arg0[%v21] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.index %arg0[%v24] : !tolk.ptr<bf16, global>, si32
+      %v34 = tolk.index %arg0[%v27] : !tolk.ptr<bf16, global>, si32
+      %v35 = tolk.index %arg0[%v20] : !tolk.ptr<bf16, global>, si32
+      %v36 = tolk.add %v23, %v14 : (bf16, bf16) -> bf16
+      %v37 = tolk.add %v26, %v15 : (bf16, bf16) -> bf16
+      %v38 = tolk.add %v29, %v16 : (bf16, bf16) -> bf16
+      %v39 = tolk.add %v31, %v13 : (bf16, bf16) -> bf16
+      tolk.store %v32, %v36 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v33, %v37 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v34, %v38 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v35, %v39 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_f16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_f16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.const 1 : si32
-    %v9 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v10 = tolk.add %v9, %v8 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
-    %v13 = tolk.add %v9, %v6 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<bf16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<bf16, global> -> bf16
-    %v16 = tolk.const 3 : si32
-    %v17 = tolk.add %v9, %v16 : (si32, si32) -> si32
-    %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
-    %v20 = tolk.index %arg1[%v9] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = vector.extract %v5[0] : f16 from vector<4xf16>
-    %v23 = vector.extract %v5[1] : f16 from vector<4xf16>
-    %v24 = vector.extract %v5[2] : f16 from vector<4xf16>
-    %v25 = vector.extract %v5[3] : f16 from vector<4xf16>
-    %v26 = tolk.cast %v22 : f16 to f32
-    %v27 = tolk.cast %v23 : f16 to f32
-    %v28 = tolk.cast %v24 : f16 to f32
-    %v29 = tolk.cast %v25 : f16 to f32
-    %v30 = tolk.cast %v12 : bf16 to f32
-    %v31 = tolk.cast %v15 : bf16 to f32
-    %v32 = tolk.cast %v19 : bf16 to f32
-    %v33 = tolk.cast %v21 : bf16 to f32
-    %v34 = tolk.add %v30, %v27 : (f32, f32) -> f32
-    %v35 = tolk.add %v31, %v28 : (f32, f32) -> f32
-    %v36 = tolk.add %v32, %v29 : (f32, f32) -> f32
-    %v37 = tolk.add %v33, %v26 : (f32, f32) -> f32
-    %v38 = vector.from_elements %v37, %v34, %v35, %v36 : vector<4xf32>
-    %v39 = tolk.index %arg0[%v9] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v39, %v38 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.cast %v6 : f16 to f32
+    %v14 = tolk.cast %v8 : f16 to f32
+    %v15 = tolk.cast %v10 : f16 to f32
+    %v16 = tolk.cast %v12 : f16 to f32
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.add %v20, %v7 : (si32, si32) -> si32
+      %v22 = tolk.index %arg1[%v21] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
+      %v24 = tolk.add %v20, %v9 : (si32, si32) -> si32
+      %v25 = tolk.index %arg1[%v24] : !tolk.ptr<bf16, global>, si32
+      %v26 = tolk.load %v25 : !tolk.ptr<bf16, global> -> bf16
+      %v27 = tolk.add %v20, %v11 : (si32, si32) -> si32
+      %v28 = tolk.index %arg1[%v27] : !tolk.ptr<bf16, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<bf16, global> -> bf16
+      %v30 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.load %v30 : !tolk.ptr<bf16, global> -> bf16
+      %v32 = tolk.cast %v23 : bf16 to f32
+      %v33 = tolk.cast %v26 : bf16 to f32
+      %v34 = tolk.cast %v29 : bf16 to f32
+      %v35 = tolk.cast %v31 : bf16 to f32
+      %v36 = tolk.add %v32, %v14 : (f32, f32) -> f32
+      %v37 = tolk.add %v33, %v15 : (f32, f32) -> f32
+      %v38 = tolk.add %v34, %v16 : (f32, f32) -> f32
+      %v39 = tolk.add %v35, %v13 : (f32, f32) -> f32
+      %v40 = vector.from_elements %v39, %v36, %v37, %v38 : vector<4xf32>
+      %v41 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v41, %v40 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_bf16_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
@@ -6939,126 +7290,135 @@ gpu.module @add_bf16_bf16_1 {
   }
 }
 gpu.module @add_bf16_bf16_2 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<bf16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<bf16, global> -> bf16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<bf16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<bf16, global> -> bf16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
-    %v22 = tolk.index %arg2[%v5] : !tolk.ptr<bf16, global>, si32
-    %v23 = tolk.load %v22 : !tolk.ptr<bf16, global> -> bf16
-    %v24 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
-    %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
-    %v26 = tolk.index %arg2[%v13] : !tolk.ptr<bf16, global>, si32
-    %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
-    %v28 = tolk.index %arg0[%v7] : !tolk.ptr<bf16, global>, si32
-    %v29 = tolk.index %arg0[%v10] : !tolk.ptr<bf16, global>, si32
-    %v30 = tolk.index %arg0[%v14] : !tolk.ptr<bf16, global>, si32
-    %v31 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v32 = tolk.add %v9, %v23 : (bf16, bf16) -> bf16
-    %v33 = tolk.add %v12, %v25 : (bf16, bf16) -> bf16
-    %v34 = tolk.add %v16, %v27 : (bf16, bf16) -> bf16
-    %v35 = tolk.add %v18, %v21 : (bf16, bf16) -> bf16
-    tolk.store %v28, %v32 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v29, %v33 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v30, %v34 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v31, %v35 : !tolk.ptr<bf16, global>, bf16
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<bf16, global>, si32
+    %v5 = tolk.load %v4 : !tolk.ptr<bf16, global> -> bf16
+    %v6 = tolk.const 1 : si32
+    %v7 = tolk.index %arg2[%v6] : !tolk.ptr<bf16, global>, si32
+    %v8 = tolk.load %v7 : !tolk.ptr<bf16, global> -> bf16
+    %v9 = tolk.const 2 : si32
+    %v10 = tolk.index %arg2[%v9] : !tolk.ptr<bf16, global>, si32
+    %v11 = tolk.load %v10 : !tolk.ptr<bf16, global> -> bf16
+    %v12 = tolk.const 3 : si32
+    %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
+    %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
+    %v15 = tolk.const 0 : si32
+    %v16 = tolk.const 1 : si32
+    tolk.range %v17 = %v15 to %v9 step %v16 : si32 {
+      %v18 = tolk.shl %v17, %v9 : (si32, si32) -> si32
+      %v19 = tolk.add %v18, %v6 : (si32, si32) -> si32
+      %v20 = tolk.index %arg1[%v19] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.load %v20 : !tolk.ptr<bf16, global> -> bf16
+      %v22 = tolk.add %v18, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.load %v23 : !tolk.ptr<bf16, global> -> bf16
+      %v25 = tolk.add %v18, %v12 : (si32, si32) -> si32
+      %v26 = tolk.index %arg1[%v25] : !tolk.ptr<bf16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
+      %v28 = tolk.index %arg1[%v18] : !tolk.ptr<bf16, global>, si32
+      %v29 = tolk.load %v28 : !tolk.ptr<bf16, global> -> bf16
+      %v30 = tolk.index %arg0[%v19] : !tolk.ptr<bf16, global>, si32
+      %v31 = tolk.index %arg0[%v22] : !tolk.ptr<bf16, global>, si32
+      %v32 = tolk.index %arg0[%v25] : !tolk.ptr<bf16, global>, si32
+      %v33 = tolk.index %arg0[%v18] : !tolk.ptr<bf16, global>, si32
+      %v34 = tolk.add %v21, %v8 : (bf16, bf16) -> bf16
+      %v35 = tolk.add %v24, %v11 : (bf16, bf16) -> bf16
+      %v36 = tolk.add %v27, %v14 : (bf16, bf16) -> bf16
+      %v37 = tolk.add %v29, %v5 : (bf16, bf16) -> bf16
+      tolk.store %v30, %v34 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v31, %v35 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v32, %v36 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v33, %v37 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_f32_0 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<bf16, global>, %arg1: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
-    %v2 = tolk.const 2 : si32
-    %v3 = tolk.special local_id x : si32
-    %v4 = tolk.const 1 : si32
-    %v5 = tolk.shl %v3, %v2 : (si32, si32) -> si32
-    %v6 = tolk.add %v5, %v4 : (si32, si32) -> si32
-    %v7 = tolk.index %arg1[%v6] : !tolk.ptr<ui16, global>, si32
-    %v8 = tolk.load %v7 : !tolk.ptr<ui16, global> -> ui16
-    %v9 = tolk.add %v5, %v2 : (si32, si32) -> si32
-    %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
-    %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
-    %v12 = tolk.const 3 : si32
-    %v13 = tolk.add %v5, %v12 : (si32, si32) -> si32
-    %v14 = tolk.index %arg1[%v13] : !tolk.ptr<ui16, global>, si32
-    %v15 = tolk.load %v14 : !tolk.ptr<ui16, global> -> ui16
-    %v16 = tolk.index %arg1[%v5] : !tolk.ptr<ui16, global>, si32
-    %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
-    %v18 = tolk.index %arg0[%v6] : !tolk.ptr<bf16, global>, si32
-    %v19 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
-    %v20 = tolk.index %arg0[%v13] : !tolk.ptr<bf16, global>, si32
-    %v21 = tolk.index %arg0[%v5] : !tolk.ptr<bf16, global>, si32
-    %v22 = tolk.bitcast %v8 : ui16 to bf16
-    %v23 = tolk.bitcast %v11 : ui16 to bf16
-    %v24 = tolk.bitcast %v15 : ui16 to bf16
-    %v25 = tolk.bitcast %v17 : ui16 to bf16
-    tolk.store %v18, %v22 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v19, %v23 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
-    tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+    %v2 = tolk.const 1 : si32
+    %v3 = tolk.const 2 : si32
+    %v4 = tolk.const 3 : si32
+    %v5 = tolk.const 0 : si32
+    %v6 = tolk.const 1 : si32
+    tolk.range %v7 = %v5 to %v3 step %v6 : si32 {
+      %v8 = tolk.shl %v7, %v3 : (si32, si32) -> si32
+      %v9 = tolk.add %v8, %v2 : (si32, si32) -> si32
+      %v10 = tolk.index %arg1[%v9] : !tolk.ptr<ui16, global>, si32
+      %v11 = tolk.load %v10 : !tolk.ptr<ui16, global> -> ui16
+      %v12 = tolk.add %v8, %v3 : (si32, si32) -> si32
+      %v13 = tolk.index %arg1[%v12] : !tolk.ptr<ui16, global>, si32
+      %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
+      %v15 = tolk.add %v8, %v4 : (si32, si32) -> si32
+      %v16 = tolk.index %arg1[%v15] : !tolk.ptr<ui16, global>, si32
+      %v17 = tolk.load %v16 : !tolk.ptr<ui16, global> -> ui16
+      %v18 = tolk.index %arg1[%v8] : !tolk.ptr<ui16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<ui16, global> -> ui16
+      %v20 = tolk.index %arg0[%v9] : !tolk.ptr<bf16, global>, si32
+      %v21 = tolk.index %arg0[%v12] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.index %arg0[%v15] : !tolk.ptr<bf16, global>, si32
+      %v23 = tolk.index %arg0[%v8] : !tolk.ptr<bf16, global>, si32
+      %v24 = tolk.bitcast %v11 : ui16 to bf16
+      %v25 = tolk.bitcast %v14 : ui16 to bf16
+      %v26 = tolk.bitcast %v17 : ui16 to bf16
+      %v27 = tolk.bitcast %v19 : ui16 to bf16
+      tolk.store %v20, %v24 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v21, %v25 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v22, %v26 : !tolk.ptr<bf16, global>, bf16
+      tolk.store %v23, %v27 : !tolk.ptr<bf16, global>, bf16
+    }
     gpu.return
   }
 }
 gpu.module @add_bf16_f32_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<bf16, global>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.const 1 : si32
-    %v6 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v7 = tolk.add %v6, %v5 : (si32, si32) -> si32
-    %v8 = tolk.index %arg1[%v7] : !tolk.ptr<bf16, global>, si32
-    %v9 = tolk.load %v8 : !tolk.ptr<bf16, global> -> bf16
-    %v10 = tolk.add %v6, %v3 : (si32, si32) -> si32
-    %v11 = tolk.index %arg1[%v10] : !tolk.ptr<bf16, global>, si32
-    %v12 = tolk.load %v11 : !tolk.ptr<bf16, global> -> bf16
-    %v13 = tolk.const 3 : si32
-    %v14 = tolk.add %v6, %v13 : (si32, si32) -> si32
-    %v15 = tolk.index %arg1[%v14] : !tolk.ptr<bf16, global>, si32
-    %v16 = tolk.load %v15 : !tolk.ptr<bf16, global> -> bf16
-    %v17 = tolk.index %arg1[%v6] : !tolk.ptr<bf16, global>, si32
-    %v18 = tolk.load %v17 : !tolk.ptr<bf16, global> -> bf16
-    %v19 = tolk.const 0 : si32
-    %v20 = tolk.index %arg2[%v19] : !tolk.ptr<f32, global, v = 4>, si32
-    %v21 = tolk.load %v20 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %v26 = tolk.cast %v9 : bf16 to f32
-    %v27 = tolk.cast %v12 : bf16 to f32
-    %v28 = tolk.cast %v16 : bf16 to f32
-    %v29 = tolk.cast %v18 : bf16 to f32
-    %v30 = tolk.add %v26, %v23 : (f32, f32) -> f32
-    %v31 = tolk.add %v27, %v24 : (f32, f32) -> f32
-    %v32 = tolk.add %v28, %v25 : (f32, f32) -> f32
-    %v33 = tolk.add %v29, %v22 : (f32, f32) -> f32
-    %v34 = vector.from_elements %v33, %v30, %v31, %v32 : vector<4xf32>
-    %v35 = tolk.index %arg0[%v6] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v35, %v34 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.add %v16, %v7 : (si32, si32) -> si32
+      %v18 = tolk.index %arg1[%v17] : !tolk.ptr<bf16, global>, si32
+      %v19 = tolk.load %v18 : !tolk.ptr<bf16, global> -> bf16
+      %v20 = tolk.add %v16, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<bf16, global>, si32
+      %v22 = tolk.load %v21 : !tolk.ptr<bf16, global> -> bf16
+      %v23 = tolk.add %v16, %v11 : (si32, si32) -> si32
+      %v24 = tolk.index %arg1[%v23] : !tolk.ptr<bf16, global>, si32
+      %v25 = tolk.load %v24 : !tolk.ptr<bf16, global> -> bf16
+      %v26 = tolk.index %arg1[%v16] : !tolk.ptr<bf16, global>, si32
+      %v27 = tolk.load %v26 : !tolk.ptr<bf16, global> -> bf16
+      %v28 = tolk.cast %v19 : bf16 to f32
+      %v29 = tolk.cast %v22 : bf16 to f32
+      %v30 = tolk.cast %v25 : bf16 to f32
+      %v31 = tolk.cast %v27 : bf16 to f32
+      %v32 = tolk.add %v28, %v8 : (f32, f32) -> f32
+      %v33 = tolk.add %v29, %v10 : (f32, f32) -> f32
+      %v34 = tolk.add %v30, %v12 : (f32, f32) -> f32
+      %v35 = tolk.add %v31, %v6 : (f32, f32) -> f32
+      %v36 = vector.from_elements %v35, %v32, %v33, %v34 : vector<4xf32>
+      %v37 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v37, %v36 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f32_bool {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<i1, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -7073,30 +7433,33 @@ gpu.module @add_f32_bool {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<i1, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<i1, global> -> i1
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
-    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
-    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
-    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
-    %v23 = tolk.cast %v5 : i1 to f32
-    %v24 = tolk.cast %v8 : i1 to f32
-    %v25 = tolk.cast %v11 : i1 to f32
-    %v26 = tolk.cast %v14 : i1 to f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
-    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v15 = tolk.cast %v5 : i1 to f32
+    %v16 = tolk.cast %v8 : i1 to f32
+    %v17 = tolk.cast %v11 : i1 to f32
+    %v18 = tolk.cast %v14 : i1 to f32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v25 = vector.extract %v24[0] : f32 from vector<4xf32>
+      %v26 = vector.extract %v24[1] : f32 from vector<4xf32>
+      %v27 = vector.extract %v24[2] : f32 from vector<4xf32>
+      %v28 = vector.extract %v24[3] : f32 from vector<4xf32>
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = tolk.add %v27, %v17 : (f32, f32) -> f32
+      %v32 = tolk.add %v28, %v18 : (f32, f32) -> f32
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf32>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f32_i8 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<si8, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -7111,30 +7474,33 @@ gpu.module @add_f32_i8 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<si8, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<si8, global> -> si8
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
-    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
-    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
-    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
-    %v23 = tolk.cast %v5 : si8 to f32
-    %v24 = tolk.cast %v8 : si8 to f32
-    %v25 = tolk.cast %v11 : si8 to f32
-    %v26 = tolk.cast %v14 : si8 to f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
-    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v15 = tolk.cast %v5 : si8 to f32
+    %v16 = tolk.cast %v8 : si8 to f32
+    %v17 = tolk.cast %v11 : si8 to f32
+    %v18 = tolk.cast %v14 : si8 to f32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v25 = vector.extract %v24[0] : f32 from vector<4xf32>
+      %v26 = vector.extract %v24[1] : f32 from vector<4xf32>
+      %v27 = vector.extract %v24[2] : f32 from vector<4xf32>
+      %v28 = vector.extract %v24[3] : f32 from vector<4xf32>
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = tolk.add %v27, %v17 : (f32, f32) -> f32
+      %v32 = tolk.add %v28, %v18 : (f32, f32) -> f32
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf32>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f32_u16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<ui16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -7149,66 +7515,72 @@ gpu.module @add_f32_u16 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui16, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui16, global> -> ui16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
-    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
-    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
-    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
-    %v23 = tolk.cast %v5 : ui16 to f32
-    %v24 = tolk.cast %v8 : ui16 to f32
-    %v25 = tolk.cast %v11 : ui16 to f32
-    %v26 = tolk.cast %v14 : ui16 to f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
-    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v15 = tolk.cast %v5 : ui16 to f32
+    %v16 = tolk.cast %v8 : ui16 to f32
+    %v17 = tolk.cast %v11 : ui16 to f32
+    %v18 = tolk.cast %v14 : ui16 to f32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v25 = vector.extract %v24[0] : f32 from vector<4xf32>
+      %v26 = vector.extract %v24[1] : f32 from vector<4xf32>
+      %v27 = vector.extract %v24[2] : f32 from vector<4xf32>
+      %v28 = vector.extract %v24[3] : f32 from vector<4xf32>
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = tolk.add %v27, %v17 : (f32, f32) -> f32
+      %v32 = tolk.add %v28, %v18 : (f32, f32) -> f32
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf32>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f32_i32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<si32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<si32, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<si32, global, v = 4> -> vector<4xsi32>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v5[0] : si32 from vector<4xsi32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : si32 from vector<4xsi32>
-    %v14 = vector.extract %v5[2] : si32 from vector<4xsi32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : si32 from vector<4xsi32>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.cast %v11 : si32 to f32
-    %v22 = tolk.cast %v13 : si32 to f32
-    %v23 = tolk.cast %v14 : si32 to f32
-    %v24 = tolk.cast %v16 : si32 to f32
-    %v25 = tolk.add %v17, %v21 : (f32, f32) -> f32
-    %v26 = tolk.add %v18, %v22 : (f32, f32) -> f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v6 = vector.extract %v5[0] : si32 from vector<4xsi32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : si32 from vector<4xsi32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : si32 from vector<4xsi32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : si32 from vector<4xsi32>
+    %v13 = tolk.cast %v6 : si32 to f32
+    %v14 = tolk.cast %v8 : si32 to f32
+    %v15 = tolk.cast %v10 : si32 to f32
+    %v16 = tolk.cast %v12 : si32 to f32
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+      %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+      %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+      %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+      %v27 = tolk.add %v23, %v13 : (f32, f32) -> f32
+      %v28 = tolk.add %v24, %v14 : (f32, f32) -> f32
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f32_u64 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<ui64, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -7223,25 +7595,28 @@ gpu.module @add_f32_u64 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<ui64, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<ui64, global> -> ui64
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
-    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
-    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
-    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
-    %v23 = tolk.cast %v5 : ui64 to f32
-    %v24 = tolk.cast %v8 : ui64 to f32
-    %v25 = tolk.cast %v11 : ui64 to f32
-    %v26 = tolk.cast %v14 : ui64 to f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
-    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v15 = tolk.cast %v5 : ui64 to f32
+    %v16 = tolk.cast %v8 : ui64 to f32
+    %v17 = tolk.cast %v11 : ui64 to f32
+    %v18 = tolk.cast %v14 : ui64 to f32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v25 = vector.extract %v24[0] : f32 from vector<4xf32>
+      %v26 = vector.extract %v24[1] : f32 from vector<4xf32>
+      %v27 = vector.extract %v24[2] : f32 from vector<4xf32>
+      %v28 = vector.extract %v24[3] : f32 from vector<4xf32>
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = tolk.add %v27, %v17 : (f32, f32) -> f32
+      %v32 = tolk.add %v28, %v18 : (f32, f32) -> f32
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf32>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
@@ -7271,38 +7646,41 @@ gpu.module @add_f32_e4m3_0 {
   }
 }
 gpu.module @add_f32_e4m3_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f8E4M3FN, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E4M3FN, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E4M3FN, global, v = 4> -> vector<4xf8E4M3FN>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v14 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.cast %v11 : f8E4M3FN to f32
-    %v22 = tolk.cast %v13 : f8E4M3FN to f32
-    %v23 = tolk.cast %v14 : f8E4M3FN to f32
-    %v24 = tolk.cast %v16 : f8E4M3FN to f32
-    %v25 = tolk.add %v17, %v21 : (f32, f32) -> f32
-    %v26 = tolk.add %v18, %v22 : (f32, f32) -> f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v6 = vector.extract %v5[0] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E4M3FN from vector<4xf8E4M3FN>
+    %v13 = tolk.cast %v6 : f8E4M3FN to f32
+    %v14 = tolk.cast %v8 : f8E4M3FN to f32
+    %v15 = tolk.cast %v10 : f8E4M3FN to f32
+    %v16 = tolk.cast %v12 : f8E4M3FN to f32
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+      %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+      %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+      %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+      %v27 = tolk.add %v23, %v13 : (f32, f32) -> f32
+      %v28 = tolk.add %v24, %v14 : (f32, f32) -> f32
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
@@ -7332,74 +7710,80 @@ gpu.module @add_f32_e5m2fnuz_0 {
   }
 }
 gpu.module @add_f32_e5m2fnuz_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f8E5M2FNUZ, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f8E5M2FNUZ, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 4 : i64} : !tolk.ptr<f8E5M2FNUZ, global, v = 4> -> vector<4xf8E5M2FNUZ>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v14 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.cast %v11 : f8E5M2FNUZ to f32
-    %v22 = tolk.cast %v13 : f8E5M2FNUZ to f32
-    %v23 = tolk.cast %v14 : f8E5M2FNUZ to f32
-    %v24 = tolk.cast %v16 : f8E5M2FNUZ to f32
-    %v25 = tolk.add %v17, %v21 : (f32, f32) -> f32
-    %v26 = tolk.add %v18, %v22 : (f32, f32) -> f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v6 = vector.extract %v5[0] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f8E5M2FNUZ from vector<4xf8E5M2FNUZ>
+    %v13 = tolk.cast %v6 : f8E5M2FNUZ to f32
+    %v14 = tolk.cast %v8 : f8E5M2FNUZ to f32
+    %v15 = tolk.cast %v10 : f8E5M2FNUZ to f32
+    %v16 = tolk.cast %v12 : f8E5M2FNUZ to f32
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+      %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+      %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+      %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+      %v27 = tolk.add %v23, %v13 : (f32, f32) -> f32
+      %v28 = tolk.add %v24, %v14 : (f32, f32) -> f32
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f32_f16 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f16, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
     %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f16, global, v = 4>, si32
     %v5 = tolk.load %v4 {tolk.alignment = 8 : i64} : !tolk.ptr<f16, global, v = 4> -> vector<4xf16>
-    %v6 = tolk.const 2 : si32
-    %v7 = tolk.special local_id x : si32
-    %v8 = tolk.shl %v7, %v6 : (si32, si32) -> si32
-    %v9 = tolk.index %arg1[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v5[0] : f16 from vector<4xf16>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v5[1] : f16 from vector<4xf16>
-    %v14 = vector.extract %v5[2] : f16 from vector<4xf16>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v5[3] : f16 from vector<4xf16>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.cast %v11 : f16 to f32
-    %v22 = tolk.cast %v13 : f16 to f32
-    %v23 = tolk.cast %v14 : f16 to f32
-    %v24 = tolk.cast %v16 : f16 to f32
-    %v25 = tolk.add %v17, %v21 : (f32, f32) -> f32
-    %v26 = tolk.add %v18, %v22 : (f32, f32) -> f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = vector.from_elements %v25, %v26, %v27, %v28 : vector<4xf32>
-    %v30 = tolk.index %arg0[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v30, %v29 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v6 = vector.extract %v5[0] : f16 from vector<4xf16>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f16 from vector<4xf16>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f16 from vector<4xf16>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f16 from vector<4xf16>
+    %v13 = tolk.cast %v6 : f16 to f32
+    %v14 = tolk.cast %v8 : f16 to f32
+    %v15 = tolk.cast %v10 : f16 to f32
+    %v16 = tolk.cast %v12 : f16 to f32
+    %v17 = tolk.const 0 : si32
+    %v18 = tolk.const 1 : si32
+    tolk.range %v19 = %v17 to %v9 step %v18 : si32 {
+      %v20 = tolk.shl %v19, %v9 : (si32, si32) -> si32
+      %v21 = tolk.index %arg1[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      %v22 = tolk.load %v21 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+      %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+      %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+      %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+      %v27 = tolk.add %v23, %v13 : (f32, f32) -> f32
+      %v28 = tolk.add %v24, %v14 : (f32, f32) -> f32
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
+      %v32 = tolk.index %arg0[%v20] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
@@ -7434,7 +7818,7 @@ gpu.module @add_f32_bf16_0 {
   }
 }
 gpu.module @add_f32_bf16_1 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<bf16, global>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
     %v3 = tolk.const 0 : si32
@@ -7449,57 +7833,63 @@ gpu.module @add_f32_bf16_1 {
     %v12 = tolk.const 3 : si32
     %v13 = tolk.index %arg2[%v12] : !tolk.ptr<bf16, global>, si32
     %v14 = tolk.load %v13 : !tolk.ptr<bf16, global> -> bf16
-    %v15 = tolk.special local_id x : si32
-    %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
-    %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
-    %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
-    %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
-    %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
-    %v23 = tolk.cast %v5 : bf16 to f32
-    %v24 = tolk.cast %v8 : bf16 to f32
-    %v25 = tolk.cast %v11 : bf16 to f32
-    %v26 = tolk.cast %v14 : bf16 to f32
-    %v27 = tolk.add %v19, %v23 : (f32, f32) -> f32
-    %v28 = tolk.add %v20, %v24 : (f32, f32) -> f32
-    %v29 = tolk.add %v21, %v25 : (f32, f32) -> f32
-    %v30 = tolk.add %v22, %v26 : (f32, f32) -> f32
-    %v31 = vector.from_elements %v27, %v28, %v29, %v30 : vector<4xf32>
-    %v32 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v32, %v31 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v15 = tolk.cast %v5 : bf16 to f32
+    %v16 = tolk.cast %v8 : bf16 to f32
+    %v17 = tolk.cast %v11 : bf16 to f32
+    %v18 = tolk.cast %v14 : bf16 to f32
+    %v19 = tolk.const 0 : si32
+    %v20 = tolk.const 1 : si32
+    tolk.range %v21 = %v19 to %v9 step %v20 : si32 {
+      %v22 = tolk.shl %v21, %v9 : (si32, si32) -> si32
+      %v23 = tolk.index %arg1[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      %v24 = tolk.load %v23 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v25 = vector.extract %v24[0] : f32 from vector<4xf32>
+      %v26 = vector.extract %v24[1] : f32 from vector<4xf32>
+      %v27 = vector.extract %v24[2] : f32 from vector<4xf32>
+      %v28 = vector.extract %v24[3] : f32 from vector<4xf32>
+      %v29 = tolk.add %v25, %v15 : (f32, f32) -> f32
+      %v30 = tolk.add %v26, %v16 : (f32, f32) -> f32
+      %v31 = tolk.add %v27, %v17 : (f32, f32) -> f32
+      %v32 = tolk.add %v28, %v18 : (f32, f32) -> f32
+      %v33 = vector.from_elements %v29, %v30, %v31, %v32 : vector<4xf32>
+      %v34 = tolk.index %arg0[%v22] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v34, %v33 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }
 gpu.module @add_f32_f32 {
-  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel attributes {known_block_size = array<i32: 2, 1, 1>} {
+  gpu.func @E_2_4(%arg0: !tolk.ptr<f32, global, v = 4>, %arg1: !tolk.ptr<f32, global, v = 4>, %arg2: !tolk.ptr<f32, global, v = 4>) kernel {
     %v1 = tolk.const 8 : si32
     %v2 = tolk.const 4 : si32
-    %v3 = tolk.const 2 : si32
-    %v4 = tolk.special local_id x : si32
-    %v5 = tolk.shl %v4, %v3 : (si32, si32) -> si32
-    %v6 = tolk.index %arg1[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    %v7 = tolk.load %v6 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v8 = tolk.const 0 : si32
-    %v9 = tolk.index %arg2[%v8] : !tolk.ptr<f32, global, v = 4>, si32
-    %v10 = tolk.load %v9 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
-    %v11 = vector.extract %v7[0] : f32 from vector<4xf32>
-    %v12 = tolk.const 1 : si32
-    %v13 = vector.extract %v7[1] : f32 from vector<4xf32>
-    %v14 = vector.extract %v7[2] : f32 from vector<4xf32>
-    %v15 = tolk.const 3 : si32
-    %v16 = vector.extract %v7[3] : f32 from vector<4xf32>
-    %v17 = vector.extract %v10[0] : f32 from vector<4xf32>
-    %v18 = vector.extract %v10[1] : f32 from vector<4xf32>
-    %v19 = vector.extract %v10[2] : f32 from vector<4xf32>
-    %v20 = vector.extract %v10[3] : f32 from vector<4xf32>
-    %v21 = tolk.add %v11, %v17 : (f32, f32) -> f32
-    %v22 = tolk.add %v13, %v18 : (f32, f32) -> f32
-    %v23 = tolk.add %v14, %v19 : (f32, f32) -> f32
-    %v24 = tolk.add %v16, %v20 : (f32, f32) -> f32
-    %v25 = vector.from_elements %v21, %v22, %v23, %v24 : vector<4xf32>
-    %v26 = tolk.index %arg0[%v5] : !tolk.ptr<f32, global, v = 4>, si32
-    tolk.store %v26, %v25 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    %v3 = tolk.const 0 : si32
+    %v4 = tolk.index %arg2[%v3] : !tolk.ptr<f32, global, v = 4>, si32
+    %v5 = tolk.load %v4 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+    %v6 = vector.extract %v5[0] : f32 from vector<4xf32>
+    %v7 = tolk.const 1 : si32
+    %v8 = vector.extract %v5[1] : f32 from vector<4xf32>
+    %v9 = tolk.const 2 : si32
+    %v10 = vector.extract %v5[2] : f32 from vector<4xf32>
+    %v11 = tolk.const 3 : si32
+    %v12 = vector.extract %v5[3] : f32 from vector<4xf32>
+    %v13 = tolk.const 0 : si32
+    %v14 = tolk.const 1 : si32
+    tolk.range %v15 = %v13 to %v9 step %v14 : si32 {
+      %v16 = tolk.shl %v15, %v9 : (si32, si32) -> si32
+      %v17 = tolk.index %arg1[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      %v18 = tolk.load %v17 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4> -> vector<4xf32>
+      %v19 = vector.extract %v18[0] : f32 from vector<4xf32>
+      %v20 = vector.extract %v18[1] : f32 from vector<4xf32>
+      %v21 = vector.extract %v18[2] : f32 from vector<4xf32>
+      %v22 = vector.extract %v18[3] : f32 from vector<4xf32>
+      %v23 = tolk.add %v19, %v6 : (f32, f32) -> f32
+      %v24 = tolk.add %v20, %v8 : (f32, f32) -> f32
+      %v25 = tolk.add %v21, %v10 : (f32, f32) -> f32
+      %v26 = tolk.add %v22, %v12 : (f32, f32) -> f32
+      %v27 = vector.from_elements %v23, %v24, %v25, %v26 : vector<4xf32>
+      %v28 = tolk.index %arg0[%v16] : !tolk.ptr<f32, global, v = 4>, si32
+      tolk.store %v28, %v27 {tolk.alignment = 16 : i64} : !tolk.ptr<f32, global, v = 4>, vector<4xf32>
+    }
     gpu.return
   }
 }

@@ -147,7 +147,10 @@ class TolkRunProgram(Program["TolkDevice"]):
 class TolkDevice(Compiled):
   def __init__(self, device: str):
     target = DEV.target(device.split(":")[0])
-    self.backend = target.renderer or "HOST"
+    # `TOLK:VULKAN` as a device string names the backend as DEV=TOLK:VULKAN
+    # does, so that one process can hold the host and Vulkan devices
+    named = [p.upper() for p in device.split(":")[1:] if p.upper() in BACKENDS]
+    self.backend = named[0] if named else target.renderer or "HOST"
     if self.backend not in BACKENDS: raise RuntimeError(f"TOLK has no backend {self.backend!r}: {', '.join(BACKENDS)}")
     self.launcher = os.environ.get("TOLK_TINYGRAD_LAUNCHER", "runtime")
     if self.launcher == "tolk-run":
