@@ -21,6 +21,7 @@
 #include "tolk/Runtime/Devices.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Memory.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -37,14 +38,27 @@ namespace {
 /// Buffers are aligned for the widest vector a kernel loads (a 512-bit one).
 constexpr size_t kBufferAlignment = 64;
 
+/// From this size on a buffer is a mapping of its own: its pages are zero
+/// when the kernel first hands them out, where a heap block must be
+/// memset, which for a 64 MiB output wrote every page before the kernel
+/// that fills it did (a tenth of a tinygrad realize's first run).
+constexpr uint64_t kMappedBufferBytes = 1 << 20;
+
 class HostBuffer : public Buffer {
 public:
   HostBuffer(Device &device, uint64_t bytes, uint8_t *data)
       : Buffer(device, bytes), data(data) {}
+  HostBuffer(Device &device, uint64_t bytes, llvm::sys::MemoryBlock mapping)
+      : Buffer(device, bytes), data(static_cast<uint8_t *>(mapping.base())),
+        mapping(mapping) {}
   ~HostBuffer() override {
-    ::operator delete(data, std::align_val_t(kBufferAlignment));
+    if (mapping.base())
+      (void)llvm::sys::Memory::releaseMappedMemory(mapping);
+    else
+      ::operator delete(data, std::align_val_t(kBufferAlignment));
   }
   uint8_t *data;
+  llvm::sys::MemoryBlock mapping;
 };
 
 class HostDevice : public Device {
@@ -72,6 +86,16 @@ public:
     if (bytes > uint64_t(SIZE_MAX) / 2)
       return makeError(ErrorCode::OutOfMemory,
                        llvm::formatv("cannot allocate {0} bytes", bytes));
+    if (bytes >= kMappedBufferBytes) {
+      std::error_code error;
+      llvm::sys::MemoryBlock mapping = llvm::sys::Memory::allocateMappedMemory(
+          bytes, nullptr,
+          llvm::sys::Memory::MF_READ | llvm::sys::Memory::MF_WRITE, error);
+      if (error || !mapping.base())
+        return makeError(ErrorCode::OutOfMemory,
+                         llvm::formatv("cannot allocate {0} bytes", bytes));
+      return std::make_shared<HostBuffer>(*this, bytes, mapping);
+    }
     void *data =
         ::operator new(bytes, std::align_val_t(kBufferAlignment), std::nothrow);
     if (!data)
