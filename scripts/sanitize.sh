@@ -116,7 +116,8 @@ LAST="${2:-300}"
 # driver holds in its static state (lavapipe holds a block) would then be
 # reported from an "<unknown module>" that no suppression can name; an
 # instrumented Vulkan runner keeps the drivers loaded instead
-# (lib/Runtime/VulkanRunner.cpp), so no suppression file is needed.
+# (lib/Runtime/VulkanRunner.cpp), so that what they hold stays a root. The
+# one suppression (scripts/lsan.supp) is the validation layer's own.
 #
 # allow_user_poisoning=0: LLVM's BumpPtrAllocator, inlined into our
 # instrumented code, poisons each new slab and unpoisons what it hands out;
@@ -141,6 +142,7 @@ LAST="${2:-300}"
 # alternate stack to the sanitizer for this reason; here ASan leaves it to
 # LLVM.
 export ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:abort_on_error=1:use_sigaltstack=0"
+export LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 
 if [[ $MODE == runtime ]]; then

@@ -37,6 +37,16 @@ struct TolkRtStatusImpl {
 
 namespace {
 
+/// The integer a caller stored in a field of a C enum type. A C caller (or
+/// an FFI) may store any int there, and reading a value outside the
+/// enumerators as the enum is undefined in C++, so the bits are read as the
+/// underlying integer.
+template <typename Enum> static int64_t storedValue(const Enum &stored) {
+  std::underlying_type_t<Enum> value;
+  std::memcpy(&value, &stored, sizeof value);
+  return value;
+}
+
 TolkRtStatus makeStatus(TolkRtErrorCode code, std::string message) {
   return new (std::nothrow) TolkRtStatusImpl{code, std::move(message)};
 }
@@ -153,14 +163,15 @@ public:
     std::lock_guard<std::mutex> lock(mutex);
     for (size_t i = 0; i < numArgs; ++i) {
       const TolkRtArg &arg = args[i];
-      if (arg.kind == TolkRtArgScalar) {
+      int64_t kind = storedValue(arg.kind);
+      if (kind == TolkRtArgScalar) {
         out.push_back(LaunchArg::scalar(arg.bits));
         continue;
       }
-      if (arg.kind != TolkRtArgBuffer)
+      if (kind != TolkRtArgBuffer)
         return invalid(llvm::formatv("argument #{0} has the kind {1}, "
                                      "neither a buffer (0) nor a scalar (1)",
-                                     i, int(arg.kind)));
+                                     i, kind));
       Entry entry;
       if (TolkRtStatus s = lookupLocked(arg.buffer.id, Kind::Buffer, entry)) {
         std::string message =
@@ -295,15 +306,6 @@ void tolkRtStatusDestroy(TolkRtStatus status) { delete status; }
 // Devices
 //===----------------------------------------------------------------------===//
 
-/// The integer a caller stored as a TolkRtBackend. A C caller (or an FFI)
-/// may store any int there, and reading a value outside the enumerators as
-/// the enum type is undefined in C++, so the bits are read as the
-/// underlying integer.
-static int64_t backendValue(const TolkRtBackend &backend) {
-  std::underlying_type_t<TolkRtBackend> value;
-  std::memcpy(&value, &backend, sizeof value);
-  return value;
-}
 
 static bool isBackend(int64_t value) {
   return value == TolkRtBackendHost || value == TolkRtBackendVulkan ||
@@ -311,7 +313,7 @@ static bool isBackend(int64_t value) {
 }
 
 const char *tolkRtBackendGetName(TolkRtBackend backend) {
-  int64_t value = backendValue(backend);
+  int64_t value = storedValue(backend);
   return isBackend(value) ? backendName(static_cast<BackendKind>(value)).data()
                           : "";
 }
@@ -331,7 +333,7 @@ static TolkRtStatus toOptions(const TolkRtDeviceOptions *options,
                               DeviceOptions &out) {
   if (!options)
     return invalid("no device options (a null pointer)");
-  int64_t backend = backendValue(options->backend);
+  int64_t backend = storedValue(options->backend);
   if (!isBackend(backend))
     return invalid(llvm::formatv("an unknown backend {0} (0: host, 1: "
                                  "vulkan, 2: cuda)",
