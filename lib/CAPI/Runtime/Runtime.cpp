@@ -306,7 +306,6 @@ void tolkRtStatusDestroy(TolkRtStatus status) { delete status; }
 // Devices
 //===----------------------------------------------------------------------===//
 
-
 static bool isBackend(int64_t value) {
   return value == TolkRtBackendHost || value == TolkRtBackendVulkan ||
          value == TolkRtBackendCuda;

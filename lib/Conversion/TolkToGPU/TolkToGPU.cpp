@@ -196,8 +196,7 @@ static Value loadAt0(OpBuilder &b, Location loc, Value mem, Type type,
   auto memType = cast<MemRefType>(mem.getType());
   if (isBoolLanes(type) && !isa<VectorType>(memType.getElementType())) {
     SmallVector<Value> lanes;
-    for (int64_t i = 0, e = cast<VectorType>(type).getNumElements(); i < e;
-         ++i)
+    for (int64_t i = 0, e = cast<VectorType>(type).getNumElements(); i < e; ++i)
       lanes.push_back(memref::LoadOp::create(
           b, loc, mem, ValueRange{arith::ConstantIndexOp::create(b, loc, i)}));
     return vector::FromElementsOp::create(b, loc, cast<VectorType>(type),
