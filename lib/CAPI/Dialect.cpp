@@ -20,6 +20,9 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <cstring>
+#include <type_traits>
+
 using namespace mlir;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Tolk, tolk, tolk::TolkDialect)
@@ -91,17 +94,47 @@ MlirTypeID tolkPtrTypeGetTypeID(void) {
   return wrap(tolk::PtrType::getTypeID());
 }
 
-/// The one checked constructor behind the three C ones.
+/// The integer a C caller passed as a C enum. C lets it be any int, and
+/// reading a value outside the enumerators as the enum is undefined in C++,
+/// so the bits are read as the underlying integer.
+template <typename Enum> static int64_t storedValue(const Enum &stored) {
+  std::underlying_type_t<Enum> value;
+  std::memcpy(&value, &stored, sizeof value);
+  return value;
+}
+
+/// The one checked constructor behind the three C ones: an address space
+/// or image kind outside the enumerators is a diagnostic, as any other
+/// parameter the verifier rejects.
 static MlirType getPtrChecked(MlirLocation loc, MlirType elementType,
-                              TolkAddrSpace addrSpace, int64_t size,
+                              const TolkAddrSpace &addrSpace, int64_t size,
                               unsigned vecWidth,
-                              std::optional<tolk::ImageKind> image,
+                              std::optional<int64_t> imageKind,
                               ArrayRef<int64_t> imageShape) {
   Location l = unwrap(loc);
+  int64_t space = storedValue(addrSpace);
+  std::optional<tolk::AddrSpace> as =
+      space < 0 || space > UINT32_MAX ? std::nullopt
+                                      : tolk::symbolizeAddrSpace(space);
+  if (!as) {
+    emitError(l) << "an unknown address space " << space
+                 << " (0: global, 1: local, 2: reg, 3: alu)";
+    return {nullptr};
+  }
+  std::optional<tolk::ImageKind> image;
+  if (imageKind) {
+    if (*imageKind >= 0 && *imageKind <= UINT32_MAX)
+      image = tolk::symbolizeImageKind(*imageKind);
+    if (!image) {
+      emitError(l) << "an unknown image kind " << *imageKind
+                   << " (0: imageh, 1: imagef)";
+      return {nullptr};
+    }
+  }
   return wrap(tolk::PtrType::getChecked([&] { return emitError(l); },
                                         l.getContext(), unwrap(elementType),
-                                        static_cast<tolk::AddrSpace>(addrSpace),
-                                        size, vecWidth, image, imageShape));
+                                        *as, size, vecWidth, image,
+                                        imageShape));
 }
 
 MlirType tolkPtrTypeGetChecked(MlirLocation loc, MlirType elementType,
@@ -131,8 +164,7 @@ MlirType tolkPtrTypeGetImageChecked(MlirLocation loc, MlirType elementType,
   for (int64_t d : dims)
     size = d > 0 ? size * d : -1;
   return getPtrChecked(loc, elementType, addrSpace, size < 0 ? -1 : size,
-                       /*vecWidth=*/1, static_cast<tolk::ImageKind>(kind),
-                       dims);
+                       /*vecWidth=*/1, storedValue(kind), dims);
 }
 
 MlirType tolkPtrTypeGetElementType(MlirType type) {

@@ -218,6 +218,16 @@ static void testPointers(MlirContext ctx) {
   printf("image without shape null: %d\n",
          mlirTypeIsNull(tolkPtrTypeGetImageChecked(
              loc, f32, TolkAddrSpaceGlobal, TolkImageKindImagef, 0, NULL)));
+  /* C lets an enum hold any int (an FFI passes one): a value outside the
+     enumerators is a diagnostic too. */
+  printf("address space 7 null: %d\n",
+         mlirTypeIsNull(tolkPtrTypeGetChecked(loc, f32, (TolkAddrSpace)7, -1)));
+  printf("address space -1 null: %d\n",
+         mlirTypeIsNull(tolkPtrTypeGetVectorChecked(loc, f32, (TolkAddrSpace)-1,
+                                                    8, 4)));
+  printf("image kind 2 null: %d\n",
+         mlirTypeIsNull(tolkPtrTypeGetImageChecked(
+             loc, f32, TolkAddrSpaceGlobal, (TolkImageKind)2, 3, shape)));
 }
 // CHECK-LABEL: @pointers
 // CHECK-NEXT: ptr: !tolk.ptr<f32, global>
@@ -249,6 +259,12 @@ static void testPointers(MlirContext ctx) {
 // CHECK-NEXT: image dimension 0 null: 1
 // CHECK-NEXT: diagnostic: an image pointer needs a shape
 // CHECK-NEXT: image without shape null: 1
+// CHECK-NEXT: diagnostic: an unknown address space 7 (0: global, 1: local, 2: reg, 3: alu)
+// CHECK-NEXT: address space 7 null: 1
+// CHECK-NEXT: diagnostic: an unknown address space {{-1|4294967295}} (0: global, 1: local, 2: reg, 3: alu)
+// CHECK-NEXT: address space -1 null: 1
+// CHECK-NEXT: diagnostic: an unknown image kind 2 (0: imageh, 1: imagef)
+// CHECK-NEXT: image kind 2 null: 1
 
 /*===----------------------------------------------------------------------===*/
 /* Attributes                                                                 */
