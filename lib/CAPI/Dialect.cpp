@@ -113,9 +113,9 @@ static MlirType getPtrChecked(MlirLocation loc, MlirType elementType,
                               ArrayRef<int64_t> imageShape) {
   Location l = unwrap(loc);
   int64_t space = storedValue(addrSpace);
-  std::optional<tolk::AddrSpace> as =
-      space < 0 || space > UINT32_MAX ? std::nullopt
-                                      : tolk::symbolizeAddrSpace(space);
+  std::optional<tolk::AddrSpace> as = space < 0 || space > UINT32_MAX
+                                          ? std::nullopt
+                                          : tolk::symbolizeAddrSpace(space);
   if (!as) {
     emitError(l) << "an unknown address space " << space
                  << " (0: global, 1: local, 2: reg, 3: alu)";
@@ -131,10 +131,9 @@ static MlirType getPtrChecked(MlirLocation loc, MlirType elementType,
       return {nullptr};
     }
   }
-  return wrap(tolk::PtrType::getChecked([&] { return emitError(l); },
-                                        l.getContext(), unwrap(elementType),
-                                        *as, size, vecWidth, image,
-                                        imageShape));
+  return wrap(tolk::PtrType::getChecked(
+      [&] { return emitError(l); }, l.getContext(), unwrap(elementType), *as,
+      size, vecWidth, image, imageShape));
 }
 
 MlirType tolkPtrTypeGetChecked(MlirLocation loc, MlirType elementType,
