@@ -25,6 +25,8 @@
 #include <thread>
 #include <vector>
 
+using tolk::runtime::test::addKernel;
+
 namespace {
 
 /// The status's code and message, destroyed; {0, ""} for success.
@@ -534,25 +536,6 @@ template <typename Body> void onThreads(Body body) {
     threads.emplace_back([&body, t] { body(t); });
   for (std::thread &t : threads)
     t.join();
-}
-
-/// Module text whose kernel adds `k`: distinct text, so distinct compiles.
-std::string addKernel(int k) {
-  return "gpu.module @m" + std::to_string(k) + R"mlir( {
-  gpu.func @addk(%x: !tolk.ptr<si32, global>, %y: !tolk.ptr<si32, global>)
-      kernel {
-    %i = tolk.special global_id x : si32
-    %px = tolk.index %x[%i] : !tolk.ptr<si32, global>, si32
-    %v = tolk.load %px : !tolk.ptr<si32, global> -> si32
-    %k = tolk.const )mlir" +
-         std::to_string(k) + R"mlir( : si32
-    %r = tolk.add %v, %k : si32
-    %py = tolk.index %y[%i] : !tolk.ptr<si32, global>, si32
-    tolk.store %py, %r : !tolk.ptr<si32, global>, si32
-    gpu.return
-  }
-}
-)mlir";
 }
 
 /// y = x + k over 64 si32 on `program`'s device: whether it gave that.

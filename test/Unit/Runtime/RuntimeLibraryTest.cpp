@@ -425,26 +425,6 @@ std::map<std::string, int64_t> countsOf(const Device &device) {
   return byName;
 }
 
-/// A module whose kernel `add` is y[i] = x[i] + k.
-std::string addKernelText(int k) {
-  return R"mlir(
-gpu.module @m {
-  gpu.func @add(%x: !tolk.ptr<si32, global>, %y: !tolk.ptr<si32, global>)
-      kernel {
-    %i = tolk.special global_id x : si32
-    %px = tolk.index %x[%i] : !tolk.ptr<si32, global>, si32
-    %v = tolk.load %px : !tolk.ptr<si32, global> -> si32
-    %k = tolk.const )mlir" +
-         std::to_string(k) + R"mlir( : si32
-    %r = tolk.add %v, %k : si32
-    %py = tolk.index %y[%i] : !tolk.ptr<si32, global>, si32
-    tolk.store %py, %r : !tolk.ptr<si32, global>, si32
-    gpu.return
-  }
-}
-)mlir";
-}
-
 // A kernel is made once per device for its SPIR-V: a program compiled again
 // launches the shader module, layouts and pipeline made for the one before,
 // even where the compile cache misses (here: a comment after the module, a
@@ -459,7 +439,7 @@ TEST(RuntimeTest, VulkanProgramsShareTheKernelsOfTheirSpirv) {
     EXPECT_TRUE(program);
     if (program)
       EXPECT_TRUE(succeeded(device->launch(
-          *program, kernelIndex(*program, "add"),
+          *program, kernelIndex(*program, "addk"),
           std::array<uint32_t, 3>{1, 1, 1}, std::array<uint32_t, 3>{4, 1, 1},
           {LaunchArg::of(x), LaunchArg::of(y)})));
     // Retired, so that the recycled objects (command buffers, descriptor
@@ -467,7 +447,7 @@ TEST(RuntimeTest, VulkanProgramsShareTheKernelsOfTheirSpirv) {
     EXPECT_TRUE(succeeded(device->synchronize()));
     return program;
   };
-  std::shared_ptr<Program> first = launchAdd(addKernelText(10));
+  std::shared_ptr<Program> first = launchAdd(test::addKernel(10));
   ASSERT_TRUE(first);
   std::map<std::string, int64_t> once = countsOf(*device);
   EXPECT_EQ(once["vulkan.kernels-cached"], 1);
@@ -477,7 +457,7 @@ TEST(RuntimeTest, VulkanProgramsShareTheKernelsOfTheirSpirv) {
 
   // Another text of the same kernel: another compiled module, the same
   // Vulkan objects.
-  std::shared_ptr<Program> second = launchAdd(addKernelText(10) + "// 2\n");
+  std::shared_ptr<Program> second = launchAdd(test::addKernel(10) + "// 2\n");
   ASSERT_TRUE(second);
   EXPECT_NE(first->getCompiled(), second->getCompiled());
   EXPECT_EQ(countsOf(*device), once);
@@ -490,14 +470,14 @@ TEST(RuntimeTest, VulkanProgramsShareTheKernelsOfTheirSpirv) {
   std::map<std::string, int64_t> kept = once;
   kept["vulkan.kernels-unused"] = 1;
   EXPECT_EQ(countsOf(*device), kept);
-  std::shared_ptr<Program> third = launchAdd(addKernelText(10) + "// 3\n");
+  std::shared_ptr<Program> third = launchAdd(test::addKernel(10) + "// 3\n");
   EXPECT_EQ(countsOf(*device), once);
   third.reset();
 
   // 40 other kernels, each released after its launch: the last 32 are kept,
   // the first kernel (released before them) and 8 of them went.
   for (int k = 0; k < 40; ++k)
-    launchAdd(addKernelText(100 + k));
+    launchAdd(test::addKernel(100 + k));
   EXPECT_EQ(readAll<int32_t>(*device, *y),
             (std::vector<int32_t>{140, 141, 142, 143}));
   std::map<std::string, int64_t> counts = countsOf(*device);

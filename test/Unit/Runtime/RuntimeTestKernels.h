@@ -10,6 +10,8 @@
 #ifndef TOLK_TEST_UNIT_RUNTIME_RUNTIMETESTKERNELS_H
 #define TOLK_TEST_UNIT_RUNTIME_RUNTIMETESTKERNELS_H
 
+#include <string>
+
 namespace tolk::runtime::test {
 
 /// scale: y[i] = x[i] * s over 4 floats (known launch 1 x 4); copy: y[i] =
@@ -50,6 +52,26 @@ func.func @twice(%a: tensor<8xsi32>) -> tensor<8xsi32> {
   return %r : tensor<8xsi32>
 }
 )mlir";
+
+/// A module @m<k> whose kernel `addk` is y[i] = x[i] + k: distinct text
+/// for each k, so distinct compiles.
+inline std::string addKernel(int k) {
+  return "gpu.module @m" + std::to_string(k) + R"mlir( {
+  gpu.func @addk(%x: !tolk.ptr<si32, global>, %y: !tolk.ptr<si32, global>)
+      kernel {
+    %i = tolk.special global_id x : si32
+    %px = tolk.index %x[%i] : !tolk.ptr<si32, global>, si32
+    %v = tolk.load %px : !tolk.ptr<si32, global> -> si32
+    %k = tolk.const )mlir" +
+         std::to_string(k) + R"mlir( : si32
+    %r = tolk.add %v, %k : si32
+    %py = tolk.index %y[%i] : !tolk.ptr<si32, global>, si32
+    tolk.store %py, %r : !tolk.ptr<si32, global>, si32
+    gpu.return
+  }
+}
+)mlir";
+}
 
 } // namespace tolk::runtime::test
 
