@@ -99,7 +99,8 @@ if [[ $MODE == tsan ]]; then
   # second_deadlock_stack: a lock-order report shows both acquisitions.
   # allocator_may_return_null: an allocation too large is the runtime's
   # TolkRtErrorOutOfMemory, which the tests check, not the sanitizer's abort.
-  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4:allocator_may_return_null=1"
+  # suppressions: lavapipe's own races (scripts/tsan.supp says which).
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4:allocator_may_return_null=1:suppressions=$ROOT/scripts/tsan.supp"
   runtime_only "-fsanitize=thread -fno-omit-frame-pointer" libtsan.so
 fi
 FIRST="${1:-1}"
