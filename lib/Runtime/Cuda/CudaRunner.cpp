@@ -59,6 +59,7 @@ using CUjit_option = int;
 using CUarray = struct CUarray_st *;
 using CUsurfObject = unsigned long long;
 constexpr CUresult CUDA_SUCCESS = 0;
+constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
 constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
@@ -155,8 +156,12 @@ struct Driver {
 
   std::string describe(CUresult result) const {
     const char *name = nullptr, *text = nullptr;
+    // The codes the runtime acts on are named whatever the driver says:
+    // CudaBackend tells out of memory by the name.
     if (cuGetErrorName(result, &name) != CUDA_SUCCESS || !name)
-      name = "unknown CUresult";
+      name = result == CUDA_ERROR_OUT_OF_MEMORY ? "CUDA_ERROR_OUT_OF_MEMORY"
+             : result == CUDA_ERROR_NO_DEVICE   ? "CUDA_ERROR_NO_DEVICE"
+                                                : "unknown CUresult";
     if (cuGetErrorString(result, &text) != CUDA_SUCCESS || !text)
       text = "";
     return llvm::formatv("{0} ({1}){2}{3}", name, result, *text ? ": " : "",

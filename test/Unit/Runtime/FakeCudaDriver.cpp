@@ -127,6 +127,8 @@ long launches = 0, copies = 0;
 long liveArrays = 0, liveSurfaces = 0;
 long pendingLaunches = 0, lateReleases = 0;
 long faultAt = 0;
+// Whether cuGetErrorName knows the codes (tolkFakeCudaNameErrors).
+bool namesErrors = true;
 CUresult pendingFault = kSuccess;
 /// The allocations and arrays alive, so that a launch knows which of its
 /// 8-byte parameters are memory it uses.
@@ -191,15 +193,21 @@ __attribute__((visibility("default"))) void tolkFakeCudaReset() {
   lateReleases = 0;
   faultAt = 0;
   pendingFault = kSuccess;
+  namesErrors = true;
 }
 __attribute__((visibility("default"))) void tolkFakeCudaFaultAtLaunch(long n) {
   faultAt = n;
+}
+__attribute__((visibility("default"))) void tolkFakeCudaNameErrors(bool on) {
+  namesErrors = on;
 }
 
 #define FAKE_API extern "C" __attribute__((visibility("default"))) CUresult
 
 FAKE_API cuInit(unsigned) { return kSuccess; }
 FAKE_API cuGetErrorName(CUresult result, const char **name) {
+  if (!namesErrors)
+    return kInvalidValue;
   *name = result == kInvalidPtx       ? "CUDA_ERROR_INVALID_PTX"
           : result == kNotFound       ? "CUDA_ERROR_NOT_FOUND"
           : result == kNotReady       ? "CUDA_ERROR_NOT_READY"

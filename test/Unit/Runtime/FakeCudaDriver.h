@@ -50,6 +50,9 @@ struct FakeCudaDriver {
   /// the stream runs it: it computes nothing, and the first call that
   /// synchronizes afterwards returns CUDA_ERROR_ILLEGAL_ADDRESS (700), once.
   void (*faultAtLaunch)(long n) = nullptr;
+  /// Whether cuGetErrorName knows the codes; without, it fails as a driver
+  /// does for a code it does not know (until the reset).
+  void (*nameErrors)(bool on) = nullptr;
   FakeCudaDriver() {
     if (!handle)
       return;
@@ -58,8 +61,12 @@ struct FakeCudaDriver {
     reset = reinterpret_cast<void (*)()>(dlsym(handle, "tolkFakeCudaReset"));
     faultAtLaunch = reinterpret_cast<void (*)(long)>(
         dlsym(handle, "tolkFakeCudaFaultAtLaunch"));
+    nameErrors = reinterpret_cast<void (*)(bool)>(
+        dlsym(handle, "tolkFakeCudaNameErrors"));
   }
-  bool opened() const { return handle && stats && reset && faultAtLaunch; }
+  bool opened() const {
+    return handle && stats && reset && faultAtLaunch && nameErrors;
+  }
 };
 
 } // namespace tolk::runtime::test

@@ -494,6 +494,16 @@ TEST(RuntimeCAPIFaultTest, CudaOutOfMemoryIsAnError) {
   EXPECT_EQ(o.message, "cannot allocate 70368744177664 bytes: cuMemAlloc "
                        "failed: CUDA_ERROR_OUT_OF_MEMORY (2): from the fake "
                        "driver");
+  // Known by its code: a driver that cannot name it.
+  tolk::runtime::test::FakeCudaDriver fake;
+  ASSERT_TRUE(fake.opened());
+  fake.nameErrors(false);
+  o = outcome(tolkRtBufferAllocate(device, uint64_t(1) << 46, &huge));
+  fake.nameErrors(true);
+  EXPECT_EQ(o.code, TolkRtErrorOutOfMemory);
+  EXPECT_EQ(o.message, "cannot allocate 70368744177664 bytes: cuMemAlloc "
+                       "failed: CUDA_ERROR_OUT_OF_MEMORY (2): from the fake "
+                       "driver");
   checkOutOfMemory(device);
 }
 
