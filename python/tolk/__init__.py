@@ -23,9 +23,21 @@ import os
 import struct
 import time
 
-import numpy as np
-
 from tolk import _capi
+
+
+class _Numpy:
+  """numpy, imported at its first use: a process that only renders kernels
+  (tinygrad's compile workers unpickle the renderer, which lives in this
+  package) then does not pay for numpy's import, about 55 ms here."""
+
+  def __getattr__(self, name):
+    import numpy
+    globals()["np"] = numpy
+    return getattr(numpy, name)
+
+
+np = _Numpy()
 
 __all__ = ["Device", "Buffer", "Program", "Kernel", "Param", "TolkError", "CompileError", "LaunchError",
            "UnavailableError", "InvalidArgumentError", "InvalidHandleError", "available", "compile_file"]
@@ -71,10 +83,10 @@ def _unsigned(value, what: str, bits: int = 64) -> int:
 # The data type names of the C API (TolkRtParamInfo::dtype) and the numpy type
 # a buffer of them is read as: bf16 and the 8-bit floats as their storage bits.
 NUMPY_TYPES = {
-  "bool": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
-  "u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "u64": np.uint64,
-  "f16": np.float16, "f32": np.float32, "f64": np.float64, "bf16": np.uint16,
-  "fp8e4m3": np.uint8, "fp8e5m2": np.uint8, "fp8e4m3fnuz": np.uint8, "fp8e5m2fnuz": np.uint8,
+  "bool": "bool", "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
+  "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
+  "f16": "float16", "f32": "float32", "f64": "float64", "bf16": "uint16",
+  "fp8e4m3": "uint8", "fp8e5m2": "uint8", "fp8e4m3fnuz": "uint8", "fp8e5m2fnuz": "uint8",
 }
 
 def _bf16_bits(v: float) -> int:
@@ -230,7 +242,7 @@ class Buffer:
     dst = (ctypes.c_char * len(mv)).from_buffer(mv)
     _check(_capi.BufferRead(self.handle, offset, ctypes.addressof(dst), len(mv)))
 
-  def numpy(self, dtype=np.uint8, shape=None, offset: int = 0) -> np.ndarray:
+  def numpy(self, dtype="uint8", shape=None, offset: int = 0) -> np.ndarray:
     """The buffer's contents as a new array of `dtype` (the whole buffer from
     `offset`, or `shape`)."""
     dt, offset = np.dtype(dtype), _unsigned(offset, "an offset")

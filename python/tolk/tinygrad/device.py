@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import os
 
-import numpy as np
-
 from tinygrad.device import Allocator, BufferSpec, Compiled, CompileError, Compiler, LRUAllocator, Program, TinyELF
 from tinygrad.dtype import dtypes
 from tinygrad.helpers import DEV, NUM_CPU_THREADS, getenv
 
+from tolk import np  # numpy at its first use: a compile worker needs none
 from tolk.tinygrad.renderer import TolkRenderer
 
 BACKENDS = ("HOST", "VULKAN", "CUDA")
