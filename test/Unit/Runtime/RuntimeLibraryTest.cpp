@@ -538,10 +538,35 @@ gpu.module @k {
   EXPECT_TRUE(succeeded(device->synchronize()));
 }
 
-TEST(RuntimeTest, CudaWithoutASecondDevice) {
+/// The stand-in driver's counters, read from the library the runtime opens
+/// (the same path: the same library).
+using FakeCudaStats = TolkFakeCudaStats;
+FakeCudaStats fakeCudaStats() {
+  test::FakeCudaDriver fake;
+  EXPECT_TRUE(fake.opened());
+  return fake.opened() ? fake.stats() : FakeCudaStats{};
+}
+
+/// The options of a CUDA device on the stand-in driver.
+DeviceOptions fakeCudaOptions() {
   DeviceOptions options;
   options.backend = BackendKind::Cuda;
   options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  return options;
+}
+
+/// Expects what the stand-in holds to be what it held at `before`: a
+/// device's memory, modules, events and context go with it.
+void expectReleasedSince(const FakeCudaStats &before) {
+  FakeCudaStats after = fakeCudaStats();
+  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
+  EXPECT_EQ(after.liveModules, before.liveModules);
+  EXPECT_EQ(after.liveEvents, before.liveEvents);
+  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
+}
+
+TEST(RuntimeTest, CudaWithoutASecondDevice) {
+  DeviceOptions options = fakeCudaOptions();
   options.deviceIndex = 1;
   llvm::Expected<std::shared_ptr<Device>> device = openDevice(options);
   ASSERT_FALSE(bool(device));
@@ -553,9 +578,7 @@ TEST(RuntimeTest, CudaWithoutASecondDevice) {
 // No chip: the device's own, from its compute capability (9.0 on the
 // stand-in driver, or what TOLK_FAKE_CUDA_CAPABILITY says).
 TEST(RuntimeTest, CudaCompilesForTheDevicesOwnChip) {
-  DeviceOptions options;
-  options.backend = BackendKind::Cuda;
-  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  DeviceOptions options = fakeCudaOptions();
   std::shared_ptr<Device> device = openOrFail(options);
   ASSERT_TRUE(device);
   EXPECT_EQ(device->name(), "fake, sm_90");
@@ -570,22 +593,11 @@ TEST(RuntimeTest, CudaCompilesForTheDevicesOwnChip) {
   EXPECT_EQ(device->name(), "fake, sm_80");
 }
 
-/// The stand-in driver's counters, read from the library the runtime opens
-/// (the same path: the same library).
-using FakeCudaStats = TolkFakeCudaStats;
-FakeCudaStats fakeCudaStats() {
-  test::FakeCudaDriver fake;
-  EXPECT_TRUE(fake.opened());
-  return fake.opened() ? fake.stats() : FakeCudaStats{};
-}
-
 // The device keeps what costs: its context is retained once, a program's
 // module is loaded at its first launch and kept, a buffer is device memory
 // that holds its bytes between launches; all of it goes with the device.
 TEST(RuntimeTest, CudaKeepsItsContextModulesAndBuffers) {
-  DeviceOptions options;
-  options.backend = BackendKind::Cuda;
-  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  DeviceOptions options = fakeCudaOptions();
   FakeCudaStats before = fakeCudaStats();
   {
     std::shared_ptr<Device> device = openOrFail(options);
@@ -619,19 +631,14 @@ TEST(RuntimeTest, CudaKeepsItsContextModulesAndBuffers) {
               (std::vector<float>{0.0f, 7.0f, 0.0f, 0.0f}));
     EXPECT_TRUE(succeeded(device->synchronize()));
   }
-  FakeCudaStats after = fakeCudaStats();
-  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
-  EXPECT_EQ(after.liveModules, before.liveModules);
-  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
+  expectReleasedSince(before);
 }
 
 // One CUDA device used from several threads at once: every launch, write
 // and read succeeds (the device serializes its driver calls), each thread's
 // buffer keeps its own bytes, and nothing is left when the device goes.
 TEST(RuntimeTest, CudaLaunchesFromSeveralThreads) {
-  DeviceOptions options;
-  options.backend = BackendKind::Cuda;
-  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  DeviceOptions options = fakeCudaOptions();
   FakeCudaStats before = fakeCudaStats();
   {
     std::shared_ptr<Device> device = openOrFail(options);
@@ -660,16 +667,11 @@ TEST(RuntimeTest, CudaLaunchesFromSeveralThreads) {
     EXPECT_EQ(failures, 0);
     EXPECT_EQ(fakeCudaStats().liveModules, before.liveModules + 1);
   }
-  FakeCudaStats after = fakeCudaStats();
-  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
-  EXPECT_EQ(after.liveModules, before.liveModules);
-  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
+  expectReleasedSince(before);
 }
 
 TEST(RuntimeTest, CudaCompilesAndLaunchesOnTheStandInDriver) {
-  DeviceOptions options;
-  options.backend = BackendKind::Cuda;
-  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  DeviceOptions options = fakeCudaOptions();
   std::shared_ptr<Device> device = openOrFail(options);
   ASSERT_TRUE(device);
   std::shared_ptr<Program> program = compileOrFail(*device);
@@ -694,9 +696,7 @@ TEST(RuntimeTest, CudaCompilesAndLaunchesOnTheStandInDriver) {
 // and returns, the stand-in's stream runs it when a call waits; a read
 // waits for the launches before it, a timed launch for itself.
 TEST(RuntimeTest, CudaLaunchesAreAsynchronous) {
-  DeviceOptions options;
-  options.backend = BackendKind::Cuda;
-  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  DeviceOptions options = fakeCudaOptions();
   FakeCudaStats before = fakeCudaStats();
   {
     std::shared_ptr<Device> device = openOrFail(options);
@@ -737,12 +737,8 @@ TEST(RuntimeTest, CudaLaunchesAreAsynchronous) {
     EXPECT_EQ(fakeCudaStats().pendingLaunches, 0);
     EXPECT_EQ(fakeCudaStats().liveEvents, before.liveEvents);
   }
-  FakeCudaStats after = fakeCudaStats();
-  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
-  EXPECT_EQ(after.liveModules, before.liveModules);
-  EXPECT_EQ(after.liveEvents, before.liveEvents);
-  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
-  EXPECT_EQ(after.lateReleases, before.lateReleases);
+  expectReleasedSince(before);
+  EXPECT_EQ(fakeCudaStats().lateReleases, before.lateReleases);
 }
 
 // A kernel's fault, which the driver reports at the first synchronization
@@ -752,9 +748,7 @@ TEST(RuntimeTest, CudaLaunchesAreAsynchronous) {
 TEST(RuntimeTest, CudaReportsAFaultAtTheNextSynchronize) {
   test::FakeCudaDriver fake;
   ASSERT_TRUE(fake.opened());
-  DeviceOptions options;
-  options.backend = BackendKind::Cuda;
-  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  DeviceOptions options = fakeCudaOptions();
   std::shared_ptr<Device> device = openOrFail(options);
   ASSERT_TRUE(device);
   std::shared_ptr<Program> program = compileOrFail(*device);
@@ -810,9 +804,7 @@ TEST(RuntimeTest, CudaReportsAFaultAtTheNextSynchronize) {
 // is past the launch; an image's CUDA array lives until its launch
 // completed.
 TEST(RuntimeTest, CudaReleasesWhatALaunchUsesAfterIt) {
-  DeviceOptions options;
-  options.backend = BackendKind::Cuda;
-  options.cudaDriverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  DeviceOptions options = fakeCudaOptions();
   FakeCudaStats before = fakeCudaStats();
   {
     std::shared_ptr<Device> device = openOrFail(options);
@@ -867,12 +859,8 @@ gpu.module @halves {
     EXPECT_EQ(read.liveArrays, before.liveArrays);
     EXPECT_EQ(read.liveSurfaces, before.liveSurfaces);
   }
-  FakeCudaStats after = fakeCudaStats();
-  EXPECT_EQ(after.liveAllocations, before.liveAllocations);
-  EXPECT_EQ(after.liveModules, before.liveModules);
-  EXPECT_EQ(after.liveEvents, before.liveEvents);
-  EXPECT_EQ(after.retainedContexts, before.retainedContexts);
-  EXPECT_EQ(after.lateReleases, before.lateReleases);
+  expectReleasedSince(before);
+  EXPECT_EQ(fakeCudaStats().lateReleases, before.lateReleases);
 }
 
 } // namespace
