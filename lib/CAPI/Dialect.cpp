@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk-c/Dialect.h"
+#include "StoredEnum.h"
 #include "tolk/Dialect/Tolk/IR/TolkAttrs.h"
 #include "tolk/Dialect/Tolk/IR/TolkDialect.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
@@ -20,10 +21,8 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
 
-#include <cstring>
-#include <type_traits>
-
 using namespace mlir;
+using tolk::capi::storedValue;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Tolk, tolk, tolk::TolkDialect)
 
@@ -92,15 +91,6 @@ MlirTypeID tolkWeakFloatTypeGetTypeID(void) {
 bool tolkTypeIsAPtr(MlirType type) { return isa<tolk::PtrType>(unwrap(type)); }
 MlirTypeID tolkPtrTypeGetTypeID(void) {
   return wrap(tolk::PtrType::getTypeID());
-}
-
-/// The integer a C caller passed as a C enum. C lets it be any int, and
-/// reading a value outside the enumerators as the enum is undefined in C++,
-/// so the bits are read as the underlying integer.
-template <typename Enum> static int64_t storedValue(const Enum &stored) {
-  std::underlying_type_t<Enum> value;
-  std::memcpy(&value, &stored, sizeof value);
-  return value;
 }
 
 /// The one checked constructor behind the three C ones: an address space

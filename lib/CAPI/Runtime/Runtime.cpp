@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tolk-c/Runtime.h"
+#include "../StoredEnum.h"
 #include "tolk-c/RuntimeDebug.h"
 
 #include "tolk/Runtime/Devices.h"
@@ -22,13 +23,13 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cstring>
 #include <list>
 #include <mutex>
 #include <new>
 #include <type_traits>
 
 using namespace tolk::runtime;
+using tolk::capi::storedValue;
 
 struct TolkRtStatusImpl {
   TolkRtErrorCode code;
@@ -36,16 +37,6 @@ struct TolkRtStatusImpl {
 };
 
 namespace {
-
-/// The integer a caller stored in a field of a C enum type. A C caller (or
-/// an FFI) may store any int there, and reading a value outside the
-/// enumerators as the enum is undefined in C++, so the bits are read as the
-/// underlying integer.
-template <typename Enum> static int64_t storedValue(const Enum &stored) {
-  std::underlying_type_t<Enum> value;
-  std::memcpy(&value, &stored, sizeof value);
-  return value;
-}
 
 TolkRtStatus makeStatus(TolkRtErrorCode code, std::string message) {
   return new (std::nothrow) TolkRtStatusImpl{code, std::move(message)};
