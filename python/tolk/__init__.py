@@ -40,7 +40,8 @@ class _Numpy:
 np = _Numpy()
 
 __all__ = ["Device", "Buffer", "Program", "Kernel", "Param", "TolkError", "CompileError", "LaunchError",
-           "UnavailableError", "InvalidArgumentError", "InvalidHandleError", "available", "compile_file"]
+           "UnavailableError", "InvalidArgumentError", "InvalidHandleError", "available", "compile_file",
+           "LaunchQueue"]
 
 # ** errors **
 
@@ -361,3 +362,5 @@ class Program:
     a, ms = self.args(kernel, args), ctypes.c_double()
     _check(_capi.LaunchTimed(self.handle, self._by_name[kernel][0], _dims(grid), _dims(block), a, len(a), ctypes.byref(ms)))
     return ms.value * 1e-3
+
+from tolk.launch_queue import LaunchQueue  # noqa: E402 (it needs nothing above)

@@ -75,11 +75,14 @@ class TolkAllocator(LRUAllocator["TolkDevice"]):
     try: return self.dev.rt.buffer(size)
     except tolk.OutOfMemoryError as e: raise MemoryError(str(e)) from e
   def _free(self, opaque, options: BufferSpec):
+    self.dev.queue.flush()
     if not isinstance(opaque, _View): opaque.free()
   def _copyin(self, dest, src: memoryview):
+    self.dev.queue.flush()
     b, off = _base(dest)
     b.write(src, off)
   def _copyout(self, dest: memoryview, src):
+    self.dev.queue.flush()
     b, off = _base(src)
     b.read_into(dest, off)
   def _offset(self, buf, size: int, offset: int):
@@ -87,15 +90,38 @@ class TolkAllocator(LRUAllocator["TolkDevice"]):
     return _View(b, off + offset, size)
 
 class TolkProgram(Program["TolkDevice"]):
+  """A kernel whose compile starts on the device's compile threads when
+  tinygrad makes the program; its launches wait for it in the device's
+  queue (docs/Tinygrad.md, "Compiles, launches and views")."""
   def __init__(self, dev: "TolkDevice", obj: TinyELF):
-    import tolk
     self.dev, self.name = dev, obj.name
-    try: self.prog = dev.rt.compile(obj.lib)
-    except tolk.CompileError as e: raise CompileError(f"{obj.name}: {e}") from e
-    self.kernel = self.prog.kernel(self.name)
-    self.known_block = self.kernel.known_block is not None
+    self.compiling = dev.queue.compile(obj.lib)
+    self.prog = None
+
+  def compiled(self):
+    """The compiled program; waits for the compile, and raises its error."""
+    if self.prog is None:
+      import tolk
+      try: prog = self.compiling.result()
+      except tolk.CompileError as e: raise CompileError(f"{self.name}: {e}") from e
+      self.kernel = prog.kernel(self.name)
+      self.known_block = self.kernel.known_block is not None
+      self.prog = prog
+    return self.prog
 
   def __call__(self, *bufs, global_size=(1, 1, 1), local_size=(1, 1, 1), vals=(), wait=False, **kw):
+    # tinygrad leaves a variable of the device's own (`core_id`) as None: the
+    # renderer made it the workgroup id
+    launch = (bufs, tuple(int(x) for x in global_size), local_size, [int(v) for v in vals if v is not None])
+    if wait:
+      self.dev.queue.flush()
+      return self.run(*launch, timed=True)
+    self.dev.queue.launch(self.compiling, lambda: self.run(*launch))
+    return None
+
+  def run(self, bufs, grid, local_size, vals, timed=False):
+    prog = self.compiled()
+    block = None if self.known_block else tuple(int(x) for x in (local_size or (1, 1, 1)))
     # a view is launched on a copy of its bytes, written back after the launch
     views = [(i, b) for i, b in enumerate(bufs) if isinstance(b, _View)]
     args = list(bufs)
@@ -103,15 +129,11 @@ class TolkProgram(Program["TolkDevice"]):
       tmp = self.dev.rt.buffer(v.nbytes)
       tmp.write(v.base.numpy(np.uint8, (v.nbytes,), v.offset))
       args[i] = tmp
-    grid = tuple(int(x) for x in global_size)
-    block = None if self.known_block else tuple(int(x) for x in (local_size or (1, 1, 1)))
-    # tinygrad leaves a variable of the device's own (`core_id`) as None: the
-    # renderer made it the workgroup id
-    args += [int(v) for v in vals if v is not None]
-    if wait or views: t = self.prog.time(self.name, *args, grid=grid, block=block)
-    else: t, _ = None, self.prog.launch(self.name, *args, grid=grid, block=block)
+    args += vals
+    if timed or views: t = prog.time(self.name, *args, grid=grid, block=block)
+    else: t, _ = None, prog.launch(self.name, *args, grid=grid, block=block)
     for i, v in views: v.base.write(args[i].numpy(np.uint8), v.offset)
-    return t if wait else None
+    return t if timed else None
 
 # ** through tolk-run **
 
@@ -162,6 +184,10 @@ class TolkDevice(Compiled):
     # 20 percent.
     bounds_check = os.environ.get("TOLK_BOUNDS_CHECK", "0") != "0"
     self.rt = tolk.Device(self.backend.lower(), index, chip=target.arch or None, bounds_check=bounds_check)
+    self.queue = tolk.LaunchQueue(self.rt)
     super().__init__(device, TolkAllocator(self), [RENDERERS[self.backend]], TolkProgram, None)
+
   def synchronize(self):
-    if self.launcher != "tolk-run": self.rt.synchronize()
+    if self.launcher != "tolk-run":
+      self.queue.flush()
+      self.rt.synchronize()
