@@ -41,8 +41,10 @@ class LaunchQueue:
 
   def launch(self, compiling: concurrent.futures.Future, run: Callable[[], object]) -> None:
     """Runs `run` once `compiling` is done and every launch before it ran:
-    at once when nothing waits. A failure raises here or at the next call
-    that runs the queue."""
+    at once when nothing waits. `run` takes the program from `compiling`
+    (whose `result()` raises the compile's error, which the caller may
+    translate). A failure raises here or at the next call that runs the
+    queue."""
     self._queued.append((compiling, run))
     while self._queued and self._queued[0][0].done(): self._run_next()
 
@@ -56,7 +58,7 @@ class LaunchQueue:
   def _run_next(self) -> None:
     compiling, run = self._queued.popleft()
     try:
-      compiling.result()
+      concurrent.futures.wait([compiling])
       run()
     except BaseException:
       # The launches after a failed one would read what it did not write.

@@ -84,8 +84,8 @@ def test_a_compile_error_raises_at_the_flush_and_drops_the_rest(host):
   pending = concurrent.futures.Future()
   ran = []
   q.launch(pending, lambda: ran.append("first"))
-  q.launch(bad, lambda: ran.append("bad"))
-  q.launch(good, lambda: ran.append("good"))
+  q.launch(bad, lambda: ran.append(bad.result()))
+  q.launch(good, lambda: ran.append(good.result()))
   pending.set_result(None)
   with pytest.raises(tolk.CompileError, match="does not parse"):
     q.flush()
@@ -96,7 +96,7 @@ def test_a_compile_error_with_nothing_queued_raises_at_the_launch(host):
   bad = q.compile("gpu.module @m { not tolk }")
   concurrent.futures.wait([bad])
   with pytest.raises(tolk.CompileError, match="does not parse"):
-    q.launch(bad, lambda: None)
+    q.launch(bad, bad.result)
   assert len(q) == 0
 
 def test_a_failed_launch_drops_the_launches_behind_it():
