@@ -103,13 +103,9 @@ struct ParamInfo {
   /// The lanes of the pointer type's element (vector<N x T>: N).
   unsigned lanes = 1;
   /// The lanes of one element of the lowered buffer (the memref a kernel
-  /// takes): `lanes`, or 1 where the lowering holds lanes as that many
-  /// scalars, packed: a count that is not a power of two, or Bool lanes
-  /// (docs/Lowering.md, "Pointers to lanes").
-  unsigned bufferLanes() const {
-    return llvm::isPowerOf2_32(lanes) && dtype != dtype::DType::Bool ? lanes
-                                                                     : 1;
-  }
+  /// takes): `lanes`, or 1 where the lowering holds them as that many
+  /// scalars (tolk::getPackedLanes).
+  unsigned bufferLanes = 1;
   /// The element type as the kernel spells it ("si8", "vector<4xf32>").
   std::string elementType;
   /// Buffers and images: the position among them (the Vulkan binding);

@@ -20,6 +20,7 @@
 
 #include "tolk/Conversion/TolkToGPU/TolkToGPU.h"
 
+#include "tolk/Dialect/Tolk/IR/BufferLayout.h"
 #include "tolk/Dialect/Tolk/IR/TolkOps.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 #include "tolk/Transforms/GPUTargetInfo.h"
@@ -77,25 +78,10 @@ static bool isBoolLanes(Type type) {
   return lanes && lanes.getElementType().isInteger(1);
 }
 
-/// The lanes of `ptr`'s pointee that its buffer holds as that many scalars
-/// (1 for none): a lane count that is not a power of two, or Bool lanes.
-/// Buffers are packed (the runtimes bind lanes * itemsize bytes an
-/// element), but a vector of 3 lanes takes the room of 4 in LLVM (its alloc
-/// size) and in Vulkan's std430 layout, so a buffer of such vectors would be
-/// strided and read past its end, and Bool lanes take a bit each in LLVM
-/// (docs/Lowering.md, "Pointers to lanes").
-static int64_t packedLanes(tolk::PtrType ptr) {
-  auto lanes = dyn_cast<VectorType>(ptr.getElementType());
-  if (!lanes || lanes.getRank() != 1 ||
-      (llvm::isPowerOf2_64(lanes.getNumElements()) && !isBoolLanes(lanes)))
-    return 1;
-  return lanes.getNumElements();
-}
-
 /// The element of `ptr`'s buffer, from the converted pointee `element`:
-/// a scalar where the buffer packs the lanes (packedLanes).
+/// a scalar where the buffer packs the lanes (tolk::getPackedLanes).
 static Type bufferElement(tolk::PtrType ptr, Type element) {
-  if (packedLanes(ptr) > 1)
+  if (tolk::getPackedLanes(ptr) > 1)
     if (auto lanes = dyn_cast<VectorType>(element))
       return lanes.getElementType();
   return element;
@@ -104,7 +90,7 @@ static Type bufferElement(tolk::PtrType ptr, Type element) {
 /// The elements of `ptr`'s buffer (kDynamic where unknown).
 static int64_t bufferSize(tolk::PtrType ptr) {
   return ptr.getSize() < 0 ? ShapedType::kDynamic
-                           : ptr.getSize() * packedLanes(ptr);
+                           : ptr.getSize() * tolk::getPackedLanes(ptr);
 }
 
 /// An identity-layout memref of `ptr`'s buffer, for allocations.
@@ -300,7 +286,7 @@ struct IndexLowering : public OpConversionPattern<tolk::IndexOp> {
         toIndex(rewriter, loc, adaptor.getOffset(), op.getOffset().getType());
     // Whole elements of packed lanes: that many scalars each.
     if (int64_t lanes =
-            packedLanes(cast<tolk::PtrType>(op.getBase().getType()));
+            tolk::getPackedLanes(cast<tolk::PtrType>(op.getBase().getType()));
         lanes > 1)
       step = arith::MulIOp::create(
           rewriter, loc, step,

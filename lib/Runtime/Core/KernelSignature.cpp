@@ -14,6 +14,7 @@
 
 #include "tolk/Runtime/Runtime.h"
 
+#include "tolk/Dialect/Tolk/IR/BufferLayout.h"
 #include "tolk/Dialect/Tolk/IR/Images.h"
 #include "tolk/Dialect/Tolk/IR/TolkTypes.h"
 #include "tolk/Dialect/Tolk/IR/TypeMapping.h"
@@ -75,6 +76,7 @@ llvm::Expected<KernelInfo> tolk::runtime::describeKernel(gpu::GPUFuncOp op) {
     ParamInfo p;
     p.dtype = *dtype;
     p.lanes = lanes;
+    p.bufferLanes = tolk::getPackedLanes(ptr) > 1 ? 1 : unsigned(lanes);
     p.elementType = printed(ptr.getImage() ? Type(ptr) : ptr.getElementType());
     p.imageShape.assign(ptr.getImageShape().begin(), ptr.getImageShape().end());
     if (ptr.getAddrSpace() == tolk::AddrSpace::alu) {

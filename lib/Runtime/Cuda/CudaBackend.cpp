@@ -214,7 +214,7 @@ protected:
       cuda.images.push_back(std::nullopt);
       int64_t elements =
           arg.buffer->size() /
-          (tolk::dtype::itemsize(param.dtype) * param.bufferLanes());
+          (tolk::dtype::itemsize(param.dtype) * param.bufferLanes);
       appendMemRef1DParams(cuda.params, slot, elements);
     }
     llvm::Expected<uint64_t> serial =

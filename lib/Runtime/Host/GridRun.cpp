@@ -107,7 +107,7 @@ struct PackedArgs {
       }
       int64_t elements =
           arg.buffer->size() /
-          (tolk::dtype::itemsize(param.dtype) * param.bufferLanes());
+          (tolk::dtype::itemsize(param.dtype) * param.bufferLanes);
       descriptors.push_back({data, data, 0, elements, 1});
       Descriptor &d = descriptors.back();
       pointers.append(
@@ -198,7 +198,7 @@ std::string describeOutOfBounds(const KernelInfo &kernel,
   // lanes, reported as the elements they are lanes of (Bool lanes move one
   // at a time).
   OutOfBounds at = oob;
-  if (param && param->bufferLanes() != param->lanes) {
+  if (param && param->bufferLanes != param->lanes) {
     int64_t lanes = param->lanes;
     if (at.index >= 0 && at.count > 0 && at.size % lanes == 0) {
       int64_t last = (at.index + at.count - 1) / lanes;
