@@ -447,6 +447,50 @@ class Worker:
                               f"bytes than were written ({got[:16]!r} vs "
                               f"{want[:16]!r})")
 
+    def c_buffer_view(self):
+        """A view of a buffer, at an offset of 256 bytes' multiple mostly,
+        else at any: its size, and a read that must match the buffer's
+        bytes there; then it goes (writes through views would make the
+        shadows alias)."""
+        c = self.c
+        h, good = self.pick(self.buffers, "buffer")
+        size = self.buffers[h]["size"] if good else 64
+        r = self.rng.random()
+        if r < 0.6 and size:
+            off = self.rng.randrange(0, size, 256)
+            n = self.rng.randrange(size - off + 1)
+        else:
+            off, n = self.range_for(size)
+        view = c.Buffer()
+        what = f"BufferCreateView({h}, {off}, {n})"
+        if self.rng.random() < 0.03:
+            self.status(c.BufferCreateView(c.Buffer(h), off, n, None),
+                        what + " to NULL", "fail")
+            return
+        inside = off <= size and n <= size - off
+        expect = ("ok" if good and inside and n and off % 256 == 0 else
+                  c.ERROR_INVALID_HANDLE if not good else
+                  c.ERROR_INVALID_ARGUMENT)
+        code = self.status(c.BufferCreateView(c.Buffer(h), off, n,
+                                              ctypes.byref(view)), what, expect)
+        if code:
+            if view.id != 0:
+                raise Finding(f"{what}: failed but wrote a handle")
+            return
+        got = ctypes.c_uint64()
+        self.status(c.BufferGetSize(view, ctypes.byref(got)), "BufferGetSize",
+                    "ok")
+        if got.value != n:
+            raise Finding(f"{what}: GetSize says {got.value}")
+        host = (ctypes.c_char * min(n, MAX_BYTES))()
+        # A read returns the device's first pending launch failure.
+        code = self.status(c.BufferRead(view, 0, ctypes.addressof(host),
+                                        len(host)), what + " read", None)
+        sh = self.buffers[h]["shadow"]
+        if code == 0 and sh is not None and bytes(host) != sh[off:off + len(host)]:
+            raise Finding(f"{what}: read other bytes than the buffer's there")
+        self.status(c.BufferFree(view), what + " free", "ok")
+
     def c_program_create(self):
         c = self.c
         h, good = self.pick(self.devices, "device")
@@ -850,6 +894,7 @@ class Worker:
         steps = [(self.c_device_create, 2), (self.c_device_destroy, 1),
                  (self.c_device_info, 3), (self.c_buffer_allocate, 12),
                  (self.c_buffer_free, 6), (self.c_buffer_write_read, 20),
+                 (self.c_buffer_view, 4),
                  (self.c_program_create, 3), (self.c_program_destroy, 1),
                  (self.c_program_describe, 6), (self.c_launch, 20),
                  (self.c_misc, 4), (self.py_step, 22)]

@@ -246,6 +246,22 @@ TOLK_RT_EXPORTED TolkRtStatus tolkRtBufferAllocate(TolkRtDevice device,
                                                    uint64_t bytes,
                                                    TolkRtBuffer *buffer);
 
+/// A view of bytes [offset, offset + bytes) of `buffer`: a buffer handle of
+/// its own that launches, Write and Read take as any other, whose bytes are
+/// `buffer`'s (a launch on a view reads and writes them; what it writes,
+/// a Read of `buffer` sees). It keeps `buffer`'s memory alive: freeing
+/// either handle leaves the other valid. A view of a view is a view of the
+/// same memory. Errors (TolkRtErrorInvalidArgument): no byte, a range
+/// outside `buffer`, an offset in the memory that is not a multiple of 256
+/// bytes (on every backend: Vulkan lets a device require that much, and a
+/// kernel may assume its buffers as aligned as an allocation), and, at a
+/// launch, a view given for an image parameter, which takes a whole
+/// buffer.
+TOLK_RT_EXPORTED TolkRtStatus tolkRtBufferCreateView(TolkRtBuffer buffer,
+                                                     uint64_t offset,
+                                                     uint64_t bytes,
+                                                     TolkRtBuffer *view);
+
 /// Frees `buffer`. A launch still pending on it keeps its memory until it
 /// finishes; the handle is invalid at once.
 TOLK_RT_EXPORTED TolkRtStatus tolkRtBufferFree(TolkRtBuffer buffer);

@@ -209,12 +209,25 @@ def compile_file(path: str | os.PathLike, device: Device) -> "Program": return d
 class Buffer:
   """Memory of one device that persists across launches."""
 
-  def __init__(self, device: Device, nbytes: int):
+  VIEW_ALIGNMENT = 256  # a view starts at a multiple of this in its memory (tolkRtBufferCreateView)
+
+  def __init__(self, device: Device, nbytes: int, _view_of: "Buffer | None" = None, _offset: int = 0):
     self.device, self.nbytes = device, _unsigned(int(nbytes), "a buffer size")
     self._handle = _capi.Buffer()
-    _check(_capi.BufferAllocate(device.handle, self.nbytes, ctypes.byref(self._handle)))
+    if _view_of is None:
+      _check(_capi.BufferAllocate(device.handle, self.nbytes, ctypes.byref(self._handle)))
+      self.memory_offset = 0
+    else:
+      _check(_capi.BufferCreateView(_view_of.handle, _unsigned(_offset, "an offset"), self.nbytes, ctypes.byref(self._handle)))
+      self.memory_offset = _view_of.memory_offset + _offset
 
   def __repr__(self): return f"<tolk.Buffer {self.nbytes} bytes on {self.device.backend}>"
+
+  def view(self, offset: int, nbytes: int) -> "Buffer":
+    """Bytes [offset, offset + nbytes) of this buffer as a buffer of their
+    own, sharing its memory (which the view keeps alive); their place in the
+    memory (`memory_offset + offset`) is a multiple of VIEW_ALIGNMENT."""
+    return Buffer(self.device, nbytes, _view_of=self, _offset=offset)
   def __del__(self):
     try: self.free()
     except Exception: pass

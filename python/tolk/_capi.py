@@ -83,6 +83,7 @@ _SIGNATURES = {
   "DeviceGetInfo": ("tolkRtDeviceGetInfo", Status, Device, P(DeviceInfo)),
   "DeviceSynchronize": ("tolkRtDeviceSynchronize", Status, Device),
   "BufferAllocate": ("tolkRtBufferAllocate", Status, Device, ctypes.c_uint64, P(Buffer)),
+  "BufferCreateView": ("tolkRtBufferCreateView", Status, Buffer, ctypes.c_uint64, ctypes.c_uint64, P(Buffer)),
   "BufferFree": ("tolkRtBufferFree", Status, Buffer),
   "BufferWrite": ("tolkRtBufferWrite", Status, Buffer, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_uint64),
   "BufferRead": ("tolkRtBufferRead", Status, Buffer, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_uint64),

@@ -220,3 +220,22 @@ def test_out_of_memory_is_an_error(device):
     device.buffer(1 << 46)
   # the device still allocates
   assert device.buffer_from(np.arange(4, dtype=np.int32)).numpy(np.int32).tolist() == [0, 1, 2, 3]
+
+def test_views_share_their_buffers_bytes(device):
+  prog = device.compile(SCALE)
+  whole = device.buffer_from(np.full(256, 7.0, dtype=np.float32))
+  x, y = whole.view(256, 64 * 4), whole.view(512, 64 * 4)
+  assert (x.memory_offset, y.memory_offset, x.nbytes) == (256, 512, 256)
+  x.write(np.arange(64, dtype=np.float32))
+  prog.launch("scale", x, y, 0.5, 64, grid=(1, 1, 1))
+  out = whole.numpy(np.float32)
+  expected = np.full(256, 7.0, dtype=np.float32)
+  expected[64:128] = np.arange(64, dtype=np.float32)
+  expected[128:192] = np.arange(64, dtype=np.float32) * np.float32(0.5)
+  assert out.tobytes() == expected.tobytes()
+  front = y.view(0, 8)
+  assert front.memory_offset == 512
+  del whole, x, y
+  assert front.numpy(np.float32).tolist() == [0.0, 0.5]
+  with pytest.raises(tolk.InvalidArgumentError, match="a view at byte 516 of its allocation: a view starts at a multiple of 256 bytes"):
+    front.view(4, 4)

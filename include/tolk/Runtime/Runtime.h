@@ -140,19 +140,37 @@ llvm::Expected<KernelInfo> describeKernel(mlir::gpu::GPUFuncOp kernel);
 class Device;
 
 /// Memory of one device. Allocated by Device::allocate; freed when the last
-/// reference goes (a pending launch holds one).
+/// reference goes (a pending launch holds one). A view (Device::createView)
+/// is bytes of another buffer's storage, which it keeps alive.
 class Buffer {
 public:
   virtual ~Buffer();
   uint64_t size() const { return bytes; }
   Device &getDevice() const { return device; }
+  /// The allocation that holds the bytes: this buffer, or the one a view is
+  /// of (never itself a view).
+  Buffer &storage() { return of ? *of : *this; }
+  const Buffer &storage() const { return of ? *of : *this; }
+  /// Where the bytes start in storage(): 0 but for a view.
+  uint64_t storageOffset() const { return offset; }
+  bool isView() const { return of != nullptr; }
+
+  /// A view's offset is a multiple of this, on every backend: the most that
+  /// Vulkan lets a storage buffer's offset alignment be, and a multiple of
+  /// the alignment a kernel may assume of a buffer (docs/Runtime.md,
+  /// "Views").
+  static constexpr uint64_t kViewAlignment = 256;
 
 protected:
   Buffer(Device &device, uint64_t bytes) : device(device), bytes(bytes) {}
+  /// A view of `bytes` bytes at `offset` of `of`'s storage.
+  Buffer(std::shared_ptr<Buffer> of, uint64_t offset, uint64_t bytes);
 
 private:
   Device &device;
   uint64_t bytes;
+  std::shared_ptr<Buffer> of;
+  uint64_t offset = 0;
 };
 
 /// What a backend's pipeline made of a module: device-independent, so the
@@ -247,6 +265,11 @@ public:
 
   /// A buffer of `bytes` (at least 1) bytes, zeroed.
   virtual llvm::Expected<std::shared_ptr<Buffer>> allocate(uint64_t bytes) = 0;
+  /// A view of bytes [offset, offset + bytes) of `buffer` (of this device):
+  /// at least one byte, inside it, at an offset that is a multiple of
+  /// Buffer::kViewAlignment.
+  llvm::Expected<std::shared_ptr<Buffer>>
+  createView(std::shared_ptr<Buffer> buffer, uint64_t offset, uint64_t bytes);
   /// Copies into / out of `buffer` (of this device) at `offset`, after the
   /// launches made before on this device.
   llvm::Error write(Buffer &buffer, uint64_t offset,

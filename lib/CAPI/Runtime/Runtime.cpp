@@ -449,6 +449,14 @@ TolkRtStatus tolkRtBufferAllocate(TolkRtDevice device, uint64_t bytes,
   });
 }
 
+TolkRtStatus tolkRtBufferCreateView(TolkRtBuffer buffer, uint64_t offset,
+                                    uint64_t bytes, TolkRtBuffer *view) {
+  return onEntry(buffer.id, Kind::Buffer, view, "the view", [&](Entry &e) {
+    return addChild(e.deviceId, e,
+                    e.device->createView(e.buffer, offset, bytes), view->id);
+  });
+}
+
 TolkRtStatus tolkRtBufferFree(TolkRtBuffer buffer) {
   return guarded(
       [&] { return Registry::get().remove(buffer.id, Kind::Buffer); });

@@ -165,7 +165,7 @@ llvm::Error Device::write(Buffer &buffer, uint64_t offset,
   if (llvm::Error e =
           checkRange(*this, buffer, offset, source.size(), "writing"))
     return e;
-  return writeBytes(buffer, offset, source);
+  return writeBytes(buffer.storage(), buffer.storageOffset() + offset, source);
 }
 
 llvm::Error Device::read(Buffer &buffer, uint64_t offset,
@@ -173,7 +173,46 @@ llvm::Error Device::read(Buffer &buffer, uint64_t offset,
   if (llvm::Error e =
           checkRange(*this, buffer, offset, destination.size(), "reading"))
     return e;
-  return readBytes(buffer, offset, destination);
+  return readBytes(buffer.storage(), buffer.storageOffset() + offset,
+                   destination);
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+Buffer::Buffer(std::shared_ptr<Buffer> viewed, uint64_t offset, uint64_t bytes)
+    : device(viewed->getDevice()), bytes(bytes),
+      of(viewed->isView() ? viewed->of : viewed),
+      offset(viewed->storageOffset() + offset) {}
+
+namespace {
+/// Bytes of another buffer's storage; it has nothing of its own.
+class BufferView final : public Buffer {
+public:
+  BufferView(std::shared_ptr<Buffer> of, uint64_t offset, uint64_t bytes)
+      : Buffer(std::move(of), offset, bytes) {}
+};
+} // namespace
+
+llvm::Expected<std::shared_ptr<Buffer>>
+Device::createView(std::shared_ptr<Buffer> buffer, uint64_t offset,
+                   uint64_t bytes) {
+  if (bytes == 0)
+    return makeError(ErrorCode::InvalidArgument,
+                     "a view holds at least one byte");
+  if (llvm::Error e = checkRange(*this, *buffer, offset, bytes, "a view of"))
+    return std::move(e);
+  // Of the storage: a view of a view starts at both offsets.
+  uint64_t start = buffer->storageOffset() + offset;
+  if (start % Buffer::kViewAlignment != 0)
+    return makeError(
+        ErrorCode::InvalidArgument,
+        llvm::formatv("a view at byte {0} of its allocation: a view starts at "
+                      "a multiple of {1} bytes",
+                      start, Buffer::kViewAlignment)
+            .str());
+  return std::make_shared<BufferView>(std::move(buffer), offset, bytes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -246,6 +285,11 @@ static llvm::Error checkArgs(const Device &device, const KernelInfo &kernel,
     if (&arg.buffer->getDevice() != &device)
       return makeError(ErrorCode::InvalidArgument,
                        where + " is a buffer of another device");
+    // A device copies an image's texels in and out of its whole buffer.
+    if (param.kind == ParamInfo::Kind::Image && arg.buffer->isView())
+      return makeError(ErrorCode::InvalidArgument,
+                       where + " is an image, which takes a whole buffer, "
+                               "not a view");
     uint64_t lane = dtype::itemsize(param.dtype) * param.lanes;
     if (arg.buffer->size() < param.minBytes())
       return makeError(

@@ -194,10 +194,12 @@ protected:
         cuda.params.push_back(CudaParam::value(llvm::ArrayRef(bytes, size)));
         continue;
       }
-      const auto &buffer = static_cast<const CudaBuffer &>(*arg.buffer);
+      const auto &buffer =
+          static_cast<const CudaBuffer &>(arg.buffer->storage());
       unsigned slot = cuda.buffers.size();
-      cuda.buffers.push_back({static_cast<uint8_t *>(nullptr), buffer.size()});
-      addresses.push_back(buffer.address);
+      cuda.buffers.push_back(
+          {static_cast<uint8_t *>(nullptr), arg.buffer->size()});
+      addresses.push_back(buffer.address + arg.buffer->storageOffset());
       // An image is a 2-D CUDA array of its texels' format, passed as its
       // surface object (docs/Semantics.md#images).
       if (param.kind == ParamInfo::Kind::Image) {

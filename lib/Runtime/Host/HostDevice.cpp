@@ -133,9 +133,11 @@ protected:
     const KernelInfo &info = program.kernels()[kernel];
     llvm::SmallVector<uint8_t *, 8> buffers;
     for (const LaunchArg &arg : args)
-      buffers.push_back(arg.isBuffer()
-                            ? static_cast<HostBuffer &>(*arg.buffer).data
-                            : nullptr);
+      buffers.push_back(
+          arg.isBuffer()
+              ? static_cast<HostBuffer &>(arg.buffer->storage()).data +
+                    arg.buffer->storageOffset()
+              : nullptr);
     // One launch at a time on the pool.
     std::lock_guard<std::mutex> lock(launchMutex);
     auto start = std::chrono::steady_clock::now();

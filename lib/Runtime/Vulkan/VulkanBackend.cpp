@@ -367,9 +367,13 @@ protected:
                            tolk::dtype::itemsize(param.dtype) * 8);
         continue;
       }
-      const auto &buffer = static_cast<const VulkanBuffer &>(*arg.buffer);
-      vk.buffers.push_back({static_cast<uint8_t *>(nullptr), buffer.size()});
+      const auto &buffer =
+          static_cast<const VulkanBuffer &>(arg.buffer->storage());
+      vk.buffers.push_back(
+          {static_cast<uint8_t *>(nullptr), arg.buffer->size()});
       dispatch.buffers.push_back(buffer.memory);
+      dispatch.ranges.push_back(
+          {arg.buffer->storageOffset(), arg.buffer->size()});
       // An image's binding is a storage image of its texels' format.
       std::optional<VulkanLaunch::Image> image;
       if (param.kind == ParamInfo::Kind::Image) {

@@ -945,12 +945,20 @@ llvm::Error Gpu::checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch) {
                                    "buffer(s) were given",
                                    kernel.name, kernel.numBindings,
                                    dispatch.buffers.size()));
-  for (auto [index, buffer] : llvm::enumerate(dispatch.buffers))
-    if (!kernel.isImage(index) && buffer->size() > limits.maxStorageBufferRange)
+  if (!dispatch.ranges.empty() &&
+      dispatch.ranges.size() != dispatch.buffers.size())
+    return makeError(llvm::formatv("{0} ranges for {1} buffers",
+                                   dispatch.ranges.size(),
+                                   dispatch.buffers.size()));
+  for (auto [index, buffer] : llvm::enumerate(dispatch.buffers)) {
+    uint64_t bytes = dispatch.ranges.empty() ? buffer->size()
+                                             : dispatch.ranges[index].second;
+    if (!kernel.isImage(index) && bytes > limits.maxStorageBufferRange)
       return makeError(llvm::formatv(
           "buffer {0} ({1} bytes) exceeds the storage buffer range of "
           "device '{2}', {3} bytes",
-          index, buffer->size(), deviceName, limits.maxStorageBufferRange));
+          index, bytes, deviceName, limits.maxStorageBufferRange));
+  }
   if (dispatch.pushConstants.size() > kernel.pushSize)
     return makeError(llvm::formatv("kernel '{0}' has {1} bytes of push "
                                    "constants, but {2} were given",
@@ -1311,7 +1319,11 @@ llvm::Expected<uint64_t> Gpu::submitLocked(GpuKernel &kernel,
         w.pImageInfo = &imageInfos.back();
       } else {
         w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        bufferInfos.push_back({buffer->buffer, 0, VK_WHOLE_SIZE});
+        if (dispatch.ranges.empty())
+          bufferInfos.push_back({buffer->buffer, 0, VK_WHOLE_SIZE});
+        else
+          bufferInfos.push_back({buffer->buffer, dispatch.ranges[k].first,
+                                 dispatch.ranges[k].second});
         w.pBufferInfo = &bufferInfos.back();
       }
       writes.push_back(w);

@@ -141,6 +141,9 @@ struct GpuDispatch {
   /// Binding k is buffers[k] (an image's texels where the kernel has an
   /// image there).
   llvm::SmallVector<std::shared_ptr<GpuBuffer>, 4> buffers;
+  /// Where there are as many as buffers: binding k's bytes of buffers[k],
+  /// its offset and size (a view's); otherwise each whole buffer.
+  llvm::SmallVector<std::pair<uint64_t, uint64_t>, 4> ranges;
   llvm::ArrayRef<uint8_t> pushConstants;
   /// Whether to time it (device timestamps where the queue has them).
   bool timed = false;

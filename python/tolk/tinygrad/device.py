@@ -60,7 +60,8 @@ RENDERERS = {"HOST": TolkHostRenderer, "VULKAN": TolkVulkanRenderer, "CUDA": Tol
 # ** through the runtime **
 
 class _View:
-  """Bytes [offset, offset + size) of a runtime buffer (the C API has no sub-buffers)."""
+  """Bytes [offset, offset + size) of a runtime buffer where the runtime takes
+  no view of them (an offset that is not a multiple of 256 bytes)."""
   def __init__(self, base, offset: int, size: int): self.base, self.offset, self.nbytes = base, offset, size
 
 def _base(buf): return (buf.base, buf.offset) if isinstance(buf, _View) else (buf, 0)
@@ -86,7 +87,10 @@ class TolkAllocator(LRUAllocator["TolkDevice"]):
     b, off = _base(src)
     b.read_into(dest, off)
   def _offset(self, buf, size: int, offset: int):
+    # A runtime view where the runtime takes one (docs/Tinygrad.md,
+    # "Compiles, launches and views"), else a view that launches copy
     b, off = _base(buf)
+    if size > 0 and (b.memory_offset + off + offset) % b.VIEW_ALIGNMENT == 0: return b.view(off + offset, size)
     return _View(b, off + offset, size)
 
 class TolkProgram(Program["TolkDevice"]):

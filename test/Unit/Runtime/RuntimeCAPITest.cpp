@@ -219,6 +219,41 @@ TEST_F(RuntimeCAPITest, OutOfBoundsLeavesTheDeviceUsable) {
             (std::vector<int32_t>{1, 2, 3, 4}));
 }
 
+// A view is a buffer handle of its own over another's bytes, which it
+// keeps alive; its offset in the memory is a multiple of 256.
+TEST_F(RuntimeCAPITest, ViewsShareTheirBuffersBytes) {
+  float in[4] = {1.5f, -2.0f, 0.25f, 1e30f}, out[4] = {0, 0, 0, 0};
+  TolkRtBuffer whole = buffer(1024), x{0}, y{0};
+  EXPECT_OK(tolkRtBufferCreateView(whole, 256, 16, &x));
+  EXPECT_OK(tolkRtBufferCreateView(whole, 512, 16, &y));
+  EXPECT_OK(tolkRtBufferWrite(x, 0, in, sizeof(in)));
+  TolkRtArg args[] = {tolkRtArgFromBuffer(x), tolkRtArgFromBuffer(y),
+                      tolkRtArgFromBits(floatBits(2.0f))};
+  EXPECT_OK(tolkRtLaunch(program, "scale", nullptr, nullptr, args, 3));
+  EXPECT_OK(tolkRtBufferFree(whole));
+  EXPECT_OK(tolkRtBufferRead(y, 0, out, sizeof(out)));
+  EXPECT_EQ(out[0], 3.0f);
+  EXPECT_EQ(out[3], 2e30f);
+  uint64_t size = 0;
+  EXPECT_OK(tolkRtBufferGetSize(y, &size));
+  EXPECT_EQ(size, 16u);
+
+  TolkRtBuffer bad{0};
+  Outcome misaligned = outcome(tolkRtBufferCreateView(y, 4, 4, &bad));
+  EXPECT_EQ(misaligned.code, TolkRtErrorInvalidArgument);
+  EXPECT_EQ(misaligned.message, "a view at byte 516 of its allocation: a view "
+                                "starts at a multiple of 256 bytes");
+  EXPECT_EQ(outcome(tolkRtBufferCreateView(y, 0, 32, &bad)).message,
+            "a view of bytes 0 to 32 of a buffer of 16 bytes: out of its "
+            "range");
+  EXPECT_EQ(outcome(tolkRtBufferCreateView(y, 0, 0, &bad)).message,
+            "a view holds at least one byte");
+  EXPECT_EQ(outcome(tolkRtBufferCreateView(y, 0, 16, nullptr)).code,
+            TolkRtErrorInvalidArgument);
+  EXPECT_EQ(outcome(tolkRtBufferCreateView(whole, 0, 16, &bad)).code,
+            TolkRtErrorInvalidHandle);
+}
+
 TEST_F(RuntimeCAPITest, ProgramsAndBuffersOfAnotherDevice) {
   TolkRtDeviceOptions options;
   tolkRtDeviceOptionsInit(&options);
