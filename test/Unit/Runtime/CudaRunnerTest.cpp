@@ -316,11 +316,19 @@ struct FakeDriver : test::FakeCudaDriver {
   }
 };
 
-TEST(CudaRunnerFake, RunsTheKernelWithItsParameters) {
+/// A test on the stand-in: the driver opened and reset, and the add_i32
+/// launch set up to run on it.
+class CudaRunnerFake : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(fake.opened()) << dlerror();
+    add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+  }
   FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
   AddLaunch add;
-  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+};
+
+TEST_F(CudaRunnerFake, RunsTheKernelWithItsParameters) {
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)), "success");
   std::vector<int32_t> expected = {
       1000, 1011, 1018, INT32_MIN + 1000, INT32_MIN + 999, 1107, 900};
@@ -329,11 +337,7 @@ TEST(CudaRunnerFake, RunsTheKernelWithItsParameters) {
   fake.expectNothingLive();
 }
 
-TEST(CudaRunnerFake, ReportsTheDeviceAndTheKernelsTime) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
-  AddLaunch add;
-  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+TEST_F(CudaRunnerFake, ReportsTheDeviceAndTheKernelsTime) {
   llvm::Expected<CudaRunInfo> run = runCudaKernel(add.launch);
   ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
   EXPECT_EQ(run->device, "fake");
@@ -346,11 +350,7 @@ TEST(CudaRunnerFake, ReportsTheDeviceAndTheKernelsTime) {
 // of its own (the fake's launches take 0.25, 0.5, 0.75, 0.25, ... ms), and
 // a restored buffer copied back on the device before every launch but the
 // first, outside the events (a copy advances the fake's clock too).
-TEST(CudaRunnerFake, RepeatsTheLaunchAndRestoresBuffers) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
-  AddLaunch add;
-  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+TEST_F(CudaRunnerFake, RepeatsTheLaunchAndRestoresBuffers) {
   add.launch.warmup = 2;
   add.launch.repeat = 4;
   add.launch.restoredBuffers = {2};
@@ -386,11 +386,7 @@ TEST(CudaRunnerFake, RepeatsTheLaunchAndRestoresBuffers) {
 // Before the launch: each dimension of the grid and the block against the
 // device's limits, the block's threads against the device's and the
 // kernel's (the fake's kernels run at most 768).
-TEST(CudaRunnerFake, ChecksTheLaunchAgainstTheLimits) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
-  AddLaunch add;
-  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+TEST_F(CudaRunnerFake, ChecksTheLaunchAgainstTheLimits) {
   add.launch.block = {2048, 1, 1};
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
             "a block of 2048 threads in dimension x exceeds the limit of "
@@ -419,11 +415,7 @@ TEST(CudaRunnerFake, ChecksTheLaunchAgainstTheLimits) {
   fake.expectNothingLive();
 }
 
-TEST(CudaRunnerFake, ReportsTheDriversErrorsAndCleansUp) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
-  AddLaunch add;
-  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+TEST_F(CudaRunnerFake, ReportsTheDriversErrorsAndCleansUp) {
   add.launch.params.pop_back();
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
             "kernel 'add_i32' has 5 parameter(s) but 4 were given");
@@ -447,11 +439,7 @@ TEST(CudaRunnerFake, ReportsTheDriversErrorsAndCleansUp) {
 
 // The fake's launches take 0.25, 0.5, 0.75, 0.25, ... ms: two untimed, then
 // 0.75, 0.25, 0.5, 0.75, 0.25 for five repetitions, whose median is 0.5.
-TEST(CudaRunnerFake, TimesTheKernelAfterTwoUntimedLaunches) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
-  AddLaunch add;
-  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+TEST_F(CudaRunnerFake, TimesTheKernelAfterTwoUntimedLaunches) {
   llvm::Expected<CudaTiming> timing = timeCudaKernel(add.launch, 5);
   ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
   EXPECT_EQ(timing->repetitions, 5u);
@@ -477,9 +465,7 @@ TEST(CudaRunnerFake, TimesTheKernelAfterTwoUntimedLaunches) {
 // after the launch, and the kernel takes its surface object: the stand-in's
 // copy_image reads one array through it and writes the other. Both arrays
 // and surfaces are destroyed.
-TEST(CudaRunnerFake, BindsImagesAsSurfaceObjects) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
+TEST_F(CudaRunnerFake, BindsImagesAsSurfaceObjects) {
   for (auto format :
        {CudaLaunch::Image::Format::Half, CudaLaunch::Image::Format::Float}) {
     ImageLaunch copy(format);
@@ -504,9 +490,7 @@ TEST(CudaRunnerFake, BindsImagesAsSurfaceObjects) {
 }
 
 // The fake's copies take 1 ms per MiB.
-TEST(CudaRunnerFake, TimesTheCopyAfterTwoUntimedCopies) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
+TEST_F(CudaRunnerFake, TimesTheCopyAfterTwoUntimedCopies) {
   llvm::Expected<CudaTiming> timing =
       timeDeviceCopy(3 << 20, 3, TOLK_FAKE_CUDA_DRIVER);
   ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
@@ -522,11 +506,7 @@ TEST(CudaRunnerFake, TimesTheCopyAfterTwoUntimedCopies) {
 // driver reports it (at the first synchronization after it), naming the
 // launch; nothing is read back, and everything is released once the
 // stream is past it.
-TEST(CudaRunnerFake, ReportsAFaultOfTheKernelAsItsLaunchs) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
-  AddLaunch add;
-  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+TEST_F(CudaRunnerFake, ReportsAFaultOfTheKernelAsItsLaunchs) {
   fake.faultAtLaunch(1);
   EXPECT_EQ(errorOf(runCudaKernel(add.launch)),
             "cuEventSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (700): "
@@ -562,11 +542,7 @@ TEST(CudaRunnerFake, ReportsAFaultOfTheKernelAsItsLaunchs) {
 
 // More timed launches than the session keeps in flight (64): the oldest
 // are retired to make room, and their times are kept for the run.
-TEST(CudaRunnerFake, TimesMoreLaunchesThanAreInFlight) {
-  FakeDriver fake;
-  ASSERT_TRUE(fake.opened()) << dlerror();
-  AddLaunch add;
-  add.launch.driverLibrary = TOLK_FAKE_CUDA_DRIVER;
+TEST_F(CudaRunnerFake, TimesMoreLaunchesThanAreInFlight) {
   add.launch.repeat = 100;
   llvm::Expected<CudaRunInfo> run = runCudaKernel(add.launch);
   ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
