@@ -239,3 +239,26 @@ def test_views_share_their_buffers_bytes(device):
   assert front.numpy(np.float32).tolist() == [0.0, 0.5]
   with pytest.raises(tolk.InvalidArgumentError, match="a view at byte 516 of its allocation: a view starts at a multiple of 256 bytes"):
     front.view(4, 4)
+
+INC8 = """
+gpu.module @m {
+  gpu.func @inc8(%x: !tolk.ptr<si8, global, 1>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+    %zero = tolk.const 0 : si32
+    %one = tolk.const 1 : si8
+    %p = tolk.index %x[%zero] : !tolk.ptr<si8, global, 1>, si32
+    %v = tolk.load %p : !tolk.ptr<si8, global, 1> -> si8
+    %s = tolk.add %v, %one : (si8, si8) -> si8
+    tolk.store %p, %s : !tolk.ptr<si8, global, 1>, si8
+    gpu.return
+  }
+}
+"""
+
+def test_a_one_byte_view_changes_its_byte_only(device):
+  prog = device.compile(INC8)
+  whole = device.buffer_from(np.arange(1024, dtype=np.uint16).astype(np.int8))
+  for off in (256, 512, 768):
+    prog.launch("inc8", whole.view(off, 1), grid=(1, 1, 1))
+  want = np.arange(1024, dtype=np.uint16).astype(np.int8)
+  want[[256, 512, 768]] += 1
+  assert whole.numpy(np.int8).tobytes() == want.tobytes()

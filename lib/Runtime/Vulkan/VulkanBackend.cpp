@@ -372,8 +372,13 @@ protected:
       vk.buffers.push_back(
           {static_cast<uint8_t *>(nullptr), arg.buffer->size()});
       dispatch.buffers.push_back(buffer.memory);
-      dispatch.ranges.push_back(
-          {arg.buffer->storageOffset(), arg.buffer->size()});
+      // A view binds its bytes, to a whole word as its buffer is allocated
+      // (a kernel may access narrow types a word at a time); a buffer
+      // binds all of its allocation, as it always has.
+      dispatch.ranges.push_back({arg.buffer->storageOffset(),
+                                 arg.buffer->isView()
+                                     ? llvm::alignTo(arg.buffer->size(), 4)
+                                     : VK_WHOLE_SIZE});
       // An image's binding is a storage image of its texels' format.
       std::optional<VulkanLaunch::Image> image;
       if (param.kind == ParamInfo::Kind::Image) {

@@ -951,8 +951,10 @@ llvm::Error Gpu::checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch) {
                                    dispatch.ranges.size(),
                                    dispatch.buffers.size()));
   for (auto [index, buffer] : llvm::enumerate(dispatch.buffers)) {
-    uint64_t bytes = dispatch.ranges.empty() ? buffer->size()
-                                             : dispatch.ranges[index].second;
+    uint64_t bytes = buffer->size();
+    if (!dispatch.ranges.empty() &&
+        dispatch.ranges[index].second != VK_WHOLE_SIZE)
+      bytes = dispatch.ranges[index].second;
     if (!kernel.isImage(index) && bytes > limits.maxStorageBufferRange)
       return makeError(llvm::formatv(
           "buffer {0} ({1} bytes) exceeds the storage buffer range of "

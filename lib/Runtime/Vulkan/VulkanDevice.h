@@ -142,7 +142,8 @@ struct GpuDispatch {
   /// image there).
   llvm::SmallVector<std::shared_ptr<GpuBuffer>, 4> buffers;
   /// Where there are as many as buffers: binding k's bytes of buffers[k],
-  /// its offset and size (a view's); otherwise each whole buffer.
+  /// its offset and size (VK_WHOLE_SIZE: the rest of the buffer);
+  /// otherwise each whole buffer.
   llvm::SmallVector<std::pair<uint64_t, uint64_t>, 4> ranges;
   llvm::ArrayRef<uint8_t> pushConstants;
   /// Whether to time it (device timestamps where the queue has them).
