@@ -26,6 +26,24 @@ using namespace tolk::runtime;
 
 namespace {
 
+/// Copies a 2 x 3 imageh's texels to another's (the CUDA stand-in computes
+/// it too).
+constexpr const char *kCopyImage = R"mlir(
+gpu.module @halves {
+  gpu.func @copy_image(%in: !tolk.ptr<f32, global, imageh<2x3x4>> {tolk.readonly},
+                       %out: !tolk.ptr<f32, global, imageh<2x3x4>>) kernel
+      attributes {known_block_size = array<i32: 3, 2, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %x = tolk.special local_id x : si32
+    %y = tolk.special local_id y : si32
+    %xy = vector.from_elements %x, %y : vector<2xsi32>
+    %t = tolk.image_load %in[%xy] : !tolk.ptr<f32, global, imageh<2x3x4>> -> vector<4xf16>
+    tolk.image_store %out[%xy], %t : !tolk.ptr<f32, global, imageh<2x3x4>>, vector<4xf16>
+    gpu.return
+  }
+}
+)mlir";
+
 uint32_t floatBits(float f) {
   uint32_t bits;
   std::memcpy(&bits, &f, sizeof(bits));
@@ -396,6 +414,16 @@ TEST(RuntimeTest, HostViews) {
                 .second,
             "argument #0 of kernel 'scale' is a buffer of 8 bytes, but the "
             "parameter declares 4 x f32 (16 bytes)");
+  // An image takes a whole buffer: a device copies its texels in and out.
+  std::shared_ptr<Program> images = compileOrFail(*device, kCopyImage);
+  ASSERT_TRUE(images);
+  auto texels = viewOrFail(*device, whole, 256, 48);
+  EXPECT_EQ(
+      errorOf(device->launch(*images, 0, std::nullopt, std::nullopt,
+                             {LaunchArg::of(texels), LaunchArg::of(whole)}))
+          .second,
+      "argument #0 of kernel 'copy_image' is an image, which takes a "
+      "whole buffer, not a view");
 }
 
 TEST(RuntimeTest, Vulkan) {
@@ -934,21 +962,7 @@ TEST(RuntimeTest, CudaReleasesWhatALaunchUsesAfterIt) {
     EXPECT_EQ(done.liveModules, before.liveModules);
 
     // The stand-in's copy_image copies one image's texels to the other's.
-    program = compileOrFail(*device, R"mlir(
-gpu.module @halves {
-  gpu.func @copy_image(%in: !tolk.ptr<f32, global, imageh<2x3x4>> {tolk.readonly},
-                       %out: !tolk.ptr<f32, global, imageh<2x3x4>>) kernel
-      attributes {known_block_size = array<i32: 3, 2, 1>,
-                  known_grid_size = array<i32: 1, 1, 1>} {
-    %x = tolk.special local_id x : si32
-    %y = tolk.special local_id y : si32
-    %xy = vector.from_elements %x, %y : vector<2xsi32>
-    %t = tolk.image_load %in[%xy] : !tolk.ptr<f32, global, imageh<2x3x4>> -> vector<4xf16>
-    tolk.image_store %out[%xy], %t : !tolk.ptr<f32, global, imageh<2x3x4>>, vector<4xf16>
-    gpu.return
-  }
-}
-)mlir");
+    program = compileOrFail(*device, kCopyImage);
     ASSERT_TRUE(program);
     std::vector<uint8_t> texels(48);
     for (size_t i = 0; i < texels.size(); ++i)
