@@ -916,6 +916,15 @@ GpuKernel::~GpuKernel() {
   }
 }
 
+/// Binding k's offset and size in its buffer (VK_WHOLE_SIZE: the rest of
+/// it): its range, or the whole buffer where the dispatch gives none.
+static std::pair<uint64_t, uint64_t> bindingRange(const GpuDispatch &dispatch,
+                                                  size_t k) {
+  return dispatch.ranges.empty()
+             ? std::pair<uint64_t, uint64_t>{0, VK_WHOLE_SIZE}
+             : dispatch.ranges[k];
+}
+
 llvm::Error Gpu::checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch) {
   const VkPhysicalDeviceLimits &limits = properties.limits;
   const std::array<uint32_t, 3> &localSize = dispatch.workgroupSize;
@@ -951,10 +960,8 @@ llvm::Error Gpu::checkDispatch(GpuKernel &kernel, const GpuDispatch &dispatch) {
                                    dispatch.ranges.size(),
                                    dispatch.buffers.size()));
   for (auto [index, buffer] : llvm::enumerate(dispatch.buffers)) {
-    uint64_t bytes = buffer->size();
-    if (!dispatch.ranges.empty() &&
-        dispatch.ranges[index].second != VK_WHOLE_SIZE)
-      bytes = dispatch.ranges[index].second;
+    auto [offset, size] = bindingRange(dispatch, index);
+    uint64_t bytes = size == VK_WHOLE_SIZE ? buffer->size() - offset : size;
     if (!kernel.isImage(index) && bytes > limits.maxStorageBufferRange)
       return makeError(llvm::formatv(
           "buffer {0} ({1} bytes) exceeds the storage buffer range of "
@@ -1321,11 +1328,8 @@ llvm::Expected<uint64_t> Gpu::submitLocked(GpuKernel &kernel,
         w.pImageInfo = &imageInfos.back();
       } else {
         w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        if (dispatch.ranges.empty())
-          bufferInfos.push_back({buffer->buffer, 0, VK_WHOLE_SIZE});
-        else
-          bufferInfos.push_back({buffer->buffer, dispatch.ranges[k].first,
-                                 dispatch.ranges[k].second});
+        auto [offset, size] = bindingRange(dispatch, k);
+        bufferInfos.push_back({buffer->buffer, offset, size});
         w.pBufferInfo = &bufferInfos.back();
       }
       writes.push_back(w);
